@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { blockTypeKeys, categoryKeys, findBlockType } from './catalogue';
+import { optionalImageUrl, optionalLinkUrl, optionalText } from './fields';
+
+export const blockStatuses = ['now', 'planned', 'done'] as const;
+export type BlockStatus = (typeof blockStatuses)[number];
+
+export const imageAspectRatios = ['square', 'wide', 'tall', 'auto'] as const;
+
+export const maxBlocksPerBoard = 200;
+
+const pickCategoryAndType = 'Please select a category and type.';
+
+const blockStatus = z.enum(blockStatuses, { error: 'Status must be now, planned or done.' });
+
+/** "x% y%" with each between 0 and 100, or a CSS keyword position such as "center". */
+const imagePosition = z
+  .string()
+  .trim()
+  .regex(
+    /^(center|top|bottom|left|right|(100|\d{1,2})(\.\d{1,2})?% (100|\d{1,2})(\.\d{1,2})?%)$/,
+    'Image position must look like "50% 50%".',
+  );
+
+export const blockInput = z
+  .strictObject({
+    category: z.enum(categoryKeys, { error: pickCategoryAndType }),
+    type: z.enum(blockTypeKeys, { error: pickCategoryAndType }),
+    emoji: optionalText(40, 'Icon'),
+    label: optionalText(40, 'Label'),
+    title: z
+      .string({ error: 'Please enter a title.' })
+      .trim()
+      .min(1, 'Please enter a title.')
+      .max(120, 'Title must be 120 characters or less.'),
+    subtitle: optionalText(160, 'Subtitle'),
+    description: optionalText(2000, 'Description'),
+    imageUrl: optionalImageUrl('Image URL'),
+    imageAspectRatio: z
+      .enum(imageAspectRatios, { error: 'Image ratio must be square, wide, tall or auto.' })
+      .default('square'),
+    imagePosition: imagePosition.default('center'),
+    externalUrl: optionalLinkUrl('External link'),
+    status: blockStatus.default('now'),
+    progress: z
+      .number({ error: 'Progress must be a whole number from 0 to 100.' })
+      .int('Progress must be a whole number from 0 to 100.')
+      .min(0, 'Progress must be a whole number from 0 to 100.')
+      .max(100, 'Progress must be a whole number from 0 to 100.')
+      .default(0),
+    progressEnabled: z.boolean().default(true),
+    isVisible: z.boolean().default(true),
+  })
+  .refine((block) => findBlockType(block.type)?.category === block.category, {
+    message: pickCategoryAndType,
+    path: ['type'],
+  });
+
+export type BlockInput = z.infer<typeof blockInput>;
+
+export const blockStatusInput = z.strictObject({ status: blockStatus });
+
+function isStatusOnly(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).join() === 'status';
+}
+
+type BlockUpdate = { kind: 'move'; status: BlockStatus } | { kind: 'edit'; block: BlockInput };
+
+/** `PUT /api/blocks/:id` takes the full block, or `{ status }` alone to move it. */
+export const blockUpdateInput = z
+  .custom<z.input<typeof blockInput> | z.input<typeof blockStatusInput>>()
+  .transform((value, ctx): BlockUpdate => {
+    if (isStatusOnly(value)) {
+      const parsed = blockStatusInput.safeParse(value);
+      if (parsed.success) return { kind: 'move', status: parsed.data.status };
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+      return z.NEVER;
+    }
+    const parsed = blockInput.safeParse(value);
+    if (parsed.success) return { kind: 'edit', block: parsed.data };
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+    return z.NEVER;
+  });
+
+/** Progress a block gets when only its status changes, matching the dashboard's quick moves. */
+export function progressForStatus(status: BlockStatus, currentProgress: number): number {
+  if (status === 'planned') return 0;
+  if (status === 'done') return 100;
+  return currentProgress > 0 && currentProgress < 100 ? currentProgress : 50;
+}
+

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const imageRatios = ['square', 'wide', 'tall'] as const;
+export type ImageRatio = (typeof imageRatios)[number];
+
+export const maxAvatarBytes = 2 * 1024 * 1024;
+
+export const generateImageInput = z.strictObject({
+  prompt: z
+    .string({ error: 'Please describe the image you want.' })
+    .trim()
+    .min(1, 'Please describe the image you want.')
+    .max(500, 'Prompt must be 500 characters or less.'),
+  ratio: z.enum(imageRatios, { error: 'Ratio must be square, wide or tall.' }).default('square'),
+});

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  username: text('username').notNull().unique(),
+  // Stored lower-cased, so uniqueness is case-insensitive.
+  email: text('email').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  // Bumped on password reset: tokens carrying an older version stop working.
+  tokenVersion: integer('token_version').notNull().default(0),
+  emailOptIn: integer('email_opt_in', { mode: 'boolean' }).notNull().default(false),
+  bio: text('bio'),
+  tagline: text('tagline'),
+  avatar: text('avatar'),
+  isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const boardSettings = sqliteTable('board_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  globalImageRatio: text('global_image_ratio', { enum: ['square', 'wide', 'tall'] })
+    .notNull()
+    .default('square'),
+  hideAllImages: integer('hide_all_images', { mode: 'boolean' }).notNull().default(false),
+});
+
+export const blocks = sqliteTable(
+  'blocks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    category: text('category').notNull(),
+    emoji: text('emoji'),
+    label: text('label'),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    description: text('description'),
+    imageUrl: text('image_url'),
+    imageAspectRatio: text('image_aspect_ratio', { enum: ['square', 'wide', 'tall', 'auto'] })
+      .notNull()
+      .default('square'),
+    imagePosition: text('image_position').notNull().default('center'),
+    externalUrl: text('external_url'),
+    status: text('status', { enum: ['now', 'planned', 'done'] })
+      .notNull()
+      .default('now'),
+    progress: integer('progress').notNull().default(0),
+    progressEnabled: integer('progress_enabled', { mode: 'boolean' }).notNull().default(true),
+    isVisible: integer('is_visible', { mode: 'boolean' }).notNull().default(true),
+    copyCount: integer('copy_count').notNull().default(0),
+    clickCount: integer('click_count').notNull().default(0),
+    // Where a copy came from; kept (as null) when the original or its owner is deleted.
+    copiedFromBlockId: integer('copied_from_block_id').references(
+      (): AnySQLiteColumn => blocks.id,
+      {
+        onDelete: 'set null',
+      },
+    ),
+    copiedFromUserId: integer('copied_from_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    index('blocks_user_position').on(t.userId, t.position),
+    // One copy of a given block per board.
+    uniqueIndex('blocks_user_copied_from_unique')
+      .on(t.userId, t.copiedFromBlockId)
+      .where(sql`${t.copiedFromBlockId} IS NOT NULL`),
+  ],
+);
+
+export const feedback = sqliteTable(
+  'feedback',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type', { enum: ['feature', 'bug', 'improvement', 'other'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    email: text('email'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['new', 'reviewed', 'planned', 'completed', 'rejected'] })
+      .notNull()
+      .default('new'),
+    priority: text('priority', { enum: ['low', 'medium', 'high'] })
+      .notNull()
+      .default('medium'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_created').on(t.createdAt)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    // SHA-256 of the emailed token: a database leak does not hand out working links.
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user').on(t.userId)],
+);
+
+export const dailyViews = sqliteTable(
+  'daily_views',
+  {
+    boardId: integer('board_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.boardId, t.day] })],
+);
+
+/**
+ * Per-board bookkeeping for the view pipeline: the last batch a ViewCounter flushed
+ * (makes a retried flush a no-op) and the last batch rolled up into KV.
+ */
+export const viewLedger = sqliteTable(
+  'view_ledger',
+  {
+    boardId: integer('board_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    flushedSeq: integer('flushed_seq').notNull().default(0),
+    rolledSeq: integer('rolled_seq').notNull().default(0),
+    // Set while the board's ViewCounter holds views not yet flushed.
+    pendingSince: integer('pending_since', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('view_ledger_unrolled').on(t.boardId).where(sql`${t.flushedSeq} > ${t.rolledSeq}`),
+    index('view_ledger_pending').on(t.pendingSince).where(sql`${t.pendingSince} IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { hasSomeField, optionalImageUrl, optionalText } from './fields';
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Username is required')
+  .min(3, 'Username must be at least 3 characters')
+  .max(20, 'Username must be 20 characters or less')
+  .regex(/^[a-z0-9]+$/, 'Only letters and numbers, 3-20 characters');
+
+/** Names a board link could collide with: `/@api` must never shadow a route. */
+export const reservedUsernames = new Set([
+  'admin',
+  'api',
+  'app',
+  'assets',
+  'auth',
+  'board',
+  'boards',
+  'dashboard',
+  'discover',
+  'embed',
+  'feedback',
+  'forgotpassword',
+  'help',
+  'login',
+  'logout',
+  'me',
+  'new',
+  'null',
+  'register',
+  'resetpassword',
+  'root',
+  'settings',
+  'signin',
+  'signup',
+  'static',
+  'support',
+  'sw',
+  'system',
+  'undefined',
+  'up2',
+  'www',
+]);
+
+const maxPasswordLength = 256;
+
+const emailSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .max(254, message)
+    .pipe(z.email(message));
+
+export const registerInput = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema('Please enter a valid email address'),
+  password: z
+    .string({ error: 'Password must be at least 6 characters long.' })
+    .min(6, 'Password must be at least 6 characters long.')
+    .max(maxPasswordLength, `Password must be ${maxPasswordLength} characters or less.`),
+  displayName: z
+    .string({ error: 'Display name is required' })
+    .trim()
+    .min(1, 'Display name is required')
+    .max(50, 'Display name must be 50 characters or less.'),
+  emailOptIn: z.boolean().default(false),
+});
+
+export const loginInput = z.strictObject({
+  username: z.string({ error: 'Username is required' }).trim().toLowerCase().min(1, 'Username is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(maxPasswordLength),
+});
+
+export const profileUpdateInput = z
+  .strictObject({
+    isPublic: z.boolean(),
+    displayName: registerInput.shape.displayName,
+    bio: optionalText(280, 'Bio'),
+    tagline: optionalText(80, 'Tagline'),
+    avatar: optionalImageUrl('Avatar'),
+  })
+  .partial()
+  .refine(hasSomeField, 'Send at least one field to change.');
+
+export const forgotPasswordInput = z.strictObject({
+  email: emailSchema('Please enter a valid email address'),
+});
+
+export const resetPasswordInput = z.strictObject({
+  token: z.string({ error: 'The reset link is invalid or has expired.' }).min(1).max(200),
+  newPassword: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters')
+    .max(maxPasswordLength, `Password must be ${maxPasswordLength} characters or less.`),
+});
+
+export type RegisterInput = z.infer<typeof registerInput>;
+export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { except } from 'hono/combine';
+import { handleError, handleNotFound } from './middleware/errors';
+import { limitJsonBodySize, requireJsonBody } from './middleware/request-body';
+import { apiSecurityHeaders } from './middleware/security-headers';
+import { analyticsRoutes } from './routes/analytics';
+import { auth } from './routes/auth';
+import { blocksRoutes } from './routes/blocks';
+import { boardsRoutes } from './routes/boards';
+import { discoverRoutes } from './routes/discover';
+import { feedbackRoutes } from './routes/feedback';
+import { generateImageRoutes, imageRoutes, uploadRoutes } from './routes/images';
+import { boardPages, embedPages } from './routes/pages';
+import type { AppEnv } from './types';
+
+const api = new Hono<AppEnv>()
+  .use(apiSecurityHeaders)
+  .use(except('/api/upload/*', requireJsonBody, limitJsonBodySize))
+  .route('/auth', auth)
+  .route('/boards', boardsRoutes)
+  .route('/blocks', blocksRoutes)
+  .route('/discover', discoverRoutes)
+  .route('/analytics', analyticsRoutes)
+  .route('/feedback', feedbackRoutes)
+  .route('/generate-image', generateImageRoutes)
+  .route('/upload', uploadRoutes)
+  .route('/images', imageRoutes)
+  // Keeps unknown API paths from falling through to the page routes below.
+  .all('*', handleNotFound);
+
+export const app = new Hono<AppEnv>()
+  .route('/api', api)
+  .route('/embed', embedPages)
+  .route('/', boardPages)
+  .notFound(handleNotFound)
+  .onError(handleError);
+
+export type AppType = typeof api;

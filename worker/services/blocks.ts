@@ -1,0 +1,157 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  type BlockInput,
+  type BlockStatus,
+  maxBlocksPerBoard,
+  progressForStatus,
+} from '../../schema/blocks';
+import { blocks, users } from '../../schema/tables';
+import { ApiError } from '../middleware/errors';
+import { type Db, failedWith } from './db';
+
+export type BlockRow = typeof blocks.$inferSelect;
+
+export function toBlock(row: BlockRow) {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const boardFull = `Your board holds at most ${maxBlocksPerBoard} blocks. Delete one to add another.`;
+
+export function listBlocks(db: Db, userId: number, { visibleOnly }: { visibleOnly: boolean }) {
+  const owned = eq(blocks.userId, userId);
+  return db
+    .select()
+    .from(blocks)
+    .where(visibleOnly ? and(owned, eq(blocks.isVisible, true)) : owned)
+    .orderBy(asc(blocks.position), asc(blocks.id));
+}
+
+// Computed inside the INSERT, so parallel creates never share a position.
+const nextPosition = (userId: number) =>
+  sql<number>`(SELECT COALESCE(MAX(${blocks.position}), 0) + 1 FROM ${blocks} WHERE ${blocks.userId} = ${userId})`;
+
+/** The database refuses a block past the board's limit (trigger in migrations): atomic under races. */
+function refuseFullBoard(error: unknown): never {
+  if (failedWith(error, 'board_full')) throw new ApiError(409, boardFull);
+  throw error;
+}
+
+export async function createBlock(db: Db, userId: number, input: BlockInput) {
+  const [created] = await db
+    .insert(blocks)
+    .values({ ...input, userId, position: nextPosition(userId) })
+    .returning()
+    .catch(refuseFullBoard);
+  return created as BlockRow;
+}
+
+function ownedBlock(id: number, userId: number) {
+  return and(eq(blocks.id, id), eq(blocks.userId, userId));
+}
+
+/** Anyone but the owner gets the same 404 as for a block that does not exist. */
+const blockNotFound = () => new ApiError(404, 'This block does not exist or is not yours.');
+
+export async function updateBlock(db: Db, id: number, userId: number, input: BlockInput) {
+  const [updated] = await db
+    .update(blocks)
+    .set({ ...input, updatedAt: new Date() })
+    .where(ownedBlock(id, userId))
+    .returning();
+  if (!updated) throw blockNotFound();
+  return updated;
+}
+
+export async function moveBlock(db: Db, id: number, userId: number, status: BlockStatus) {
+  const [updated] = await db
+    .update(blocks)
+    .set({
+      status,
+      progress: sql`CASE ${status} WHEN 'planned' THEN 0 WHEN 'done' THEN 100 ELSE CASE WHEN ${blocks.progress} BETWEEN 1 AND 99 THEN ${blocks.progress} ELSE 50 END END`,
+      updatedAt: new Date(),
+    })
+    .where(ownedBlock(id, userId))
+    .returning();
+  if (!updated) throw blockNotFound();
+  return updated;
+}
+
+export async function deleteBlock(db: Db, id: number, userId: number) {
+  const deleted = await db.delete(blocks).where(ownedBlock(id, userId)).returning({ id: blocks.id });
+  if (deleted.length === 0) throw blockNotFound();
+}
+
+/** A block anyone may see: visible, on a public board. */
+function findPublicBlock(db: Db, id: number) {
+  return db
+    .select({ block: blocks })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.userId))
+    .where(and(eq(blocks.id, id), eq(blocks.isVisible, true), eq(users.isPublic, true)))
+    .get();
+}
+
+/**
+ * Copies a public block onto the copier's board as "planned" (they mean to do it, not yet begun),
+ * recording its origin and bumping the source's copy count in one transaction.
+ */
+export async function copyBlock(db: Db, sourceId: number, copierId: number) {
+  const source = (await findPublicBlock(db, sourceId))?.block;
+  if (!source) throw new ApiError(404, 'This block does not exist or is not public.');
+  if (source.userId === copierId) throw new ApiError(400, 'This block is already on your board.');
+  const copy = {
+    type: source.type,
+    category: source.category,
+    emoji: source.emoji,
+    label: source.label,
+    title: source.title,
+    subtitle: source.subtitle,
+    description: source.description,
+    imageUrl: source.imageUrl,
+    imageAspectRatio: source.imageAspectRatio,
+    imagePosition: source.imagePosition,
+    externalUrl: source.externalUrl,
+    status: 'planned' as const,
+    progress: progressForStatus('planned', 0),
+    progressEnabled: source.progressEnabled,
+    isVisible: true,
+    copiedFromBlockId: source.id,
+    copiedFromUserId: source.userId,
+    userId: copierId,
+    position: nextPosition(copierId),
+  };
+  const [inserted] = await db
+    .batch([
+      db.insert(blocks).values(copy).returning(),
+      db
+        .update(blocks)
+        .set({ copyCount: sql`${blocks.copyCount} + 1` })
+        .where(eq(blocks.id, source.id)),
+    ])
+    .catch((error: unknown) => {
+      if (failedWith(error, 'UNIQUE constraint failed')) {
+        throw new ApiError(409, 'You already copied this block to your board.');
+      }
+      return refuseFullBoard(error);
+    });
+  return inserted[0] as BlockRow;
+}
+
+/** Counts a "Visit Link" click on a block anyone may see; the owner's own clicks are not counted. */
+export async function recordClick(db: Db, id: number, viewerId: number | null) {
+  const found = await db
+    .update(blocks)
+    .set({ clickCount: sql`${blocks.clickCount} + CASE WHEN ${blocks.userId} = ${viewerId ?? -1} THEN 0 ELSE 1 END` })
+    .where(
+      and(
+        eq(blocks.id, id),
+        sql`(${blocks.userId} = ${viewerId ?? -1} OR (${blocks.isVisible} = 1 AND EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${blocks.userId} AND ${users.isPublic} = 1)))`,
+      ),
+    )
+    .returning({ id: blocks.id });
+  if (found.length === 0) throw new ApiError(404, 'This block does not exist.');
+}

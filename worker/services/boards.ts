@@ -1,0 +1,118 @@
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { boardSettings, blocks, users } from '../../schema/tables';
+import type { z } from 'zod';
+import type { boardSettingsInput, discoverQuery } from '../../schema/boards';
+import { ApiError } from '../middleware/errors';
+import type { UserRow } from '../types';
+import { listBlocks, toBlock } from './blocks';
+import type { Db } from './db';
+import { findUserByUsername, toOwnUser, toPublicUser } from './users';
+
+const boardNotFound = () =>
+  new ApiError(404, "Board Not Found - This user doesn't exist or their board is private.");
+
+const discoverBlocksPerBoard = 12;
+
+export async function getBoardSettings(db: Db, userId: number) {
+  const settings = await db.query.boardSettings.findFirst({ where: eq(boardSettings.userId, userId) });
+  return {
+    globalImageRatio: settings?.globalImageRatio ?? 'square',
+    hideAllImages: settings?.hideAllImages ?? false,
+  };
+}
+
+/**
+ * A board as `viewer` may see it. A private board answers exactly like an unknown user
+ * to everyone but its owner; hidden blocks are shown only to the owner.
+ */
+export async function getBoard(db: Db, env: Env, username: string, viewer: UserRow | null) {
+  const owner = await findUserByUsername(db, username);
+  const isOwner = owner !== undefined && viewer?.id === owner.id;
+  if (!owner || (!owner.isPublic && !isOwner)) throw boardNotFound();
+  const [board, rows] = await Promise.all([
+    getBoardSettings(db, owner.id),
+    listBlocks(db, owner.id, { visibleOnly: !isOwner }),
+  ]);
+  return {
+    owner,
+    isOwner,
+    body: {
+      board,
+      blocks: rows.map(toBlock),
+      user: isOwner ? toOwnUser(owner, env) : toPublicUser(owner),
+    },
+  };
+}
+
+export async function updateBoardSettings(
+  db: Db,
+  userId: number,
+  input: z.infer<typeof boardSettingsInput>,
+) {
+  await db
+    .insert(boardSettings)
+    .values({ userId, ...input })
+    .onConflictDoUpdate({ target: boardSettings.userId, set: input });
+  return getBoardSettings(db, userId);
+}
+
+/** `%`, `_` and `\` typed by a person are literal characters, not wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function matchesSearch(q: string) {
+  const pattern = containsPattern(q);
+  const contains = (column: typeof users.displayName | typeof users.username | typeof users.bio) =>
+    sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+  return or(contains(users.displayName), contains(users.username), contains(users.bio));
+}
+
+/** Public boards, newest first, with up to 12 of each board's visible blocks; paged by user id. */
+export async function discoverBoards(db: Db, query: z.infer<typeof discoverQuery>) {
+  const filters = [
+    eq(users.isPublic, true),
+    query.cursor ? lt(users.id, query.cursor) : undefined,
+    query.q ? matchesSearch(query.q) : undefined,
+  ];
+  const page = await db
+    .select()
+    .from(users)
+    .where(and(...filters))
+    .orderBy(desc(users.id))
+    .limit(query.limit + 1);
+  const owners = page.slice(0, query.limit);
+  const blocksByOwner = await visibleBlocksOf(db, owners.map((owner) => owner.id));
+  return {
+    boards: owners.map((owner) => ({
+      user: toPublicUser(owner),
+      blocks: (blocksByOwner.get(owner.id) ?? []).map(toBlock),
+    })),
+    nextCursor: page.length > query.limit ? (owners.at(-1)?.id ?? null) : null,
+  };
+}
+
+async function visibleBlocksOf(db: Db, ownerIds: number[]) {
+  const byOwner = new Map<number, (typeof blocks.$inferSelect)[]>();
+  if (ownerIds.length === 0) return byOwner;
+  const ranked = db
+    .select({
+      id: blocks.id,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${blocks.userId} ORDER BY ${blocks.position}, ${blocks.id})`.as('rank'),
+    })
+    .from(blocks)
+    .where(and(inArray(blocks.userId, ownerIds), eq(blocks.isVisible, true)))
+    .as('ranked');
+  const rows = await db
+    .select({ block: blocks })
+    .from(blocks)
+    .innerJoin(ranked, eq(ranked.id, blocks.id))
+    .where(sql`${ranked.rank} <= ${discoverBlocksPerBoard}`)
+    .orderBy(blocks.position, blocks.id);
+  for (const { block } of rows) {
+    const list = byOwner.get(block.userId) ?? [];
+    list.push(block);
+    byOwner.set(block.userId, list);
+  }
+  return byOwner;
+}

@@ -1,0 +1,98 @@
+import { and, asc, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { dailyViews, viewLedger } from '../../schema/tables';
+import type { Db } from './db';
+import { getDb } from './db';
+import { lastDays } from './days';
+
+const weekDays = 7;
+// Bounds one cron run's work; what is left waits for the next minute (or its board's own alarm).
+const boardsPerRun = 500;
+const boardsPerQuery = 90; // under D1's 100 bound parameters per statement
+
+type ViewSnapshot = { total: number; days: Record<string, number> };
+
+const snapshotKey = (boardId: number) => `views:${boardId}`;
+
+function counterFor(env: Env, boardId: number) {
+  return env.VIEW_COUNTER.get(env.VIEW_COUNTER.idFromName(String(boardId)));
+}
+
+export function recordView(env: Env, boardId: number): Promise<void> {
+  return counterFor(env, boardId).record(boardId);
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
+}
+
+/** Asks every board whose counter holds views to flush them to D1 now. */
+export async function flushPendingViews(env: Env): Promise<number> {
+  const pending = await getDb(env)
+    .select({ boardId: viewLedger.boardId })
+    .from(viewLedger)
+    .where(isNotNull(viewLedger.pendingSince))
+    .orderBy(asc(viewLedger.pendingSince))
+    .limit(boardsPerRun);
+  for (const group of chunks(pending, 50)) {
+    await Promise.all(group.map(({ boardId }) => counterFor(env, boardId).flush()));
+  }
+  return pending.length;
+}
+
+/**
+ * Rebuilds the KV snapshot of every board whose views changed since its last roll-up.
+ * A snapshot is recomputed from D1, never incremented, so running twice cannot count twice.
+ */
+export async function rollUpViews(env: Env, now = Date.now()): Promise<number> {
+  const db = getDb(env);
+  const changed = await db
+    .select({ boardId: viewLedger.boardId, flushedSeq: viewLedger.flushedSeq })
+    .from(viewLedger)
+    .where(sql`${viewLedger.flushedSeq} > ${viewLedger.rolledSeq}`)
+    .limit(boardsPerRun);
+  for (const group of chunks(changed, boardsPerQuery)) {
+    const snapshots = await computeSnapshots(db, group.map((row) => row.boardId), now);
+    await Promise.all(
+      group.map(({ boardId }) =>
+        env.COUNTERS.put(snapshotKey(boardId), JSON.stringify(snapshots.get(boardId))),
+      ),
+    );
+    await db.batch(
+      group.map(({ boardId, flushedSeq }) =>
+        db.run(sql`UPDATE ${viewLedger} SET rolled_seq = max(rolled_seq, ${flushedSeq}) WHERE board_id = ${boardId}`),
+      ) as [ReturnType<typeof db.run>, ...ReturnType<typeof db.run>[]],
+    );
+  }
+  return changed.length;
+}
+
+async function computeSnapshots(db: Db, boardIds: number[], now: number) {
+  const week = lastDays(weekDays, now);
+  const [totals, recent] = await db.batch([
+    db
+      .select({ boardId: dailyViews.boardId, total: sql<number>`sum(${dailyViews.views})` })
+      .from(dailyViews)
+      .where(inArray(dailyViews.boardId, boardIds))
+      .groupBy(dailyViews.boardId),
+    db
+      .select()
+      .from(dailyViews)
+      .where(and(inArray(dailyViews.boardId, boardIds), gte(dailyViews.day, week[0] as string))),
+  ]);
+  const snapshots = new Map<number, ViewSnapshot>(
+    boardIds.map((id) => [id, { total: 0, days: {} }]),
+  );
+  for (const { boardId, total } of totals) (snapshots.get(boardId) as ViewSnapshot).total = total;
+  for (const { boardId, day, views } of recent) (snapshots.get(boardId) as ViewSnapshot).days[day] = views;
+  return snapshots;
+}
+
+/** Total and last-7-days views from the board's KV snapshot, as of the last roll-up. */
+export async function readViewCounters(env: Env, boardId: number, now = Date.now()) {
+  const snapshot = await env.COUNTERS.get<ViewSnapshot>(snapshotKey(boardId), 'json');
+  if (!snapshot) return { totalViews: 0, weeklyViews: 0 };
+  const weeklyViews = lastDays(weekDays, now).reduce((sum, day) => sum + (snapshot.days[day] ?? 0), 0);
+  return { totalViews: snapshot.total, weeklyViews };
+}

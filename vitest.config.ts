@@ -11,7 +11,11 @@ export default defineConfig({
       // Workers AI is remote-only: tests drive its code path through a mock (see images.test.ts).
       remoteBindings: false,
       miniflare: {
-        bindings: { ENVIRONMENT: 'test', JWT_SECRET: 'test-secret-that-is-at-least-32-characters', TEST_MIGRATIONS: migrations },
+        bindings: {
+          ENVIRONMENT: 'test',
+          JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
+          TEST_MIGRATIONS: migrations,
+        },
       },
     }),
   ],

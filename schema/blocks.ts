@@ -88,4 +88,3 @@ export function progressForStatus(status: BlockStatus, currentProgress: number):
   if (status === 'done') return 100;
   return currentProgress > 0 && currentProgress < 100 ? currentProgress : 50;
 }
-

@@ -29,7 +29,10 @@ export function optionalLinkUrl(name: string) {
     .string()
     .trim()
     .max(maxUrlLength, `${name} must be ${maxUrlLength} characters or less.`)
-    .refine((value) => value === '' || isHttpUrl(value), `${name} must start with http:// or https://`)
+    .refine(
+      (value) => value === '' || isHttpUrl(value),
+      `${name} must start with http:// or https://`,
+    )
     .transform((value) => value || null)
     .nullable()
     .optional();

@@ -48,12 +48,7 @@ export const reservedUsernames = new Set([
 const maxPasswordLength = 256;
 
 const emailSchema = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .toLowerCase()
-    .max(254, message)
-    .pipe(z.email(message));
+  z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
 
 export const registerInput = z.strictObject({
   username: usernameSchema,
@@ -71,8 +66,16 @@ export const registerInput = z.strictObject({
 });
 
 export const loginInput = z.strictObject({
-  username: z.string({ error: 'Username is required' }).trim().toLowerCase().min(1, 'Username is required').max(254),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(maxPasswordLength),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Username is required')
+    .max(254),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(maxPasswordLength),
 });
 
 export const profileUpdateInput = z

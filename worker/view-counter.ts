@@ -1,7 +1,4 @@
 import { DurableObject } from 'cloudflare:workers';
-import { sql } from 'drizzle-orm';
-import { dailyViews, viewLedger } from '../schema/tables';
-import { getDb } from './services/db';
 import { utcDay } from './services/days';
 
 // Long enough to batch a burst of views into one D1 write, short enough that the minute cron sees them.
@@ -75,34 +72,45 @@ export class ViewCounter extends DurableObject<Env> {
   }
 
   private async writeBatch(boardId: number, seq: number, batch: DayCount[]): Promise<void> {
-    const db = getDb(this.env);
-    const notYetApplied = sql`NOT EXISTS (SELECT 1 FROM ${viewLedger} WHERE ${viewLedger.boardId} = ${boardId} AND ${viewLedger.flushedSeq} >= ${seq})`;
+    const db = this.env.DB;
     const dayWrites = batch.map(({ day, views }) =>
-      db.run(sql`
-        INSERT INTO ${dailyViews} (board_id, day, views)
-        SELECT ${boardId}, ${day}, ${views} WHERE ${notYetApplied}
-        ON CONFLICT (board_id, day) DO UPDATE SET views = views + excluded.views`),
+      db
+        .prepare(
+          `INSERT INTO daily_views (board_id, day, views)
+           SELECT ?1, ?2, ?3 WHERE NOT EXISTS (
+             SELECT 1 FROM view_ledger WHERE board_id = ?1 AND flushed_seq >= ?4)
+           ON CONFLICT (board_id, day) DO UPDATE SET views = views + excluded.views`,
+        )
+        .bind(boardId, day, views, seq),
     );
     // pending_since is cleared only if no view marked the board again while this batch was in flight.
-    const ledgerWrite = db.run(sql`
-      INSERT INTO ${viewLedger} (board_id, flushed_seq, pending_since) VALUES (${boardId}, ${seq}, NULL)
-      ON CONFLICT (board_id) DO UPDATE SET
-        flushed_seq = max(flushed_seq, excluded.flushed_seq),
-        pending_since = CASE WHEN pending_since <= ${this.meta('marked_at') ?? 0} THEN NULL ELSE pending_since END`);
+    const ledgerWrite = db
+      .prepare(
+        `INSERT INTO view_ledger (board_id, flushed_seq, pending_since) VALUES (?1, ?2, NULL)
+         ON CONFLICT (board_id) DO UPDATE SET
+           flushed_seq = max(flushed_seq, excluded.flushed_seq),
+           pending_since = CASE WHEN pending_since <= ?3 THEN NULL ELSE pending_since END`,
+      )
+      .bind(boardId, seq, this.meta('marked_at') ?? 0);
     // The day writes test the ledger before the ledger write moves it on: order matters.
-    await db.batch([...dayWrites, ledgerWrite] as unknown as [typeof ledgerWrite]);
+    await db.batch([...dayWrites, ledgerWrite]);
   }
 
   /** Lets the cron find boards with unflushed views. */
   private async markPending(boardId: number, at: number): Promise<void> {
     this.setMeta('marked_at', at);
-    await getDb(this.env).run(sql`
-      INSERT INTO ${viewLedger} (board_id, pending_since) VALUES (${boardId}, ${at})
-      ON CONFLICT (board_id) DO UPDATE SET pending_since = excluded.pending_since`);
+    await this.env.DB.prepare(
+      `INSERT INTO view_ledger (board_id, pending_since) VALUES (?1, ?2)
+       ON CONFLICT (board_id) DO UPDATE SET pending_since = excluded.pending_since`,
+    )
+      .bind(boardId, at)
+      .run();
   }
 
   private pendingViews(): number {
-    return this.ctx.storage.sql.exec<{ n: number }>('SELECT coalesce(sum(views), 0) AS n FROM pending').one().n;
+    return this.ctx.storage.sql
+      .exec<{ n: number }>('SELECT coalesce(sum(views), 0) AS n FROM pending')
+      .one().n;
   }
 
   private inflightBatch(): DayCount[] {
@@ -110,7 +118,9 @@ export class ViewCounter extends DurableObject<Env> {
   }
 
   private meta(key: string): number | undefined {
-    return this.ctx.storage.sql.exec<{ value: number }>('SELECT value FROM meta WHERE key = ?', key).toArray()[0]?.value;
+    return this.ctx.storage.sql
+      .exec<{ value: number }>('SELECT value FROM meta WHERE key = ?', key)
+      .toArray()[0]?.value;
   }
 
   private setMeta(key: string, value: number): void {

@@ -28,15 +28,15 @@ export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const requireAuth = createMiddleware<
-  AppEnv & { Variables: { viewer: UserRow } }
->(async (c, next) => {
-  const hasToken = bearerToken(c.req.header('authorization')) !== null;
-  const viewer = await resolveViewer(c.env, c.req.header('authorization'));
-  if (!viewer) throw new ApiError(401, hasToken ? sessionExpired : 'Please sign in first.');
-  c.set('viewer', viewer);
-  await next();
-});
+export const requireAuth = createMiddleware<AppEnv & { Variables: { viewer: UserRow } }>(
+  async (c, next) => {
+    const hasToken = bearerToken(c.req.header('authorization')) !== null;
+    const viewer = await resolveViewer(c.env, c.req.header('authorization'));
+    if (!viewer) throw new ApiError(401, hasToken ? sessionExpired : 'Please sign in first.');
+    c.set('viewer', viewer);
+    await next();
+  },
+);
 
 /** The single owner account (ADMIN_USERNAME) that manages feedback. */
 export const requireAdmin = createMiddleware<AppEnv & { Variables: { viewer: UserRow } }>(

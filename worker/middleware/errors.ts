@@ -34,7 +34,8 @@ export function handleError(err: Error, c: Context) {
   }
   if (err instanceof HTTPException) {
     // Hono's own refusals (malformed JSON, body too large…) carry a usable message.
-    const message = err.message || err.getResponse().statusText || 'The request could not be handled.';
+    const message =
+      err.message || err.getResponse().statusText || 'The request could not be handled.';
     return c.json({ error: message }, err.status);
   }
   console.error(err);

@@ -24,12 +24,9 @@ export function rateLimit(
   return createMiddleware<AppEnv>(async (c, next) => {
     const { success } = await c.env[limiter].limit({ key: `${scope}:${key(c)}` });
     if (!success) {
-      throw new ApiError(
-        429,
-        'Too many attempts. Please wait a minute and try again.',
-        undefined,
-        { 'Retry-After': String(retryAfterSeconds) },
-      );
+      throw new ApiError(429, 'Too many attempts. Please wait a minute and try again.', undefined, {
+        'Retry-After': String(retryAfterSeconds),
+      });
     }
     await next();
   });

@@ -14,7 +14,13 @@ export const apiSecurityHeaders = secureHeaders({
 });
 
 /** Pages the Worker answers (board and embed shells). Embeds may be framed by any site. */
-export function pageSecurityHeaders({ frameable, development }: { frameable: boolean; development: boolean }) {
+export function pageSecurityHeaders({
+  frameable,
+  development,
+}: {
+  frameable: boolean;
+  development: boolean;
+}) {
   return secureHeaders({
     strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',
     xContentTypeOptions: 'nosniff',

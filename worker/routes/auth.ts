@@ -18,10 +18,15 @@ import { findUserByUsername, registerUser, toOwnUser, updateProfile } from '../s
 import type { AppEnv } from '../types';
 
 export const auth = new Hono<AppEnv>()
-  .post('/register', rateLimit('AUTH_LIMITER', 'register'), validate('json', registerInput), async (c) => {
-    const user = await registerUser(getDb(c.env), c.env, c.req.valid('json'));
-    return c.json({ user: toOwnUser(user, c.env) }, 201);
-  })
+  .post(
+    '/register',
+    rateLimit('AUTH_LIMITER', 'register'),
+    validate('json', registerInput),
+    async (c) => {
+      const user = await registerUser(getDb(c.env), c.env, c.req.valid('json'));
+      return c.json({ user: toOwnUser(user, c.env) }, 201);
+    },
+  )
   .post('/login', rateLimit('AUTH_LIMITER', 'login'), validate('json', loginInput), async (c) => {
     const { username, password } = c.req.valid('json');
     const user = await findUserByUsername(getDb(c.env), username);
@@ -43,15 +48,22 @@ export const auth = new Hono<AppEnv>()
     validate('json', forgotPasswordInput),
     async (c) => {
       // Mail goes out after the answer, so timing does not tell whether the address has an account.
-      c.executionCtx.waitUntil(requestPasswordReset(getDb(c.env), c.env, c.req.valid('json').email));
+      c.executionCtx.waitUntil(
+        requestPasswordReset(getDb(c.env), c.env, c.req.valid('json').email),
+      );
       return c.json(
         { message: "If an account exists with that email, we've sent password reset instructions" },
         200,
       );
     },
   )
-  .post('/reset-password', rateLimit('AUTH_LIMITER', 'reset-password'), validate('json', resetPasswordInput), async (c) => {
-    const { token, newPassword } = c.req.valid('json');
-    await resetPassword(getDb(c.env), c.env, token, newPassword);
-    return c.json({ message: 'Your password has been reset. Please sign in.' }, 200);
-  });
+  .post(
+    '/reset-password',
+    rateLimit('AUTH_LIMITER', 'reset-password'),
+    validate('json', resetPasswordInput),
+    async (c) => {
+      const { token, newPassword } = c.req.valid('json');
+      await resetPassword(getDb(c.env), c.env, token, newPassword);
+      return c.json({ message: 'Your password has been reset. Please sign in.' }, 200);
+    },
+  );

@@ -34,16 +34,22 @@ export const blocksRoutes = new Hono<AppEnv>()
     const block = await createBlock(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
     return c.json({ block: toBlock(block) }, 201);
   })
-  .put('/:id', requireAuth, validate('param', blockId), validate('json', blockUpdateInput), async (c) => {
-    const db = getDb(c.env);
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const block =
-      input.kind === 'edit'
-        ? await updateBlock(db, id, c.var.viewer.id, input.block)
-        : await moveBlock(db, id, c.var.viewer.id, input.status);
-    return c.json({ block: toBlock(block) }, 200);
-  })
+  .put(
+    '/:id',
+    requireAuth,
+    validate('param', blockId),
+    validate('json', blockUpdateInput),
+    async (c) => {
+      const db = getDb(c.env);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const block =
+        input.kind === 'edit'
+          ? await updateBlock(db, id, c.var.viewer.id, input.block)
+          : await moveBlock(db, id, c.var.viewer.id, input.status);
+      return c.json({ block: toBlock(block) }, 200);
+    },
+  )
   .delete('/:id', requireAuth, validate('param', blockId), async (c) => {
     await deleteBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
     return c.json({ deleted: true }, 200);

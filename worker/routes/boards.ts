@@ -9,7 +9,11 @@ import { recordView } from '../services/views';
 import type { AppEnv } from '../types';
 
 const boardParam = z.strictObject({
-  username: z.string().trim().max(100).transform((name) => name.replace(/^@/, '').toLowerCase()),
+  username: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((name) => name.replace(/^@/, '').toLowerCase()),
 });
 
 export const boardsRoutes = new Hono<AppEnv>()

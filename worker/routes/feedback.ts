@@ -13,15 +13,32 @@ const feedbackId = z.strictObject({
 });
 
 export const feedbackRoutes = new Hono<AppEnv>()
-  .post('/', rateLimit('FEEDBACK_LIMITER', 'feedback'), optionalAuth, validate('json', feedbackInput), async (c) => {
-    const item = await submitFeedback(getDb(c.env), c.req.valid('json'), c.var.viewer?.id ?? null);
-    return c.json(toFeedbackItem(item), 201);
-  })
+  .post(
+    '/',
+    rateLimit('FEEDBACK_LIMITER', 'feedback'),
+    optionalAuth,
+    validate('json', feedbackInput),
+    async (c) => {
+      const item = await submitFeedback(
+        getDb(c.env),
+        c.req.valid('json'),
+        c.var.viewer?.id ?? null,
+      );
+      return c.json(toFeedbackItem(item), 201);
+    },
+  )
   .get('/', requireAuth, requireAdmin, async (c) => {
     const items = await listFeedback(getDb(c.env));
     return c.json(items.map(toFeedbackItem), 200);
   })
-  .patch('/:id', requireAuth, requireAdmin, validate('param', feedbackId), validate('json', feedbackUpdateInput), async (c) => {
-    const item = await updateFeedback(getDb(c.env), c.req.valid('param').id, c.req.valid('json'));
-    return c.json(toFeedbackItem(item), 200);
-  });
+  .patch(
+    '/:id',
+    requireAuth,
+    requireAdmin,
+    validate('param', feedbackId),
+    validate('json', feedbackUpdateInput),
+    async (c) => {
+      const item = await updateFeedback(getDb(c.env), c.req.valid('param').id, c.req.valid('json'));
+      return c.json(toFeedbackItem(item), 200);
+    },
+  );

@@ -25,7 +25,12 @@ export const uploadRoutes = new Hono<AppEnv>().post(
       throw new ApiError(400, 'Send the image as multipart/form-data, in a field named "file".');
     }
     if (file.size > maxAvatarBytes) throw new ApiError(413, avatarTooLarge);
-    const url = await storeImage(c.env, 'avatars', c.var.viewer.id, new Uint8Array(await file.arrayBuffer()));
+    const url = await storeImage(
+      c.env,
+      'avatars',
+      c.var.viewer.id,
+      new Uint8Array(await file.arrayBuffer()),
+    );
     return c.json({ url }, 201);
   },
 );

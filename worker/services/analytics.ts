@@ -24,5 +24,10 @@ export async function getAnalytics(env: Env, userId: number) {
       .orderBy(desc(blocks.copyCount), desc(blocks.id))
       .limit(popularBlockCount),
   ]);
-  return { ...views, totalCopies: totals?.totalCopies ?? 0, totalClicks: totals?.totalClicks ?? 0, popularBlocks };
+  return {
+    ...views,
+    totalCopies: totals?.totalCopies ?? 0,
+    totalClicks: totals?.totalClicks ?? 0,
+    popularBlocks,
+  };
 }

@@ -81,7 +81,10 @@ export async function moveBlock(db: Db, id: number, userId: number, status: Bloc
 }
 
 export async function deleteBlock(db: Db, id: number, userId: number) {
-  const deleted = await db.delete(blocks).where(ownedBlock(id, userId)).returning({ id: blocks.id });
+  const deleted = await db
+    .delete(blocks)
+    .where(ownedBlock(id, userId))
+    .returning({ id: blocks.id });
   if (deleted.length === 0) throw blockNotFound();
 }
 
@@ -145,7 +148,9 @@ export async function copyBlock(db: Db, sourceId: number, copierId: number) {
 export async function recordClick(db: Db, id: number, viewerId: number | null) {
   const found = await db
     .update(blocks)
-    .set({ clickCount: sql`${blocks.clickCount} + CASE WHEN ${blocks.userId} = ${viewerId ?? -1} THEN 0 ELSE 1 END` })
+    .set({
+      clickCount: sql`${blocks.clickCount} + CASE WHEN ${blocks.userId} = ${viewerId ?? -1} THEN 0 ELSE 1 END`,
+    })
     .where(
       and(
         eq(blocks.id, id),

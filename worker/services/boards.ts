@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { boardSettings, blocks, users } from '../../schema/tables';
 import type { z } from 'zod';
 import type { boardSettingsInput, discoverQuery } from '../../schema/boards';
+import { blocks, boardSettings, users } from '../../schema/tables';
 import { ApiError } from '../middleware/errors';
 import type { UserRow } from '../types';
 import { listBlocks, toBlock } from './blocks';
@@ -14,7 +14,9 @@ const boardNotFound = () =>
 const discoverBlocksPerBoard = 12;
 
 export async function getBoardSettings(db: Db, userId: number) {
-  const settings = await db.query.boardSettings.findFirst({ where: eq(boardSettings.userId, userId) });
+  const settings = await db.query.boardSettings.findFirst({
+    where: eq(boardSettings.userId, userId),
+  });
   return {
     globalImageRatio: settings?.globalImageRatio ?? 'square',
     hideAllImages: settings?.hideAllImages ?? false,
@@ -82,7 +84,10 @@ export async function discoverBoards(db: Db, query: z.infer<typeof discoverQuery
     .orderBy(desc(users.id))
     .limit(query.limit + 1);
   const owners = page.slice(0, query.limit);
-  const blocksByOwner = await visibleBlocksOf(db, owners.map((owner) => owner.id));
+  const blocksByOwner = await visibleBlocksOf(
+    db,
+    owners.map((owner) => owner.id),
+  );
   return {
     boards: owners.map((owner) => ({
       user: toPublicUser(owner),
@@ -98,7 +103,9 @@ async function visibleBlocksOf(db: Db, ownerIds: number[]) {
   const ranked = db
     .select({
       id: blocks.id,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${blocks.userId} ORDER BY ${blocks.position}, ${blocks.id})`.as('rank'),
+      rank: sql<number>`row_number() OVER (PARTITION BY ${blocks.userId} ORDER BY ${blocks.position}, ${blocks.id})`.as(
+        'rank',
+      ),
     })
     .from(blocks)
     .where(and(inArray(blocks.userId, ownerIds), eq(blocks.isVisible, true)))

@@ -27,7 +27,11 @@ export function listFeedback(db: Db) {
   return db.select().from(feedback).orderBy(desc(feedback.createdAt), desc(feedback.id));
 }
 
-export async function updateFeedback(db: Db, id: number, input: z.infer<typeof feedbackUpdateInput>) {
+export async function updateFeedback(
+  db: Db,
+  id: number,
+  input: z.infer<typeof feedbackUpdateInput>,
+) {
   const [updated] = await db.update(feedback).set(input).where(eq(feedback.id, id)).returning();
   if (!updated) throw new ApiError(404, 'This feedback does not exist.');
   return updated;

@@ -20,10 +20,17 @@ const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | undefined {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return formats.png;
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return formats.jpeg;
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && [0x37, 0x39].includes(bytes[4] ?? 0) && bytes[5] === 0x61) {
+  if (
+    startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) &&
+    [0x37, 0x39].includes(bytes[4] ?? 0) &&
+    bytes[5] === 0x61
+  ) {
     return formats.gif;
   }
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) {
+  if (
+    startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)
+  ) {
     return formats.webp;
   }
   return undefined;
@@ -69,7 +76,11 @@ async function streamToBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8A
 }
 
 /** Workers AI text-to-image at the ratio's size; the local generator where Workers AI is out of reach. */
-export async function generateImage(env: Env, prompt: string, ratio: ImageRatio): Promise<Uint8Array> {
+export async function generateImage(
+  env: Env,
+  prompt: string,
+  ratio: ImageRatio,
+): Promise<Uint8Array> {
   try {
     const output: unknown = await env.AI.run(defaultModel, { prompt, ...aiSizes[ratio] });
     const bytes = output instanceof ReadableStream ? await streamToBytes(output) : output;

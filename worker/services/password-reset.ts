@@ -15,7 +15,10 @@ async function sha256Hex(text: string): Promise<string> {
 
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The link is built from APP_URL, never from the Host header, so it cannot be pointed elsewhere. */
@@ -60,7 +63,12 @@ export async function resetPassword(db: Db, env: Env, token: string, newPassword
   const owner = db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), gt(passwordResetTokens.expiresAt, new Date())));
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    );
   const [updated] = await db.batch([
     db
       .update(users)

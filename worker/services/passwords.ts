@@ -14,10 +14,19 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }
 
-async function derive(password: string, salt: Uint8Array<ArrayBuffer>, rounds: number, pepper: string) {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password + pepper), 'PBKDF2', false, [
-    'deriveBits',
-  ]);
+async function derive(
+  password: string,
+  salt: Uint8Array<ArrayBuffer>,
+  rounds: number,
+  pepper: string,
+) {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(password + pepper),
+    'PBKDF2',
+    false,
+    ['deriveBits'],
+  );
   const bits = await crypto.subtle.deriveBits(
     { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: rounds },
     key,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { boardSettings, users } from '../../schema/tables';
 import type { ProfileUpdateInput, RegisterInput } from '../../schema/users';
 import { reservedUsernames } from '../../schema/users';
-import { boardSettings, users } from '../../schema/tables';
 import { ApiError } from '../middleware/errors';
 import type { UserRow } from '../types';
 import { type Db, failedWith } from './db';
@@ -85,9 +85,7 @@ export async function registerUser(db: Db, env: Env, input: RegisterInput): Prom
           passwordHash,
         })
         .returning(),
-      db
-        .insert(boardSettings)
-        .values({ userId: sql`last_insert_rowid()` as unknown as number }),
+      db.insert(boardSettings).values({ userId: sql`last_insert_rowid()` as unknown as number }),
     ]);
     return inserted[0] as UserRow;
   } catch (error) {

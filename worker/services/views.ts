@@ -1,8 +1,8 @@
-import { and, asc, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { dailyViews, viewLedger } from '../../schema/tables';
+import { lastDays } from './days';
 import type { Db } from './db';
 import { getDb } from './db';
-import { lastDays } from './days';
 
 const weekDays = 7;
 // Bounds one cron run's work; what is left waits for the next minute (or its board's own alarm).
@@ -53,17 +53,23 @@ export async function rollUpViews(env: Env, now = Date.now()): Promise<number> {
     .where(sql`${viewLedger.flushedSeq} > ${viewLedger.rolledSeq}`)
     .limit(boardsPerRun);
   for (const group of chunks(changed, boardsPerQuery)) {
-    const snapshots = await computeSnapshots(db, group.map((row) => row.boardId), now);
+    const snapshots = await computeSnapshots(
+      db,
+      group.map((row) => row.boardId),
+      now,
+    );
     await Promise.all(
       group.map(({ boardId }) =>
         env.COUNTERS.put(snapshotKey(boardId), JSON.stringify(snapshots.get(boardId))),
       ),
     );
-    await db.batch(
-      group.map(({ boardId, flushedSeq }) =>
-        db.run(sql`UPDATE ${viewLedger} SET rolled_seq = max(rolled_seq, ${flushedSeq}) WHERE board_id = ${boardId}`),
-      ) as [ReturnType<typeof db.run>, ...ReturnType<typeof db.run>[]],
+    const [first, ...rest] = group.map(({ boardId, flushedSeq }) =>
+      db
+        .update(viewLedger)
+        .set({ rolledSeq: sql`max(${viewLedger.rolledSeq}, ${flushedSeq})` })
+        .where(eq(viewLedger.boardId, boardId)),
     );
+    if (first) await db.batch([first, ...rest]);
   }
   return changed.length;
 }
@@ -85,7 +91,8 @@ async function computeSnapshots(db: Db, boardIds: number[], now: number) {
     boardIds.map((id) => [id, { total: 0, days: {} }]),
   );
   for (const { boardId, total } of totals) (snapshots.get(boardId) as ViewSnapshot).total = total;
-  for (const { boardId, day, views } of recent) (snapshots.get(boardId) as ViewSnapshot).days[day] = views;
+  for (const { boardId, day, views } of recent)
+    (snapshots.get(boardId) as ViewSnapshot).days[day] = views;
   return snapshots;
 }
 
@@ -93,6 +100,9 @@ async function computeSnapshots(db: Db, boardIds: number[], now: number) {
 export async function readViewCounters(env: Env, boardId: number, now = Date.now()) {
   const snapshot = await env.COUNTERS.get<ViewSnapshot>(snapshotKey(boardId), 'json');
   if (!snapshot) return { totalViews: 0, weeklyViews: 0 };
-  const weeklyViews = lastDays(weekDays, now).reduce((sum, day) => sum + (snapshot.days[day] ?? 0), 0);
+  const weeklyViews = lastDays(weekDays, now).reduce(
+    (sum, day) => sum + (snapshot.days[day] ?? 0),
+    0,
+  );
   return { totalViews: snapshot.total, weeklyViews };
 }

@@ -6,15 +6,24 @@ let sequence = 0;
 /** A name no other test uses, so tests never depend on each other or on order. */
 export function uniqueName(prefix = 'u'): string {
   sequence += 1;
-  return `${prefix}${Date.now().toString(36)}${sequence}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
+  return `${prefix}${Date.now().toString(36)}${sequence}${Math.floor(Math.random() * 1e4)}`.slice(
+    0,
+    20,
+  );
 }
 
 // Each call gets its own client address, so rate limits only bite in the tests about them.
 function randomAddress(): string {
-  return `10.${(sequence += 1) % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const octet = () => Math.floor(Math.random() * 250);
+  return `10.${octet()}.${octet()}.${octet()}`;
 }
 
-type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
+type CallOptions = {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+};
 
 /** Calls the Worker as a client would, through its real fetch handler. */
 export async function call(method: string, path: string, options: CallOptions = {}) {
@@ -52,9 +61,16 @@ export async function createUser(overrides: { username?: string; isPublic?: bool
   const registered = await callJson('POST', '/api/auth/register', {
     body: { username, email, password, displayName: `Name ${username}`, emailOptIn: false },
   });
-  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 201)
+    throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   const login = await callJson('POST', '/api/auth/login', { body: { username, password } });
-  const user: TestUser = { id: login.body.user.id, username, email, password, token: login.body.token };
+  const user: TestUser = {
+    id: login.body.user.id,
+    username,
+    email,
+    password,
+    token: login.body.token,
+  };
   if (overrides.isPublic === false) {
     await call('PUT', '/api/auth/me', { token: user.token, body: { isPublic: false } });
   }
@@ -82,7 +98,11 @@ export function blockPayload(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createBlock(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const created = await callJson('POST', '/api/blocks', { token: user.token, body: blockPayload(overrides) });
-  if (created.status !== 201) throw new Error(`create block failed: ${JSON.stringify(created.body)}`);
+  const created = await callJson('POST', '/api/blocks', {
+    token: user.token,
+    body: blockPayload(overrides),
+  });
+  if (created.status !== 201)
+    throw new Error(`create block failed: ${JSON.stringify(created.body)}`);
   return created.body.block as { id: number; title: string } & Record<string, unknown>;
 }

@@ -20,7 +20,10 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ['worker/**/*.test.ts', 'schema/**/*.test.ts'],
     setupFiles: ['./worker/test/apply-migrations.ts'],
+    // `npm run bench` runs the benchmarks (figures printed, never asserted) instead of the tests.
+    include: process.env.BENCH
+      ? ['worker/bench/**/*.bench.ts']
+      : ['worker/**/*.test.ts', 'schema/**/*.test.ts'],
   },
 });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { except } from 'hono/combine';
+import { requireConfiguration } from './middleware/configuration';
 import { handleError, handleNotFound } from './middleware/errors';
 import { limitJsonBodySize, requireJsonBody } from './middleware/request-body';
 import { apiSecurityHeaders } from './middleware/security-headers';
@@ -15,6 +16,7 @@ import type { AppEnv } from './types';
 
 const api = new Hono<AppEnv>()
   .use(apiSecurityHeaders)
+  .use(requireConfiguration)
   .use(except('/api/upload/*', requireJsonBody, limitJsonBodySize))
   .route('/auth', auth)
   .route('/boards', boardsRoutes)

@@ -22,6 +22,10 @@ const imagePosition = z
     'Image position must look like "50% 50%".',
   );
 
+/**
+ * A block as the dialog sends it. Fields left out keep their stored value on update,
+ * and take the table's defaults on create (status now, progress 0, visible, square, center).
+ */
 export const blockInput = z
   .strictObject({
     category: z.enum(categoryKeys, { error: pickCategoryAndType }),
@@ -38,18 +42,18 @@ export const blockInput = z
     imageUrl: optionalImageUrl('Image URL'),
     imageAspectRatio: z
       .enum(imageAspectRatios, { error: 'Image ratio must be square, wide, tall or auto.' })
-      .default('square'),
-    imagePosition: imagePosition.default('center'),
+      .optional(),
+    imagePosition: imagePosition.optional(),
     externalUrl: optionalLinkUrl('External link'),
-    status: blockStatus.default('now'),
+    status: blockStatus.optional(),
     progress: z
       .number({ error: 'Progress must be a whole number from 0 to 100.' })
       .int('Progress must be a whole number from 0 to 100.')
       .min(0, 'Progress must be a whole number from 0 to 100.')
       .max(100, 'Progress must be a whole number from 0 to 100.')
-      .default(0),
-    progressEnabled: z.boolean().default(true),
-    isVisible: z.boolean().default(true),
+      .optional(),
+    progressEnabled: z.boolean().optional(),
+    isVisible: z.boolean().optional(),
   })
   .refine((block) => findBlockType(block.type)?.category === block.category, {
     message: pickCategoryAndType,

@@ -22,17 +22,16 @@ export const requireJsonBody = createMiddleware(async (c, next) => {
 });
 
 /** Refuses a body over `maxBytes` with 413, from Content-Length before reading, or while streaming. */
-export function limitBodySize(maxBytes: number, what: string) {
+export function limitBodySize(maxBytes: number, message: string) {
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new ApiError(413, `${what} is too large: the limit is ${formatBytes(maxBytes)}.`);
+      throw new ApiError(413, message);
     },
   });
 }
 
-export const limitJsonBodySize = limitBodySize(maxJsonBytes, 'The request body');
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
-}
+export const limitJsonBodySize = limitBodySize(
+  maxJsonBytes,
+  `The request body is too large: the limit is ${maxJsonBytes / 1024} KB.`,
+);

@@ -37,10 +37,10 @@ export const auth = new Hono<AppEnv>()
     const token = await signSession(c.env, { userId: user.id, tokenVersion: user.tokenVersion });
     return c.json({ token, user: toOwnUser(user, c.env) }, 200);
   })
-  .get('/me', requireAuth, (c) => c.json(toOwnUser(c.var.viewer, c.env), 200))
+  .get('/me', requireAuth, (c) => c.json({ user: toOwnUser(c.var.viewer, c.env) }, 200))
   .put('/me', requireAuth, validate('json', profileUpdateInput), async (c) => {
     const user = await updateProfile(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
-    return c.json(toOwnUser(user, c.env), 200);
+    return c.json({ user: toOwnUser(user, c.env) }, 200);
   })
   .post(
     '/forgot-password',

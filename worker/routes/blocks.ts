@@ -35,7 +35,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     return c.json({ block: toBlock(block) }, 201);
   })
   .put(
-    '/:id',
+    '/:id{[0-9]+}',
     requireAuth,
     validate('param', blockId),
     validate('json', blockUpdateInput),
@@ -50,15 +50,15 @@ export const blocksRoutes = new Hono<AppEnv>()
       return c.json({ block: toBlock(block) }, 200);
     },
   )
-  .delete('/:id', requireAuth, validate('param', blockId), async (c) => {
+  .delete('/:id{[0-9]+}', requireAuth, validate('param', blockId), async (c) => {
     await deleteBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
     return c.json({ deleted: true }, 200);
   })
-  .post('/:id/copy', requireAuth, validate('param', blockId), async (c) => {
+  .post('/:id{[0-9]+}/copy', requireAuth, validate('param', blockId), async (c) => {
     const block = await copyBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
     return c.json({ block: toBlock(block) }, 201);
   })
-  .post('/:id/click', optionalAuth, validate('param', blockId), async (c) => {
+  .post('/:id{[0-9]+}/click', optionalAuth, validate('param', blockId), async (c) => {
     await recordClick(getDb(c.env), c.req.valid('param').id, c.var.viewer?.id ?? null);
     return c.json({ recorded: true }, 200);
   });

@@ -32,7 +32,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     return c.json(items.map(toFeedbackItem), 200);
   })
   .patch(
-    '/:id',
+    '/:id{[0-9]+}',
     requireAuth,
     requireAdmin,
     validate('param', feedbackId),

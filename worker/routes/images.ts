@@ -15,7 +15,7 @@ const avatarTooLarge = 'The image is too large: the limit is 2 MB.';
 export const uploadRoutes = new Hono<AppEnv>().post(
   '/avatar',
   requireAuth,
-  limitBodySize(maxAvatarBytes + multipartOverheadBytes, 'The image'),
+  limitBodySize(maxAvatarBytes + multipartOverheadBytes, avatarTooLarge),
   async (c) => {
     const form = await c.req.formData().catch(() => {
       throw new ApiError(400, 'Send the image as multipart/form-data, in a field named "file".');
@@ -38,8 +38,8 @@ export const uploadRoutes = new Hono<AppEnv>().post(
 export const generateImageRoutes = new Hono<AppEnv>().post(
   '/',
   requireAuth,
-  rateLimit('IMAGE_LIMITER', 'generate-image', (c) => String(c.var.viewer?.id)),
   validate('json', generateImageInput),
+  rateLimit('IMAGE_LIMITER', 'generate-image', (c) => String(c.var.viewer?.id)),
   async (c) => {
     const { prompt, ratio } = c.req.valid('json');
     const image = await generateImage(c.env, prompt, ratio);

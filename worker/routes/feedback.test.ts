@@ -1,0 +1,338 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { call, callJson, createUser, type TestUser, uniqueName } from '../test/factories';
+
+// The one admin account every test file shares: always the same credentials, whoever creates it.
+const admin = { username: 'admin', email: 'admin@up2.test', password: 'admin-password-123' };
+
+/** Signs in as the ADMIN_USERNAME account, registering it first when this storage has none yet. */
+async function adminUser(): Promise<TestUser> {
+  const registered = await callJson('POST', '/api/auth/register', {
+    body: { ...admin, displayName: 'Admin', emailOptIn: false },
+  });
+  if (registered.status !== 201 && registered.status !== 409) {
+    throw new Error(`admin register failed: ${JSON.stringify(registered.body)}`);
+  }
+  const login = await callJson('POST', '/api/auth/login', {
+    body: { username: admin.username, password: admin.password },
+  });
+  if (login.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(login.body)}`);
+  return { ...admin, id: login.body.user.id, token: login.body.token };
+}
+
+function feedbackPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'bug',
+    title: `Broken ${uniqueName('t')}`,
+    description: 'The save button does nothing when I click it.',
+    email: null,
+    userId: null,
+    ...overrides,
+  };
+}
+
+async function postFeedback(overrides: Record<string, unknown> = {}, token?: string) {
+  const response = await callJson('POST', '/api/feedback', {
+    body: feedbackPayload(overrides),
+    token,
+  });
+  if (response.status !== 201) throw new Error(`feedback failed: ${JSON.stringify(response.body)}`);
+  return response.body as { id: number; title: string } & Record<string, unknown>;
+}
+
+async function storedFeedback(id: number) {
+  return env.DB.prepare('SELECT * FROM feedback WHERE id = ?')
+    .bind(id)
+    .first<Record<string, string | number | null>>();
+}
+
+function randomIp(): string {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  return `192.0.${octet()}.${octet()}`;
+}
+
+describe('POST /api/feedback', () => {
+  it('lets a signed-out visitor post: 201, status new, priority medium, no user', async () => {
+    const payload = feedbackPayload({ type: 'improvement' });
+    const response = await callJson('POST', '/api/feedback', { body: payload });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      id: expect.any(Number),
+      type: 'improvement',
+      title: payload.title,
+      description: payload.description,
+      email: null,
+      userId: null,
+      status: 'new',
+      priority: 'medium',
+      createdAt: expect.any(String),
+    });
+    expect(await storedFeedback(response.body.id)).toMatchObject({
+      title: payload.title,
+      status: 'new',
+      priority: 'medium',
+      user_id: null,
+    });
+  });
+
+  it('defaults the type to feature when it is omitted', async () => {
+    const { type: _omitted, ...payload } = feedbackPayload();
+    const response = await callJson('POST', '/api/feedback', { body: payload });
+    expect(response.status).toBe(201);
+    expect(response.body.type).toBe('feature');
+  });
+
+  it('ignores a userId sent by a signed-out visitor and stores null', async () => {
+    const someone = await createUser();
+    const response = await callJson('POST', '/api/feedback', {
+      body: feedbackPayload({ userId: someone.id }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.userId).toBeNull();
+    expect((await storedFeedback(response.body.id))?.user_id).toBeNull();
+  });
+
+  it("takes the user from the token, not from the body's userId", async () => {
+    const author = await createUser();
+    const someoneElse = await createUser();
+    const response = await callJson('POST', '/api/feedback', {
+      token: author.token,
+      body: feedbackPayload({ userId: someoneElse.id }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.userId).toBe(author.id);
+    expect((await storedFeedback(response.body.id))?.user_id).toBe(author.id);
+  });
+
+  it('attaches the signed-in user when the body carries no userId', async () => {
+    const author = await createUser();
+    const { userId: _omitted, ...payload } = feedbackPayload();
+    const response = await callJson('POST', '/api/feedback', {
+      token: author.token,
+      body: payload,
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.userId).toBe(author.id);
+  });
+
+  it.each([
+    {
+      field: 'title',
+      problem: '2 characters',
+      value: 'ab',
+      message: 'Title must be at least 3 characters',
+    },
+    {
+      field: 'title',
+      problem: '2 characters inside spaces',
+      value: '   ab   ',
+      message: 'Title must be at least 3 characters',
+    },
+    {
+      field: 'title',
+      problem: 'missing',
+      value: undefined,
+      message: 'Title must be at least 3 characters',
+    },
+    {
+      field: 'title',
+      problem: '101 characters',
+      value: 'x'.repeat(101),
+      message: 'Title too long',
+    },
+    {
+      field: 'description',
+      problem: '9 characters',
+      value: 'too short',
+      message: 'Please provide more details (at least 10 characters)',
+    },
+    {
+      field: 'description',
+      problem: '1001 characters',
+      value: 'x'.repeat(1001),
+      message: 'Description too long',
+    },
+    { field: 'email', problem: 'not an address', value: 'not-an-email', message: 'Invalid email' },
+    {
+      field: 'type',
+      problem: 'not a known type',
+      value: 'spam',
+      message: 'Type must be feature, bug, improvement or other.',
+    },
+  ])('refuses a $field that is $problem with 400 "$message"', async ({ field, value, message }) => {
+    const response = await callJson('POST', '/api/feedback', {
+      body: feedbackPayload({ [field]: value }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(message);
+    expect(response.body.fields[field]).toBe(message);
+  });
+
+  it('accepts a title of 100 and a description of 1000 characters', async () => {
+    const response = await callJson('POST', '/api/feedback', {
+      body: feedbackPayload({ title: 't'.repeat(100), description: 'd'.repeat(1000) }),
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it.each(['', null])('stores the email %j as null', async (email) => {
+    const created = await postFeedback({ email });
+    expect(created.email).toBeNull();
+    expect((await storedFeedback(created.id))?.email).toBeNull();
+  });
+
+  it('stores a valid email lower-cased', async () => {
+    const created = await postFeedback({ email: 'Reader@Example.COM' });
+    expect((await storedFeedback(created.id))?.email).toBe('reader@example.com');
+  });
+
+  it('refuses fields the client may not set (status, priority) with 400', async () => {
+    const response = await callJson('POST', '/api/feedback', {
+      body: feedbackPayload({ status: 'completed', priority: 'high' }),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('limits posts from one address: 429 with Retry-After after 5 a minute', async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const response = await call('POST', '/api/feedback', { body: feedbackPayload(), ip });
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = response.headers.get('retry-after');
+    }
+    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
+    expect(statuses).toContain(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const elsewhere = await call('POST', '/api/feedback', {
+      body: feedbackPayload(),
+      ip: randomIp(),
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+});
+
+describe('GET /api/feedback', () => {
+  it('refuses a signed-out visitor with 401', async () => {
+    const response = await callJson('GET', '/api/feedback');
+    expect(response.status).toBe(401);
+    expect(typeof response.body.error).toBe('string');
+  });
+
+  it('refuses a signed-in user who is not the admin with 403', async () => {
+    const user = await createUser();
+    const response = await callJson('GET', '/api/feedback', { token: user.token });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ error: "You don't have permission to access this page" });
+  });
+
+  it('lists every item, newest first, for the admin', async () => {
+    const author = await createUser();
+    const older = await postFeedback({}, author.token);
+    const newer = await postFeedback({ email: 'a@example.com' });
+    const owner = await adminUser();
+    const response = await callJson('GET', '/api/feedback', { token: owner.token });
+    expect(response.status).toBe(200);
+    expect(Array.isArray(response.body)).toBe(true);
+    const ids = response.body.map((item: { id: number }) => item.id);
+    expect(ids.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    const listed = response.body.find((item: { id: number }) => item.id === older.id);
+    expect(listed).toMatchObject({ userId: author.id, status: 'new', priority: 'medium' });
+  });
+});
+
+describe('PATCH /api/feedback/:id', () => {
+  it('refuses a signed-out visitor with 401 and changes nothing', async () => {
+    const item = await postFeedback();
+    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
+      body: { status: 'planned' },
+    });
+    expect(response.status).toBe(401);
+    expect((await storedFeedback(item.id))?.status).toBe('new');
+  });
+
+  it('refuses a signed-in user who is not the admin with 403 and changes nothing', async () => {
+    const user = await createUser();
+    const item = await postFeedback({}, user.token);
+    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
+      token: user.token,
+      body: { status: 'planned' },
+    });
+    expect(response.status).toBe(403);
+    expect((await storedFeedback(item.id))?.status).toBe('new');
+  });
+
+  it('lets the admin set the status', async () => {
+    const item = await postFeedback();
+    const owner = await adminUser();
+    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
+      token: owner.token,
+      body: { status: 'planned' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: item.id, status: 'planned', priority: 'medium' });
+    expect((await storedFeedback(item.id))?.status).toBe('planned');
+  });
+
+  it('lets the admin set the priority without touching the status', async () => {
+    const item = await postFeedback();
+    const owner = await adminUser();
+    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
+      token: owner.token,
+      body: { priority: 'high' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'new', priority: 'high' });
+    expect(await storedFeedback(item.id)).toMatchObject({ status: 'new', priority: 'high' });
+  });
+
+  it.each([
+    {
+      body: { status: 'done' },
+      message: 'Status must be new, reviewed, planned, completed or rejected.',
+    },
+    { body: { priority: 'urgent' }, message: 'Priority must be low, medium or high.' },
+    { body: {}, message: 'Send a status or a priority to change.' },
+  ])('refuses $body with 400 "$message"', async ({ body, message }) => {
+    const item = await postFeedback();
+    const owner = await adminUser();
+    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
+      token: owner.token,
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(message);
+    expect(await storedFeedback(item.id)).toMatchObject({ status: 'new', priority: 'medium' });
+  });
+
+  it('refuses a request with no body at all with 400', async () => {
+    const item = await postFeedback();
+    const owner = await adminUser();
+    const response = await callJson('PATCH', `/api/feedback/${item.id}`, { token: owner.token });
+    expect(response.status).toBe(400);
+    expect(typeof response.body.error).toBe('string');
+  });
+
+  it('refuses fields other than status and priority with 400', async () => {
+    const item = await postFeedback();
+    const owner = await adminUser();
+    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
+      token: owner.token,
+      body: { title: 'Rewritten title' },
+    });
+    expect(response.status).toBe(400);
+    expect((await storedFeedback(item.id))?.title).toBe(item.title);
+  });
+
+  it('answers 404 for an id that does not exist', async () => {
+    const owner = await adminUser();
+    const response = await callJson('PATCH', '/api/feedback/2000000000', {
+      token: owner.token,
+      body: { status: 'reviewed' },
+    });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: 'This feedback does not exist.' });
+  });
+});

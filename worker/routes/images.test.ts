@@ -1,0 +1,451 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { maxAvatarBytes } from '../../schema/images';
+import worker from '../index';
+import { generateLocalImage, localImageSizes } from '../services/local-image';
+import { createUser, type TestUser } from '../test/factories';
+
+const origin = 'http://up2.test';
+const ratios = ['square', 'wide', 'tall'] as const;
+const aiSizes = {
+  square: { width: 1024, height: 1024 },
+  wide: { width: 1344, height: 768 },
+  tall: { width: 896, height: 1152 },
+};
+const generationFailed = 'Failed to generate image. Please try again.';
+const describeImage = 'Please describe the image you want.';
+const notAnImage = 'Please upload a PNG, JPEG, WebP or GIF image.';
+
+type SendOptions = {
+  token?: string;
+  body?: BodyInit;
+  json?: unknown;
+  headers?: Record<string, string>;
+};
+
+/**
+ * Calls the Worker's fetch handler with the test's own `env`, so a spy on `env.AI` is the one
+ * the route uses, and waits for anything the request left running.
+ */
+async function send(method: string, path: string, options: SendOptions = {}) {
+  const headers = new Headers(options.headers);
+  headers.set(
+    'cf-connecting-ip',
+    `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  );
+  if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${origin}${path}`, { method, headers, body }),
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+async function sendJson(method: string, path: string, options: SendOptions = {}) {
+  const response = await send(method, path, options);
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as any,
+  };
+}
+
+function bytesOf(...parts: (number[] | string)[]): Uint8Array<ArrayBuffer> {
+  const chunks = parts.map((part) =>
+    typeof part === 'string' ? Array.from(new TextEncoder().encode(part)) : part,
+  );
+  return new Uint8Array(chunks.flat());
+}
+
+/** Files whose first bytes are those of each accepted format (the server sniffs, it does not decode). */
+const samples = {
+  png: {
+    bytes: generateLocalImage('avatar sample', 'square'),
+    contentType: 'image/png',
+    extension: 'png',
+  },
+  jpeg: {
+    bytes: bytesOf(
+      [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10],
+      'JFIF',
+      [0x00, 0x01, 0x01, 0x00, 0xff, 0xd9],
+    ),
+    contentType: 'image/jpeg',
+    extension: 'jpg',
+  },
+  webp: {
+    bytes: bytesOf(
+      'RIFF',
+      [0x1a, 0x00, 0x00, 0x00],
+      'WEBPVP8L',
+      [0x0d, 0x00, 0x00, 0x00, 0x2f, 0x00, 0x00, 0x00],
+    ),
+    contentType: 'image/webp',
+    extension: 'webp',
+  },
+  gif: {
+    bytes: bytesOf(
+      'GIF89a',
+      [0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x3b],
+    ),
+    contentType: 'image/gif',
+    extension: 'gif',
+  },
+};
+
+function avatarForm(bytes: Uint8Array, name: string, type: string, field = 'file') {
+  const form = new FormData();
+  form.append(field, new File([new Uint8Array(bytes)], name, { type }));
+  return form;
+}
+
+async function uploadAvatar(user: TestUser | undefined, form: FormData) {
+  return sendJson('POST', '/api/upload/avatar', { token: user?.token, body: form });
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(png: Uint8Array): { width: number; height: number } {
+  expect(Array.from(png.subarray(0, 8))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(new TextDecoder().decode(png.subarray(12, 16))).toBe('IHDR');
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+function r2Key(url: string): string {
+  expect(url.startsWith('/api/images/')).toBe(true);
+  return url.slice('/api/images/'.length);
+}
+
+async function storedKeys(prefix: string): Promise<string[]> {
+  return (await env.IMAGES.list({ prefix })).objects.map((object) => object.key);
+}
+
+function pngStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes.slice());
+      controller.close();
+    },
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('POST /api/upload/avatar', () => {
+  it('refuses a signed-out upload with 401', async () => {
+    const response = await uploadAvatar(
+      undefined,
+      avatarForm(samples.png.bytes, 'me.png', 'image/png'),
+    );
+    expect(response.status).toBe(401);
+  });
+
+  for (const [format, sample] of Object.entries(samples)) {
+    it(`accepts a ${format.toUpperCase()} by its magic bytes and serves it back as ${sample.contentType}`, async () => {
+      const user = await createUser();
+      // The name and declared type are ignored: the bytes decide.
+      const response = await uploadAvatar(
+        user,
+        avatarForm(sample.bytes, 'upload.bin', 'application/octet-stream'),
+      );
+      expect(response.status).toBe(201);
+      const url = response.body.url as string;
+      expect(url).toMatch(
+        new RegExp(`^/api/images/avatars/${user.id}/[0-9a-f-]{36}\\.${sample.extension}$`),
+      );
+      const served = await send('GET', url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(sample.contentType);
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(served.headers.get('cache-control')).toContain('immutable');
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(sample.bytes);
+    });
+  }
+
+  it('gives an uploaded avatar a URL the profile accepts as its avatar', async () => {
+    const user = await createUser();
+    const upload = await uploadAvatar(user, avatarForm(samples.png.bytes, 'me.png', 'image/png'));
+    const profile = await sendJson('PUT', '/api/auth/me', {
+      token: user.token,
+      json: { avatar: upload.body.url },
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.body.user.avatar).toBe(upload.body.url);
+  });
+
+  it('refuses a text file named x.png sent as image/png with 400 and stores nothing', async () => {
+    const user = await createUser();
+    const response = await uploadAvatar(
+      user,
+      avatarForm(bytesOf('just some text, not a picture'), 'x.png', 'image/png'),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(notAnImage);
+    expect(await storedKeys(`avatars/${user.id}/`)).toEqual([]);
+  });
+
+  it('refuses an HTML file with 400 and stores nothing', async () => {
+    const user = await createUser();
+    const html = bytesOf('<!doctype html><html><body><script>alert(1)</script></body></html>');
+    const asHtml = await uploadAvatar(user, avatarForm(html, 'evil.html', 'text/html'));
+    expect(asHtml.status).toBe(400);
+    expect(asHtml.body.error).toBe(notAnImage);
+    const disguised = await uploadAvatar(user, avatarForm(html, 'evil.gif', 'image/gif'));
+    expect(disguised.status).toBe(400);
+    expect(await storedKeys(`avatars/${user.id}/`)).toEqual([]);
+  });
+
+  it('accepts an image of exactly 2 MB', async () => {
+    const user = await createUser();
+    const bytes = new Uint8Array(maxAvatarBytes);
+    bytes.set(samples.png.bytes.subarray(0, 8));
+    const response = await uploadAvatar(user, avatarForm(bytes, 'big.png', 'image/png'));
+    expect(response.status).toBe(201);
+  });
+
+  it('refuses an image one byte over 2 MB with 413 and stores nothing', async () => {
+    const user = await createUser();
+    const bytes = new Uint8Array(maxAvatarBytes + 1);
+    bytes.set(samples.png.bytes.subarray(0, 8));
+    const response = await uploadAvatar(user, avatarForm(bytes, 'big.png', 'image/png'));
+    expect(response.status).toBe(413);
+    expect(response.body.error).toBe('The image is too large: the limit is 2 MB.');
+    expect(await storedKeys(`avatars/${user.id}/`)).toEqual([]);
+  });
+
+  it('refuses a body far over 2 MB with 413', async () => {
+    const user = await createUser();
+    const bytes = new Uint8Array(3 * 1024 * 1024);
+    bytes.set(samples.png.bytes.subarray(0, 8));
+    const response = await uploadAvatar(user, avatarForm(bytes, 'huge.png', 'image/png'));
+    expect(response.status).toBe(413);
+    expect(await storedKeys(`avatars/${user.id}/`)).toEqual([]);
+  });
+
+  it('refuses with 413 from a Content-Length over the limit before reading the body', async () => {
+    const user = await createUser();
+    const form = avatarForm(samples.gif.bytes, 'small.gif', 'image/gif');
+    const encoded = new Response(form);
+    const response = await sendJson('POST', '/api/upload/avatar', {
+      token: user.token,
+      body: await encoded.arrayBuffer(),
+      headers: {
+        'content-type': encoded.headers.get('content-type') ?? '',
+        'content-length': String(3 * 1024 * 1024),
+      },
+    });
+    expect(response.status).toBe(413);
+    expect(await storedKeys(`avatars/${user.id}/`)).toEqual([]);
+  });
+
+  it('names the 2 MB limit in every 413 answer, however the size is detected', async () => {
+    const user = await createUser();
+    const justOver = new Uint8Array(maxAvatarBytes + 1);
+    justOver.set(samples.png.bytes.subarray(0, 8));
+    const farOver = new Uint8Array(3 * 1024 * 1024);
+    farOver.set(samples.png.bytes.subarray(0, 8));
+    const small = new Response(avatarForm(samples.gif.bytes, 'small.gif', 'image/gif'));
+    const responses = [
+      await uploadAvatar(user, avatarForm(justOver, 'big.png', 'image/png')),
+      await uploadAvatar(user, avatarForm(farOver, 'huge.png', 'image/png')),
+      await sendJson('POST', '/api/upload/avatar', {
+        token: user.token,
+        body: await small.arrayBuffer(),
+        headers: {
+          'content-type': small.headers.get('content-type') ?? '',
+          'content-length': String(3 * 1024 * 1024),
+        },
+      }),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(413);
+      expect(response.body.error).toBe('The image is too large: the limit is 2 MB.');
+    }
+  });
+
+  it('refuses a form without a file field with 400', async () => {
+    const user = await createUser();
+    const wrongField = await uploadAvatar(
+      user,
+      avatarForm(samples.png.bytes, 'me.png', 'image/png', 'avatar'),
+    );
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.error).toBe(
+      'Send the image as multipart/form-data, in a field named "file".',
+    );
+    const textField = new FormData();
+    textField.append('file', 'not a file');
+    expect((await uploadAvatar(user, textField)).status).toBe(400);
+    const notMultipart = await sendJson('POST', '/api/upload/avatar', {
+      token: user.token,
+      json: { file: 'x' },
+    });
+    expect(notMultipart.status).toBe(400);
+  });
+});
+
+describe('POST /api/generate-image', () => {
+  it('refuses a signed-out caller with 401', async () => {
+    const response = await sendJson('POST', '/api/generate-image', {
+      json: { prompt: 'a cat', ratio: 'square' },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses an empty or blank prompt with "Please describe the image you want."', async () => {
+    const user = await createUser();
+    for (const json of [{ prompt: '' }, { prompt: '   \n\t ' }, { ratio: 'square' }]) {
+      const response = await sendJson('POST', '/api/generate-image', { token: user.token, json });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe(describeImage);
+    }
+  });
+
+  it('refuses a ratio other than square, wide or tall with 400', async () => {
+    const user = await createUser();
+    for (const ratio of ['panorama', 'auto', 1]) {
+      const response = await sendJson('POST', '/api/generate-image', {
+        token: user.token,
+        json: { prompt: 'a cat', ratio },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe('Ratio must be square, wide or tall.');
+    }
+  });
+
+  it('falls back to the local generator where Workers AI is out of reach, at the size of each ratio', async () => {
+    const user = await createUser();
+    for (const ratio of ratios) {
+      const response = await sendJson('POST', '/api/generate-image', {
+        token: user.token,
+        json: { prompt: 'a lighthouse at dusk', ratio },
+      });
+      expect(response.status).toBe(201);
+      expect(Object.keys(response.body)).toEqual(['imageUrl']);
+      const imageUrl = response.body.imageUrl as string;
+      expect(imageUrl).toMatch(
+        new RegExp(`^/api/images/generated/${user.id}/[0-9a-f-]{36}\\.png$`),
+      );
+      const served = await send('GET', imageUrl);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(pngSize(new Uint8Array(await served.arrayBuffer()))).toEqual(localImageSizes[ratio]);
+    }
+  });
+
+  it('defaults to a square image when no ratio is sent', async () => {
+    const user = await createUser();
+    const response = await sendJson('POST', '/api/generate-image', {
+      token: user.token,
+      json: { prompt: 'a fox' },
+    });
+    expect(response.status).toBe(201);
+    const served = await send('GET', response.body.imageUrl);
+    expect(pngSize(new Uint8Array(await served.arrayBuffer()))).toEqual(localImageSizes.square);
+  });
+
+  it('asks Workers AI for the size of each ratio, stores its image in R2 and serves it back', async () => {
+    const user = await createUser();
+    for (const ratio of ratios) {
+      const png = generateLocalImage(`workers ai ${ratio}`, ratio);
+      const run = vi.spyOn(env.AI, 'run').mockResolvedValue(pngStream(png) as never);
+      const response = await sendJson('POST', '/api/generate-image', {
+        token: user.token,
+        json: { prompt: `  a ${ratio} mountain  `, ratio },
+      });
+      expect(response.status).toBe(201);
+      expect(run).toHaveBeenCalledTimes(1);
+      expect(run.mock.calls[0]?.[1]).toEqual({ prompt: `a ${ratio} mountain`, ...aiSizes[ratio] });
+      const imageUrl = response.body.imageUrl as string;
+      const stored = await env.IMAGES.get(r2Key(imageUrl));
+      expect(stored).not.toBeNull();
+      expect(stored?.httpMetadata?.contentType).toBe('image/png');
+      expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(png);
+      const served = await send('GET', imageUrl);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('answers 502 "Failed to generate image. Please try again." when Workers AI fails, storing nothing', async () => {
+    const user = await createUser();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(env.AI, 'run').mockRejectedValue(new Error('3040: Capacity temporarily exceeded'));
+    const response = await sendJson('POST', '/api/generate-image', {
+      token: user.token,
+      json: { prompt: 'a cat', ratio: 'square' },
+    });
+    expect(response.status).toBe(502);
+    expect(response.body.error).toBe(generationFailed);
+    expect(await storedKeys(`generated/${user.id}/`)).toEqual([]);
+  });
+
+  it('answers 502 when Workers AI answers something that is not an image', async () => {
+    const user = await createUser();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(env.AI, 'run').mockResolvedValue(
+      pngStream(new TextEncoder().encode('<html>oops</html>')) as never,
+    );
+    const response = await sendJson('POST', '/api/generate-image', {
+      token: user.token,
+      json: { prompt: 'a cat', ratio: 'wide' },
+    });
+    expect(response.status).toBe(502);
+    expect(response.body.error).toBe(generationFailed);
+    expect(await storedKeys(`generated/${user.id}/`)).toEqual([]);
+  });
+
+  it('limits each user to 10 images a minute, answering 429 with Retry-After, without limiting others', async () => {
+    const user = await createUser();
+    const png = generateLocalImage('rate limited', 'square');
+    vi.spyOn(env.AI, 'run').mockImplementation((async () => pngStream(png)) as never);
+    const generate = (who: TestUser) =>
+      send('POST', '/api/generate-image', {
+        token: who.token,
+        json: { prompt: 'again', ratio: 'square' },
+      });
+
+    const first = [];
+    for (let i = 0; i < 10; i += 1) first.push((await generate(user)).status);
+    expect(first).toEqual(Array(10).fill(201));
+
+    // Windows follow the wall clock: if one ended during the first ten, a few more fit in the next.
+    let refused: Response | undefined;
+    for (let i = 0; i < 11 && !refused; i += 1) {
+      const response = await generate(user);
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(201);
+    }
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers.get('retry-after')).toBe('60');
+    const refusal = (await refused?.json()) as { error: string } | undefined;
+    expect(refusal?.error).toBe('Too many attempts. Please wait a minute and try again.');
+
+    const other = await createUser();
+    expect((await generate(other)).status).toBe(201);
+  });
+});
+
+describe('GET /api/images/...', () => {
+  it('answers 404 for an image that does not exist', async () => {
+    const response = await sendJson(
+      'GET',
+      '/api/images/avatars/1/00000000-0000-4000-8000-000000000000.png',
+    );
+    expect(response.status).toBe(404);
+    expect(response.body.error).toBe('Image not found.');
+  });
+});

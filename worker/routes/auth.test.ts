@@ -3,14 +3,17 @@ import { env } from 'cloudflare:workers';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../index';
-import { call, callJson, createUser, uniqueName } from '../test/factories';
+import {
+  adminCredentials as admin,
+  call,
+  callJson,
+  createUser,
+  uniqueName,
+} from '../test/factories';
 
 const testSecret = new TextEncoder().encode('test-secret-that-is-at-least-32-characters');
 const invalidCredentials = 'Invalid credentials. Please check your username and password.';
 const appUrl = 'http://localhost:5173';
-
-// The one admin account every test file shares: always the same credentials, whoever creates it.
-const admin = { username: 'admin', email: 'admin@up2.test', password: 'admin-password-123' };
 
 afterEach(() => {
   vi.restoreAllMocks();

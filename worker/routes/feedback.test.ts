@@ -1,24 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, callJson, createUser, type TestUser, uniqueName } from '../test/factories';
-
-// The one admin account every test file shares: always the same credentials, whoever creates it.
-const admin = { username: 'admin', email: 'admin@up2.test', password: 'admin-password-123' };
-
-/** Signs in as the ADMIN_USERNAME account, registering it first when this storage has none yet. */
-async function adminUser(): Promise<TestUser> {
-  const registered = await callJson('POST', '/api/auth/register', {
-    body: { ...admin, displayName: 'Admin', emailOptIn: false },
-  });
-  if (registered.status !== 201 && registered.status !== 409) {
-    throw new Error(`admin register failed: ${JSON.stringify(registered.body)}`);
-  }
-  const login = await callJson('POST', '/api/auth/login', {
-    body: { username: admin.username, password: admin.password },
-  });
-  if (login.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(login.body)}`);
-  return { ...admin, id: login.body.user.id, token: login.body.token };
-}
+import { adminUser, call, callJson, createUser, uniqueName } from '../test/factories';
 
 function feedbackPayload(overrides: Record<string, unknown> = {}) {
   return {

@@ -106,3 +106,25 @@ export async function createBlock(user: TestUser, overrides: Record<string, unkn
     throw new Error(`create block failed: ${JSON.stringify(created.body)}`);
   return created.body.block as { id: number; title: string } & Record<string, unknown>;
 }
+
+// The one admin account every test file shares: always the same credentials, whoever creates it.
+export const adminCredentials = {
+  username: 'admin',
+  email: 'admin@up2.test',
+  password: 'admin-password-123',
+};
+
+/** Signs in as the ADMIN_USERNAME account, registering it first when this storage has none yet. */
+export async function adminUser(): Promise<TestUser> {
+  const registered = await callJson('POST', '/api/auth/register', {
+    body: { ...adminCredentials, displayName: 'Admin', emailOptIn: false },
+  });
+  if (registered.status !== 201 && registered.status !== 409) {
+    throw new Error(`admin register failed: ${JSON.stringify(registered.body)}`);
+  }
+  const login = await callJson('POST', '/api/auth/login', {
+    body: { username: adminCredentials.username, password: adminCredentials.password },
+  });
+  if (login.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(login.body)}`);
+  return { ...adminCredentials, id: login.body.user.id, token: login.body.token };
+}

@@ -13,6 +13,7 @@ const boardNotFound = () =>
 
 const discoverBlocksPerBoard = 12;
 
+/** A board whose owner never changed its settings has no row yet: it gets the defaults. */
 export async function getBoardSettings(db: Db, userId: number) {
   const settings = await db.query.boardSettings.findFirst({
     where: eq(boardSettings.userId, userId),

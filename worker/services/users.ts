@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { boardSettings, users } from '../../schema/tables';
+import { eq } from 'drizzle-orm';
+import { users } from '../../schema/tables';
 import type { ProfileUpdateInput, RegisterInput } from '../../schema/users';
 import { reservedUsernames } from '../../schema/users';
 import { ApiError } from '../middleware/errors';
@@ -74,20 +74,17 @@ export async function registerUser(db: Db, env: Env, input: RegisterInput): Prom
   await refuseTakenUsernameOrEmail(db, input);
   const passwordHash = await hashPassword(input.password, env.PASSWORD_PEPPER);
   try {
-    const [inserted] = await db.batch([
-      db
-        .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          displayName: input.displayName,
-          emailOptIn: input.emailOptIn,
-          passwordHash,
-        })
-        .returning(),
-      db.insert(boardSettings).values({ userId: sql`last_insert_rowid()` as unknown as number }),
-    ]);
-    return inserted[0] as UserRow;
+    const [inserted] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        displayName: input.displayName,
+        emailOptIn: input.emailOptIn,
+        passwordHash,
+      })
+      .returning();
+    return inserted as UserRow;
   } catch (error) {
     // Two sign-ups racing for the same name: the loser learns it like any other taken name.
     if (failedWith(error, 'UNIQUE constraint failed')) await refuseTakenUsernameOrEmail(db, input);

@@ -85,10 +85,3 @@ export const blockUpdateInput = z
     for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
     return z.NEVER;
   });
-
-/** Progress a block gets when only its status changes, matching the dashboard's quick moves. */
-export function progressForStatus(status: BlockStatus, currentProgress: number): number {
-  if (status === 'planned') return 0;
-  if (status === 'done') return 100;
-  return currentProgress > 0 && currentProgress < 100 ? currentProgress : 50;
-}

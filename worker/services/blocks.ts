@@ -1,10 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  type BlockInput,
-  type BlockStatus,
-  maxBlocksPerBoard,
-  progressForStatus,
-} from '../../schema/blocks';
+import { type BlockInput, type BlockStatus, maxBlocksPerBoard } from '../../schema/blocks';
 import { blocks, users } from '../../schema/tables';
 import { ApiError } from '../middleware/errors';
 import { type Db, failedWith } from './db';
@@ -66,6 +61,7 @@ export async function updateBlock(db: Db, id: number, userId: number, input: Blo
   return updated;
 }
 
+/** Status alone, as the dashboard's quick moves: planned 0, done 100, now keeps 1-99 or gets 50. */
 export async function moveBlock(db: Db, id: number, userId: number, status: BlockStatus) {
   const [updated] = await db
     .update(blocks)
@@ -119,7 +115,7 @@ export async function copyBlock(db: Db, sourceId: number, copierId: number) {
     imagePosition: source.imagePosition,
     externalUrl: source.externalUrl,
     status: 'planned' as const,
-    progress: progressForStatus('planned', 0),
+    progress: 0,
     progressEnabled: source.progressEnabled,
     isVisible: true,
     copiedFromBlockId: source.id,

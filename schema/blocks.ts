@@ -68,6 +68,12 @@ function isStatusOnly(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).join() === 'status';
 }
 
+/** Passes the chosen form's own messages on, so each field error reads as the spec wrote it. */
+function reportIssues(ctx: z.RefinementCtx, issues: z.core.$ZodIssue[]): never {
+  for (const issue of issues) ctx.addIssue({ ...issue, code: 'custom' });
+  return z.NEVER;
+}
+
 type BlockUpdate = { kind: 'move'; status: BlockStatus } | { kind: 'edit'; block: BlockInput };
 
 /** `PUT /api/blocks/:id` takes the full block, or `{ status }` alone to move it. */
@@ -77,11 +83,9 @@ export const blockUpdateInput = z
     if (isStatusOnly(value)) {
       const parsed = blockStatusInput.safeParse(value);
       if (parsed.success) return { kind: 'move', status: parsed.data.status };
-      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
-      return z.NEVER;
+      return reportIssues(ctx, parsed.error.issues);
     }
     const parsed = blockInput.safeParse(value);
     if (parsed.success) return { kind: 'edit', block: parsed.data };
-    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
-    return z.NEVER;
+    return reportIssues(ctx, parsed.error.issues);
   });

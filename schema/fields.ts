@@ -57,3 +57,10 @@ export function optionalImageUrl(name: string) {
 export function hasSomeField(value: object): boolean {
   return Object.keys(value).length > 0;
 }
+
+/** A numeric id in a path (`/:id{[0-9]+}`); one too large to be a real id answers `notFound`. */
+export function idParam(notFound: string) {
+  return z.strictObject({
+    id: z.coerce.number({ error: notFound }).int().positive(notFound),
+  });
+}

@@ -13,8 +13,7 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 /** The signed-in user, or null for no token, a bad token, or a token revoked by a password reset. */
-async function resolveViewer(env: Env, header: string | undefined): Promise<UserRow | null> {
-  const token = bearerToken(header);
+async function resolveViewer(env: Env, token: string | null): Promise<UserRow | null> {
   if (!token) return null;
   const session = await readSession(env, token);
   if (!session) return null;
@@ -24,15 +23,15 @@ async function resolveViewer(env: Env, header: string | undefined): Promise<User
 
 /** Sets `viewer` when a valid token is sent; anonymous otherwise. */
 export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('viewer', await resolveViewer(c.env, c.req.header('authorization')));
+  c.set('viewer', await resolveViewer(c.env, bearerToken(c.req.header('authorization'))));
   await next();
 });
 
 export const requireAuth = createMiddleware<AppEnv & { Variables: { viewer: UserRow } }>(
   async (c, next) => {
-    const hasToken = bearerToken(c.req.header('authorization')) !== null;
-    const viewer = await resolveViewer(c.env, c.req.header('authorization'));
-    if (!viewer) throw new ApiError(401, hasToken ? sessionExpired : 'Please sign in first.');
+    const token = bearerToken(c.req.header('authorization'));
+    const viewer = await resolveViewer(c.env, token);
+    if (!viewer) throw new ApiError(401, token ? sessionExpired : 'Please sign in first.');
     c.set('viewer', viewer);
     await next();
   },

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { blockInput, blockUpdateInput } from '../../schema/blocks';
+import { idParam } from '../../schema/fields';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import {
@@ -17,9 +17,7 @@ import { getBoardSettings } from '../services/boards';
 import { getDb } from '../services/db';
 import type { AppEnv } from '../types';
 
-const blockId = z.strictObject({
-  id: z.coerce.number({ error: 'Block not found.' }).int().positive('Block not found.'),
-});
+const blockId = idParam('Block not found.');
 
 export const blocksRoutes = new Hono<AppEnv>()
   .get('/me', requireAuth, async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { feedbackInput, feedbackUpdateInput } from '../../schema/feedback';
+import { idParam } from '../../schema/fields';
 import { optionalAuth, requireAdmin, requireAuth } from '../middleware/auth';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
@@ -8,9 +8,7 @@ import { getDb } from '../services/db';
 import { listFeedback, submitFeedback, toFeedbackItem, updateFeedback } from '../services/feedback';
 import type { AppEnv } from '../types';
 
-const feedbackId = z.strictObject({
-  id: z.coerce.number({ error: 'Feedback not found.' }).int().positive('Feedback not found.'),
-});
+const feedbackId = idParam('Feedback not found.');
 
 export const feedbackRoutes = new Hono<AppEnv>()
   .post(

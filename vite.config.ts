@@ -2,22 +2,81 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const port = (fallback: number) => Number(process.env.PORT) || fallback;
+
+/**
+ * End-to-end runs (e2e/playwright.config.ts) build and serve the production app from a state
+ * folder of their own, with a fixed secret and roomy rate limits: every journey signs up and in
+ * from the same address, and the limits themselves are proven by the Worker tests.
+ */
+const e2e = process.env.UP2_E2E === '1';
+const e2eStateDir = '.wrangler/e2e';
+
+function workerConfig(command: 'build' | 'serve') {
+  if (e2e) {
+    return (config: { ratelimits?: { simple: { limit: number } }[] }) => {
+      for (const limiter of config.ratelimits ?? []) limiter.simple.limit = 10_000;
+      return {
+        vars: {
+          ENVIRONMENT: 'production',
+          APP_URL: `http://localhost:${port(4180)}`,
+          JWT_SECRET: 'e2e-secret-that-is-long-enough-to-be-real',
+        },
+      };
+    };
+  }
+  // `vite dev` is local development: the Worker may use its built-in development secret.
+  if (command === 'serve' && process.env.npm_lifecycle_event !== 'preview') {
+    return { vars: { ENVIRONMENT: 'development', APP_URL: `http://localhost:${port(5173)}` } };
+  }
+  return undefined;
+}
 
 export default defineConfig(({ command }) => ({
   publicDir: 'web/public',
   plugins: [
     react(),
     tailwindcss(),
+    VitePWA({
+      // Registered by web/lib/service-worker.ts, without a forced reload mid-edit.
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        // The app shell answers app routes at once; boards, embeds and the API go to the network.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/@/, /^\/%40/, /^\/embed\//],
+        runtimeCaching: [
+          {
+            // Stored images never change (their names are random), and are public.
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/images/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'up2-images',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+            },
+          },
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+        ],
+      },
+    }),
     cloudflare({
       // Workers AI is remote-only: offline, image generation uses the local generator.
       remoteBindings: false,
-      // `vite dev` is local development: the Worker may use its built-in development secret.
-      config:
-        command === 'serve' && process.env.npm_lifecycle_event !== 'preview'
-          ? { vars: { ENVIRONMENT: 'development', APP_URL: `http://localhost:${port(5173)}` } }
-          : undefined,
+      persistState: e2e ? { path: e2eStateDir } : true,
+      config: workerConfig(command),
     }),
   ],
   server: { port: port(5173), strictPort: true },

@@ -3,27 +3,42 @@ import { defineConfig } from 'vitest/config';
 
 const migrations = await readD1Migrations('./migrations');
 
-// Worker tests run inside workerd against the real local D1, KV, R2 and Durable Objects.
 export default defineConfig({
-  plugins: [
-    cloudflareTest({
-      wrangler: { configPath: './wrangler.toml' },
-      // Workers AI is remote-only: tests drive its code path through a mock (see images.test.ts).
-      remoteBindings: false,
-      miniflare: {
-        bindings: {
-          ENVIRONMENT: 'test',
-          JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
-          TEST_MIGRATIONS: migrations,
+  test: {
+    projects: [
+      {
+        // Worker tests run inside workerd against the real local D1, KV, R2 and Durable Objects.
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            // Workers AI is remote-only: tests drive its code path through a mock (images.test.ts).
+            remoteBindings: false,
+            miniflare: {
+              bindings: {
+                ENVIRONMENT: 'test',
+                JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
+                TEST_MIGRATIONS: migrations,
+              },
+            },
+          }),
+        ],
+        test: {
+          name: 'worker',
+          setupFiles: ['./worker/test/apply-migrations.ts'],
+          // `npm run bench` runs the benchmarks (figures printed, never asserted) instead.
+          include: process.env.BENCH
+            ? ['worker/bench/**/*.bench.ts']
+            : ['worker/**/*.test.ts', 'schema/**/*.test.ts'],
         },
       },
-    }),
-  ],
-  test: {
-    setupFiles: ['./worker/test/apply-migrations.ts'],
-    // `npm run bench` runs the benchmarks (figures printed, never asserted) instead of the tests.
-    include: process.env.BENCH
-      ? ['worker/bench/**/*.bench.ts']
-      : ['worker/**/*.test.ts', 'schema/**/*.test.ts'],
+      {
+        // The web app's rules (status and progress, auto-ratio, focal point…) as plain functions.
+        test: {
+          name: 'web',
+          environment: 'node',
+          include: process.env.BENCH ? [] : ['web/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });

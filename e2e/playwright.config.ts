@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Port of the production build served on workerd for the journeys (see `npm run e2e:serve`). */
+const port = 4180;
+
+// Debian's Chromium where it exists (CI installs it); Playwright's own browser otherwise.
+const systemChromium = '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '../test-results/e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 4,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+      // Without the networking flags a closed network makes Chromium slow and noisy.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // The server's output is kept in a file: the password-reset journey reads the mailed link.
+    command: 'mkdir -p .wrangler && npm run e2e:serve 2>&1 | tee .wrangler/e2e-server.log',
+    cwd: '..',
+    url: `http://localhost:${port}/api/discover`,
+    env: { UP2_E2E: '1', PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 180_000,
+  },
+});

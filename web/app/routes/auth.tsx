@@ -1,0 +1,3 @@
+export function AuthScreen() {
+  return <main className="p-8">auth: under construction</main>;
+}

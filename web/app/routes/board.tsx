@@ -1,0 +1,3 @@
+export function BoardScreen() {
+  return <main className="p-8">board: under construction</main>;
+}

@@ -1,0 +1,3 @@
+export function DashboardScreen() {
+  return <main className="p-8">dashboard: under construction</main>;
+}

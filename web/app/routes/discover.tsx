@@ -1,0 +1,3 @@
+export function DiscoverScreen() {
+  return <main className="p-8">discover: under construction</main>;
+}

@@ -1,0 +1,3 @@
+export function EmbedScreen() {
+  return <main className="p-8">embed: under construction</main>;
+}

@@ -1,0 +1,3 @@
+export function FeedbackScreen() {
+  return <main className="p-8">feedback: under construction</main>;
+}

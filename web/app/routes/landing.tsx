@@ -1,0 +1,3 @@
+export function LandingScreen() {
+  return <main className="p-8">landing: under construction</main>;
+}

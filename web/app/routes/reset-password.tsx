@@ -1,0 +1,3 @@
+export function ResetPasswordScreen() {
+  return <main className="p-8">reset-password: under construction</main>;
+}

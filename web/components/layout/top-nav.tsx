@@ -1,0 +1,62 @@
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../lib/auth';
+import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-2 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 sm:px-3',
+    isActive && 'text-violet-700',
+  );
+
+export function TopNav() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6"
+      >
+        <Link to="/" className="text-xl font-extrabold tracking-tight text-violet-700">
+          Up2
+        </Link>
+        <div className="flex min-w-0 items-center gap-0.5 sm:gap-2">
+          <NavLink to="/discover" className={navLinkClass}>
+            Discover
+          </NavLink>
+          {user ? (
+            <>
+              <NavLink to="/dashboard" className={navLinkClass}>
+                Dashboard
+              </NavLink>
+              <NavLink to={`/@${user.username}`} className={navLinkClass}>
+                My Board
+              </NavLink>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="px-2 sm:px-3"
+                onClick={() => {
+                  signOut();
+                  navigate('/');
+                }}
+              >
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <>
+              <NavLink to="/auth" className={navLinkClass}>
+                Sign In
+              </NavLink>
+              <Button asChild size="sm">
+                <Link to="/auth">Get Started</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { api } from '../../../lib/api-client';
+
+export type CurrentUser = InferResponseType<typeof api.auth.me.$get, 200>['user'];
+
+export const currentUserQueryKey = ['auth', 'me'] as const;
+
+/** Asked only while a token exists; a 401 clears the token (see api-client). */
+export function currentUserQueryOptions(hasToken: boolean) {
+  return queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: async () => (await (await api.auth.me.$get()).json()).user,
+    enabled: hasToken,
+    retry: false,
+  });
+}

@@ -1,0 +1,52 @@
+import { hc } from 'hono/client';
+import type { AppType } from '../../worker/app';
+import { clearAuthToken, getAuthToken } from './auth-token';
+
+type ErrorBody = { error?: string; fields?: Record<string, string> };
+
+/**
+ * A refused request. `message` is "{status}: {body}" as the spec words it; `serverMessage` and
+ * `fields` carry the API's `{ error, fields }` so forms can show them where they belong.
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiRequestError';
+    const parsed = parseErrorBody(body);
+    this.serverMessage = parsed.error;
+    this.fields = parsed.fields ?? {};
+  }
+  readonly serverMessage: string | undefined;
+  readonly fields: Record<string, string>;
+}
+
+function parseErrorBody(body: string): ErrorBody {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as ErrorBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Adds the bearer token, raises every non-success answer, and signs out on a 401. */
+async function authorizedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const token = getAuthToken();
+  const headers = new Headers(init?.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(input, { ...init, headers, credentials: 'include' });
+  if (response.ok) return response;
+  if (response.status === 401 && token) clearAuthToken();
+  throw new ApiRequestError(response.status, await response.text(), response.statusText);
+}
+
+export const api = hc<AppType>('/api', { fetch: authorizedFetch });
+
+/** The message a person should read: the server's own words when it gave some. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : fallback;
+}

@@ -1,0 +1,11 @@
+import { Workbox } from 'workbox-window';
+
+/**
+ * Registers /sw.js (built by vite-plugin-pwa) in production builds. A new deploy's worker takes
+ * over at once; a tab still running the old build reloads if it asks for a chunk that is gone.
+ */
+export function registerServiceWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  window.addEventListener('vite:preloadError', () => window.location.reload());
+  new Workbox('/sw.js', { scope: '/' }).register();
+}

@@ -12,7 +12,9 @@ const port = (fallback: number) => Number(process.env.PORT) || fallback;
  * from the same address, and the limits themselves are proven by the Worker tests.
  */
 const e2e = process.env.UP2_E2E === '1';
-const e2eStateDir = '.wrangler/e2e';
+
+// Where the local D1, KV, R2 and Durable Objects keep their data (the db:* scripts use it too).
+const stateDir = process.env.UP2_STATE_DIR ?? '.wrangler/state';
 
 function workerConfig(command: 'build' | 'serve') {
   if (e2e) {
@@ -75,7 +77,7 @@ export default defineConfig(({ command }) => ({
     cloudflare({
       // Workers AI is remote-only: offline, image generation uses the local generator.
       remoteBindings: false,
-      persistState: e2e ? { path: e2eStateDir } : true,
+      persistState: { path: stateDir },
       config: workerConfig(command),
     }),
   ],

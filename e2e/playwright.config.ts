@@ -40,7 +40,7 @@ export default defineConfig({
     command: 'mkdir -p .wrangler && npm run e2e:serve 2>&1 | tee .wrangler/e2e-server.log',
     cwd: '..',
     url: `http://localhost:${port}/api/discover`,
-    env: { UP2_E2E: '1', PORT: String(port) },
+    env: { UP2_E2E: '1', UP2_STATE_DIR: '.wrangler/e2e', PORT: String(port) },
     reuseExistingServer: false,
     timeout: 180_000,
   },

@@ -1,15 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import './index.css';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { AppRouter } from './app/router';
 import { registerServiceWorker } from './lib/service-worker';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Toaster } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
+import { LazyToaster } from '../components/ui/lazy-toaster';
 import { AuthProvider } from '../lib/auth';
 import { createQueryClient } from '../lib/query-client';
 
@@ -10,10 +9,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <LazyToaster />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,3 +1,74 @@
+import { useEffect, useState } from 'react';
+import { type Location, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { ScreenFallback } from '../../components/layout/site-layout';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { useAuth } from '../../lib/auth';
+
+type AuthTab = 'signup' | 'signin';
+
+/** Where to go once signed in: the page that sent the user here (the dashboard guard), or home. */
+function destinationAfterSignIn(state: unknown): string {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  if (typeof from?.pathname !== 'string' || from.pathname === '/auth') return '/dashboard';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
 export function AuthScreen() {
-  return <main className="p-8">auth: under construction</main>;
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [registeredUsername, setRegisteredUsername] = useState('');
+  const tab: AuthTab = searchParams.get('tab') === 'signin' ? 'signin' : 'signup';
+
+  useEffect(() => {
+    document.title = tab === 'signin' ? 'Sign In - Up2' : 'Sign Up - Up2';
+  }, [tab]);
+
+  // Signing in re-renders this screen with a user, which is what sends them on.
+  if (user) return <Navigate to={destinationAfterSignIn(location.state)} replace />;
+  if (isLoading) return <ScreenFallback />;
+
+  const showTab = (next: AuthTab) =>
+    setSearchParams(next === 'signin' ? { tab: 'signin' } : {}, {
+      replace: true,
+      state: location.state,
+    });
+
+  return (
+    <main className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
+      <div className="mb-6 text-center">
+        <h1 className="text-3xl font-extrabold tracking-tight text-violet-700">Up2</h1>
+        <p className="mt-2 text-gray-700">Share what you're up to these days</p>
+      </div>
+      <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+        <Tabs value={tab} onValueChange={(value) => showTab(value as AuthTab)}>
+          <TabsList className="grid w-full grid-cols-2">
+            {/* Both tabs take Tab focus too: people who never try the arrow keys still reach Sign In. */}
+            <TabsTrigger value="signup" tabIndex={0}>
+              Sign Up
+            </TabsTrigger>
+            <TabsTrigger value="signin" tabIndex={0}>
+              Sign In
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="signup" className="mt-6">
+            <SignUpForm
+              onRegistered={(username) => {
+                setRegisteredUsername(username);
+                showTab('signin');
+              }}
+            />
+          </TabsContent>
+          <TabsContent value="signin" className="mt-6">
+            <SignInForm key={registeredUsername} defaultUsername={registeredUsername} />
+          </TabsContent>
+        </Tabs>
+      </div>
+      <p className="mt-6 text-center text-xs text-gray-600">
+        By continuing, you agree to our Terms of Service and Privacy Policy
+      </p>
+    </main>
+  );
 }

@@ -1,3 +1,166 @@
+import { ExternalLinkIcon, EyeIcon, PlusIcon, SettingsIcon } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { BlockStatus } from '../../../schema/blocks';
+import { ScreenFallback } from '../../components/layout/site-layout';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useMyAnalytics } from '../../features/analytics/api/get-my-analytics';
+import { StatsCard } from '../../features/analytics/components/stats-card';
+import type { CurrentUser } from '../../features/auth/api/get-current-user';
+import { PrivacySwitch } from '../../features/auth/components/privacy-switch';
+import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog';
+import { type Block, useOwnBlocks } from '../../features/blocks/api/get-own-blocks';
+import { BlockBoard } from '../../features/blocks/components/block-board';
+import { BlockDialog } from '../../features/blocks/components/block-dialog';
+import { BoardToolbar } from '../../features/boards/components/board-toolbar';
+import { EmbedCodeCard } from '../../features/boards/components/embed-code-card';
+import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
+import { useAuth } from '../../lib/auth';
+
+/** The block dialog: a null block creates one, starting in `initialStatus`. */
+type BlockEditing = { open: boolean; block: Block | null; initialStatus?: BlockStatus };
+
+function SidebarCard({ children }: { children: ReactNode }) {
+  return (
+    <div className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      {children}
+    </div>
+  );
+}
+
+function YourBoardCard({ username }: { username: string }) {
+  const { data, isError } = useMyAnalytics();
+  const boardUrl = `${window.location.origin}/@${username}`;
+  return (
+    <section aria-labelledby="your-board-heading" className="space-y-2">
+      <h2 id="your-board-heading" className="text-sm font-semibold text-gray-900">
+        Your Board
+      </h2>
+      <a
+        href={`/@${username}`}
+        className="block break-all rounded-sm text-sm font-medium text-violet-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+      >
+        {boardUrl}
+      </a>
+      <div className="flex items-center gap-1.5 text-sm text-gray-700">
+        <EyeIcon aria-hidden className="size-4" />
+        {data && `${data.totalViews.toLocaleString()} total views`}
+        {!data && !isError && <Skeleton className="h-4 w-24" />}
+        {isError && '–'}
+      </div>
+    </section>
+  );
+}
+
+function ActionsCard(props: { username: string; onNewBlock: () => void; onProfile: () => void }) {
+  return (
+    <section aria-labelledby="actions-heading" className="space-y-2">
+      <h2 id="actions-heading" className="text-sm font-semibold text-gray-900">
+        Actions
+      </h2>
+      <div className="grid gap-2">
+        <Button onClick={props.onNewBlock} className="justify-start">
+          <PlusIcon aria-hidden />
+          New Block
+        </Button>
+        <Button asChild variant="outline" className="justify-start">
+          <a href={`/@${props.username}`} target="_blank" rel="noopener noreferrer">
+            <ExternalLinkIcon aria-hidden />
+            View Board
+          </a>
+        </Button>
+        <Button variant="outline" onClick={props.onProfile} className="justify-start">
+          <SettingsIcon aria-hidden />
+          Profile Settings
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function Dashboard({ user }: { user: CurrentUser }) {
+  const ownBlocks = useOwnBlocks();
+  const [editing, setEditing] = useState<BlockEditing>({ open: false, block: null });
+  const [profileOpen, setProfileOpen] = useState(false);
+  const blockCount = ownBlocks.data?.blocks.length ?? (ownBlocks.isError ? null : undefined);
+  const createBlock = (initialStatus?: BlockStatus) =>
+    setEditing({ open: true, block: null, initialStatus });
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:py-8">
+      <aside aria-label="Board tools" className="space-y-4">
+        <SidebarCard>
+          <YourBoardCard username={user.username} />
+        </SidebarCard>
+        <SidebarCard>
+          <ActionsCard
+            username={user.username}
+            onNewBlock={() => createBlock()}
+            onProfile={() => setProfileOpen(true)}
+          />
+        </SidebarCard>
+        <SidebarCard>
+          <PrivacySwitch isPublic={user.isPublic} />
+        </SidebarCard>
+        <SidebarCard>
+          <StatsCard blockCount={blockCount} />
+        </SidebarCard>
+        <SidebarCard>
+          <EmbedCodeCard username={user.username} />
+        </SidebarCard>
+      </aside>
+      <main className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
+        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">
+          Welcome back, {user.displayName}
+        </h1>
+        {ownBlocks.isPending && <ScreenFallback />}
+        {ownBlocks.isError && !ownBlocks.data && (
+          <div className="rounded-xl border border-gray-200 bg-white p-6 text-center">
+            <p className="font-medium text-gray-900">Something went wrong</p>
+            <Button variant="outline" className="mt-3" onClick={() => ownBlocks.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        )}
+        {ownBlocks.data && (
+          <>
+            <BoardToolbar board={ownBlocks.data.board} />
+            <OnboardingBanner
+              blockCount={ownBlocks.data.blocks.length}
+              onCreate={() => createBlock('now')}
+            />
+            <BlockBoard
+              variant="owner"
+              blocks={ownBlocks.data.blocks}
+              board={ownBlocks.data.board}
+              displayName={user.displayName}
+              onCreate={createBlock}
+              onEdit={(block) => setEditing({ open: true, block })}
+            />
+          </>
+        )}
+      </main>
+      <BlockDialog
+        open={editing.open}
+        onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+        block={editing.block}
+        initialStatus={editing.initialStatus}
+      />
+      <ProfileSettingsDialog open={profileOpen} onOpenChange={setProfileOpen} user={user} />
+    </div>
+  );
+}
+
 export function DashboardScreen() {
-  return <main className="p-8">dashboard: under construction</main>;
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+
+  useEffect(() => {
+    document.title = 'Dashboard - Up2';
+  }, []);
+
+  if (isLoading) return <ScreenFallback />;
+  if (!user) return <Navigate to="/auth" state={{ from: location }} replace />;
+  return <Dashboard user={user} />;
 }

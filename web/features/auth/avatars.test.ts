@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { avatarStyles, generatedAvatarUrl, presetAvatars } from './avatars';
+
+describe('presetAvatars', () => {
+  it('offers 16 avatars', () => {
+    expect(presetAvatars).toHaveLength(16);
+  });
+
+  it('uses each of the three styles', () => {
+    expect(new Set(presetAvatars.map((avatar) => avatar.style))).toEqual(new Set(avatarStyles));
+  });
+
+  it('gives every avatar its own URL on the DiceBear service', () => {
+    const urls = presetAvatars.map((avatar) => avatar.url);
+    expect(new Set(urls).size).toBe(16);
+    expect(urls[0]).toBe('https://api.dicebear.com/9.x/avataaars/svg?seed=Felix');
+  });
+});
+
+describe('generatedAvatarUrl', () => {
+  it('seeds the generated avatar with the username', () => {
+    expect(generatedAvatarUrl('maya')).toBe('https://api.dicebear.com/9.x/avataaars/svg?seed=maya');
+  });
+});

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import {
+  type ResetPasswordForm as ResetPasswordValues,
+  resetPasswordForm,
+} from '../reset-password-schema';
+
+/** Long enough to read the notification before landing on the sign-in screen. */
+const redirectDelayMs = 2000;
+
+/** Goes to /auth after the delay; leaving the screen first cancels it. */
+function useRedirectToAuthLater() {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => navigate('/auth?tab=signin'), redirectDelayMs);
+  };
+}
+
+/** Without a token in the link there is nothing to reset: say so and go to sign in. */
+export function useMissingTokenRedirect(token: string | null) {
+  const redirectLater = useRedirectToAuthLater();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per token, not per render.
+  useEffect(() => {
+    if (token) return;
+    toast({
+      title: 'Invalid Link',
+      description: 'No reset token found in the URL',
+      variant: 'destructive',
+    });
+    redirectLater();
+  }, [token]);
+}
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword();
+  const redirectLater = useRedirectToAuthLater();
+  const form = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ newPassword }) =>
+    reset.mutate(
+      { token, newPassword },
+      {
+        onSuccess: () => {
+          toast({ title: 'Password Reset Successful' });
+          redirectLater();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Reset Failed',
+            description: errorMessage(
+              error,
+              'Failed to reset password. The link may be invalid or expired.',
+            ),
+            variant: 'destructive',
+          }),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField label="New Password" error={errors.newPassword?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            required
+            {...form.register('newPassword')}
+          />
+        )}
+      </FormField>
+      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            required
+            {...form.register('confirmPassword')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="w-full" disabled={reset.isPending || reset.isSuccess}>
+        {reset.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
+        Reset Password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import type { z } from 'zod';
+import { loginInput } from '../../../../schema/users';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { useAuth } from '../../../lib/auth';
+import { useLogin } from '../api/login';
+
+type SignInValues = z.input<typeof loginInput>;
+
+/** Signs in and stores the session; the screen then leaves for where the user was going. */
+export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string }) {
+  const { signIn } = useAuth();
+  const login = useLogin();
+  const form = useForm<SignInValues, unknown, z.output<typeof loginInput>>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { username: defaultUsername, password: '' },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (defaultUsername) form.setFocus('password');
+  }, [defaultUsername, form]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: ({ token, user }) => {
+        toast({ title: 'Welcome back!', description: 'You have been successfully signed in.' });
+        signIn(token, user);
+      },
+      onError: () =>
+        toast({
+          title: 'Login failed',
+          description: 'Invalid credentials. Please check your username and password.',
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField label="Username" error={errors.username?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.register('username')}
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            required
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <div className="flex justify-end">
+        <Link
+          to="/forgot-password"
+          className="rounded-sm text-sm font-medium text-violet-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+        >
+          Forgot Password?
+        </Link>
+      </div>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
+        Sign In
+      </Button>
+    </form>
+  );
+}

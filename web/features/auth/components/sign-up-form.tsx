@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { registerInput } from '../../../../schema/users';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useRegister } from '../api/register';
+import { normalizeUsername } from '../normalize-username';
+import { usernameHint } from '../username-hint';
+
+type SignUpValues = z.input<typeof registerInput>;
+
+const emptyForm: SignUpValues = {
+  displayName: '',
+  username: '',
+  email: '',
+  password: '',
+  emailOptIn: false,
+};
+
+function warnAboutShortPassword(errors: FieldErrors<SignUpValues>) {
+  if (errors.password) {
+    toast({
+      title: 'Password too short',
+      description: 'Password must be at least 6 characters long.',
+      variant: 'destructive',
+    });
+  }
+}
+
+/** Registration; on success the screen moves to Sign In with the new username filled in. */
+export function SignUpForm({ onRegistered }: { onRegistered: (username: string) => void }) {
+  const registration = useRegister();
+  const optInId = useId();
+  const form = useForm<SignUpValues, unknown, z.output<typeof registerInput>>({
+    resolver: zodResolver(registerInput),
+    defaultValues: emptyForm,
+  });
+  const { errors } = form.formState;
+  const username = form.watch('username');
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      registration.mutate(values, {
+        onSuccess: () => {
+          toast({ title: 'Account created!', description: 'Please sign in to continue.' });
+          onRegistered(values.username);
+        },
+        onError: (error) => {
+          toast({
+            title: 'Registration failed',
+            description: 'Username or email may already be taken. Please try again.',
+            variant: 'destructive',
+          });
+          if (!(error instanceof ApiRequestError)) return;
+          for (const [name, message] of Object.entries(error.fields)) {
+            if (name in emptyForm) form.setError(name as Path<SignUpValues>, { message });
+          }
+        },
+      }),
+    warnAboutShortPassword,
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField label="Display Name" error={errors.displayName?.message}>
+        {(control) => (
+          <Input {...control} autoComplete="name" required {...form.register('displayName')} />
+        )}
+      </FormField>
+      <FormField
+        label="Username"
+        error={errors.username?.message}
+        hint={usernameHint(username, window.location.host)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.register('username')}
+            onChange={(event) =>
+              form.setValue('username', normalizeUsername(event.target.value), {
+                shouldDirty: true,
+                shouldValidate: true,
+              })
+            }
+          />
+        )}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            required
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <Controller
+        control={form.control}
+        name="emailOptIn"
+        render={({ field }) => (
+          <div className="flex items-start gap-2">
+            <Checkbox
+              id={optInId}
+              className="mt-0.5"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+            />
+            <Label htmlFor={optInId} className="font-normal leading-snug">
+              Send me updates about new features and tips
+            </Label>
+          </div>
+        )}
+      />
+      <Button type="submit" className="w-full" disabled={registration.isPending}>
+        {registration.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
+        Sign Up
+      </Button>
+    </form>
+  );
+}

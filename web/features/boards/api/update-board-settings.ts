@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { z } from 'zod';
+import type { boardSettingsInput } from '../../../../schema/boards';
+import { api } from '../../../lib/api-client';
+
+type BoardSettingsChange = z.output<typeof boardSettingsInput>;
+type OwnBlocks = InferResponseType<typeof api.blocks.me.$get, 200>;
+
+/** The owner's blocks and board settings live together in this query (see blocks/api). */
+const ownBlocksQueryKey = ['blocks', 'me'] as const;
+
+/**
+ * Saves the board-wide image ratio or hide-images choice. The owner's board shows the change at
+ * once; a refusal puts the previous settings back.
+ */
+export function useUpdateBoardSettings() {
+  const queryClient = useQueryClient();
+  const setBoard = (update: (board: OwnBlocks['board']) => OwnBlocks['board']) =>
+    queryClient.setQueryData<OwnBlocks>(ownBlocksQueryKey, (cached) =>
+      cached ? { ...cached, board: update(cached.board) } : cached,
+    );
+
+  return useMutation({
+    mutationFn: async (json: BoardSettingsChange) => (await api.boards.me.$put({ json })).json(),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: ownBlocksQueryKey });
+      const previous = queryClient.getQueryData<OwnBlocks>(ownBlocksQueryKey)?.board;
+      setBoard((board) => ({ ...board, ...change }));
+      return { previous };
+    },
+    onError: (_error, _change, context) => {
+      const previous = context?.previous;
+      if (previous) setBoard(() => previous);
+    },
+    onSuccess: ({ board }) => {
+      setBoard(() => board);
+      queryClient.invalidateQueries({ queryKey: ['boards'] });
+    },
+  });
+}

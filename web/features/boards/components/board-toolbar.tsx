@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import type { ImageRatio } from '../../../../schema/images';
+import { Label } from '../../../components/ui/label';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/use-toast';
+import { useUpdateBoardSettings } from '../api/update-board-settings';
+
+const ratioChoices: { value: ImageRatio; label: string; name: string }[] = [
+  { value: 'square', label: '1:1', name: 'Square' },
+  { value: 'wide', label: '16:9', name: 'Wide' },
+  { value: 'tall', label: '9:16', name: 'Tall' },
+];
+
+type BoardToolbarProps = {
+  board: { globalImageRatio: ImageRatio; hideAllImages: boolean };
+};
+
+/** Board-wide display choices, saved as soon as they change. */
+export function BoardToolbar({ board }: BoardToolbarProps) {
+  const update = useUpdateBoardSettings();
+  const hideImagesId = useId();
+  const save = (change: Partial<BoardToolbarProps['board']>) =>
+    update.mutate(change, {
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to update board settings. Please try again.',
+          variant: 'destructive',
+        }),
+    });
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-gray-200 bg-white px-4 py-3">
+      <fieldset className="flex items-center gap-3">
+        <legend className="float-left mr-3 text-sm font-medium text-gray-900">Image ratio</legend>
+        <div className="flex rounded-lg bg-gray-100 p-1">
+          {ratioChoices.map((choice) => (
+            <label key={choice.value} title={choice.name} className="relative">
+              <input
+                type="radio"
+                name="board-image-ratio"
+                value={choice.value}
+                checked={board.globalImageRatio === choice.value}
+                onChange={() => save({ globalImageRatio: choice.value })}
+                className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+              />
+              <span className="block cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-gray-700 peer-checked:bg-white peer-checked:text-violet-800 peer-checked:shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-violet-500">
+                {choice.label}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex items-center gap-2">
+        <Switch
+          id={hideImagesId}
+          checked={board.hideAllImages}
+          onCheckedChange={(hideAllImages) => save({ hideAllImages })}
+        />
+        <Label htmlFor={hideImagesId}>Hide images</Label>
+      </div>
+    </div>
+  );
+}

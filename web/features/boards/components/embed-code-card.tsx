@@ -1,0 +1,77 @@
+import { CheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Textarea } from '../../../components/ui/input';
+
+/** How long "Copied!" stays on the button. */
+const copiedConfirmationMs = 2000;
+
+function embedCode(origin: string, username: string): string {
+  return `<iframe src="${origin}/embed/@${username}" width="100%" height="600" frameborder="0"></iframe>`;
+}
+
+/** "Copied!" for a moment after `confirm()`, then back to normal. */
+function useCopiedConfirmation() {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const confirm = () => {
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), copiedConfirmationMs);
+  };
+  return { copied, confirm };
+}
+
+/** The iframe code that puts this board on another site, ready to copy. */
+export function EmbedCodeCard({ username }: { username: string }) {
+  const code = embedCode(window.location.origin, username);
+  const codeId = useId();
+  const codeBox = useRef<HTMLTextAreaElement>(null);
+  const { copied, confirm } = useCopiedConfirmation();
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      confirm();
+    } catch {
+      // Without clipboard access, selecting the code lets the user copy it themselves.
+      codeBox.current?.select();
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${codeId}-heading`} className="space-y-3">
+      <h2 id={`${codeId}-heading`} className="text-sm font-semibold text-gray-900">
+        Embed
+      </h2>
+      <label htmlFor={codeId} className="block text-xs text-gray-600">
+        Add your board to any website with this code:
+      </label>
+      <Textarea
+        id={codeId}
+        ref={codeBox}
+        readOnly
+        value={code}
+        rows={4}
+        onFocus={(event) => event.currentTarget.select()}
+        className="resize-none break-all bg-gray-50 font-mono text-xs sm:text-xs"
+      />
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" size="sm" onClick={copy}>
+          {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
+          {copied ? 'Copied!' : 'Copy Code'}
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <a href={`/embed/@${username}`} target="_blank" rel="noopener noreferrer">
+            <ExternalLinkIcon aria-hidden />
+            Preview
+          </a>
+        </Button>
+      </div>
+      <span role="status" className="sr-only">
+        {copied ? 'Copied!' : ''}
+      </span>
+    </section>
+  );
+}

@@ -1,3 +1,35 @@
+import { useEffect } from 'react';
+import { useDiscover } from '../../features/discover/api/get-discover';
+import { ClosingCta } from '../../features/landing/components/closing-cta';
+import { EmbedSection } from '../../features/landing/components/embed-section';
+import { Hero } from '../../features/landing/components/hero';
+import { LandingFooter } from '../../features/landing/components/landing-footer';
+import { LiveBoards } from '../../features/landing/components/live-boards';
+import { WhySection } from '../../features/landing/components/why-section';
+import { useAuth } from '../../lib/auth';
+
 export function LandingScreen() {
-  return <main className="p-8">landing: under construction</main>;
+  const { user } = useAuth();
+  const discover = useDiscover('');
+  // A failed call shows the demo boards, like an empty one: the landing page never shows an error.
+  const liveUsers = discover.isPending
+    ? undefined
+    : (discover.data?.pages[0]?.boards.map((board) => board.user) ?? []);
+
+  useEffect(() => {
+    document.title = 'Up2 · Hey, what are you UP2 these days?';
+  }, []);
+
+  return (
+    <>
+      <main>
+        <Hero signedIn={Boolean(user)} />
+        <WhySection />
+        <LiveBoards users={liveUsers} />
+        <EmbedSection />
+        <ClosingCta signedIn={Boolean(user)} />
+      </main>
+      <LandingFooter />
+    </>
+  );
 }

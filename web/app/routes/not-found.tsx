@@ -1,17 +1,27 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 
 export function NotFoundScreen() {
+  useEffect(() => {
+    document.title = 'Page Not Found · Up2';
+  }, []);
+
   return (
     <main className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
-      <p className="text-6xl font-extrabold text-violet-700">404</p>
-      <h1 className="mt-4 text-2xl font-bold">Page Not Found</h1>
+      <p className="text-7xl font-extrabold tracking-tight text-violet-700">404</p>
+      <h1 className="mt-4 text-2xl font-bold text-gray-900">Page Not Found</h1>
       <p className="mt-2 text-gray-600">
         The page you are looking for does not exist or has moved.
       </p>
-      <Button asChild className="mt-8">
-        <Link to="/">Go Home</Link>
-      </Button>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to="/">Go Home</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/discover">Explore Boards</Link>
+        </Button>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { api } from '../../../lib/api-client';
+
+type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
+export type DiscoverBoard = DiscoverPage['boards'][number];
+export type DiscoverBlock = DiscoverBoard['blocks'][number];
+
+/** `['discover']` prefixes every search, so a profile change can refresh them all at once. */
+export const discoverQueryKey = (q: string) => ['discover', q] as const;
+
+/** Public boards, newest first; `q` is matched by the server (case-insensitive substring). */
+export function discoverQueryOptions(q: string) {
+  return infiniteQueryOptions({
+    queryKey: discoverQueryKey(q),
+    queryFn: async ({ pageParam }) => {
+      const query = {
+        ...(q ? { q } : {}),
+        ...(pageParam ? { cursor: String(pageParam) } : {}),
+      };
+      return (await api.discover.$get({ query })).json();
+    },
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** While a new search loads, the previous results stay on screen instead of a blank page. */
+export function useDiscover(q: string) {
+  return useInfiniteQuery({ ...discoverQueryOptions(q), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { UserAvatar } from '../../../components/ui/avatar';
+import type { DiscoverBoard } from '../api/get-discover';
+import { DiscoverBlockTile } from './discover-block-tile';
+
+/** A public board on the discover page: who it belongs to and a grid of their activities. */
+export function DiscoverBoardCard({ board }: { board: DiscoverBoard }) {
+  const { user, blocks } = board;
+  return (
+    <article className="flex min-w-0 flex-col rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:p-5">
+      <header className="flex items-center gap-3">
+        <UserAvatar src={user.avatar} name={user.displayName} className="size-12 text-lg" />
+        <div className="min-w-0">
+          <h2 className="truncate text-base font-semibold text-gray-900">{user.displayName}</h2>
+          <Link
+            to={`/@${user.username}`}
+            className="rounded-sm text-sm font-medium text-violet-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+          >
+            @{user.username}
+          </Link>
+        </div>
+      </header>
+      {blocks.length > 0 ? (
+        <ul className="mt-4 grid grid-cols-2 gap-3">
+          {blocks.map((block) => (
+            <DiscoverBlockTile key={block.id} block={block} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 rounded-xl border border-dashed border-gray-300 px-4 py-8 text-center text-sm text-gray-600">
+          No activities yet
+        </p>
+      )}
+    </article>
+  );
+}

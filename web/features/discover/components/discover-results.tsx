@@ -1,0 +1,105 @@
+import { CircleAlertIcon, LayoutGridIcon, SearchXIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { type DiscoverBoard, useDiscover } from '../api/get-discover';
+import { boardCountLabel } from './board-count';
+import { DiscoverBoardCard } from './discover-board-card';
+import { DiscoverMessage } from './discover-message';
+
+type DiscoverResultsProps = {
+  query: string;
+  onClearSearch: () => void;
+};
+
+/** The boards matching `query`, with the count, the paging and every empty or failed state. */
+export function DiscoverResults({ query, onClearSearch }: DiscoverResultsProps) {
+  const discover = useDiscover(query);
+  const boards = discover.data?.pages.flatMap((page) => page.boards) ?? [];
+
+  if (discover.isError && !discover.isFetchNextPageError) return <LoadFailed />;
+  if (discover.isPending) {
+    return (
+      <div className="flex justify-center py-20">
+        <Spinner className="size-8" label="Loading boards" />
+      </div>
+    );
+  }
+  if (boards.length === 0 && !discover.isPlaceholderData) {
+    return query ? <NoResults onClearSearch={onClearSearch} /> : <NoBoards />;
+  }
+  return (
+    <>
+      <div className="mb-4 flex h-6 items-center gap-2">
+        <p role="status" className="text-sm font-medium text-gray-600">
+          {boardCountLabel(boards.length)}
+        </p>
+        {discover.isPlaceholderData && <Spinner className="size-4" label="Searching" />}
+      </div>
+      <BoardGrid boards={boards} />
+      {discover.isFetchNextPageError && (
+        <p role="alert" className="mt-6 text-center text-sm text-red-700">
+          We couldn't load boards
+        </p>
+      )}
+      {discover.hasNextPage && (
+        <div className="mt-8 flex justify-center">
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => discover.fetchNextPage()}
+            disabled={discover.isFetchingNextPage}
+          >
+            {discover.isFetchingNextPage && <Spinner className="size-4" label="Loading more" />}
+            Load More
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function BoardGrid({ boards }: { boards: DiscoverBoard[] }) {
+  return (
+    <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2 sm:gap-6">
+      {boards.map((board) => (
+        <DiscoverBoardCard key={board.user.id} board={board} />
+      ))}
+    </div>
+  );
+}
+
+function LoadFailed() {
+  return (
+    <DiscoverMessage
+      icon={CircleAlertIcon}
+      title="Something went wrong"
+      text="We couldn't load boards"
+      action={<Button onClick={() => window.location.reload()}>Try Again</Button>}
+    />
+  );
+}
+
+function NoResults({ onClearSearch }: { onClearSearch: () => void }) {
+  return (
+    <DiscoverMessage
+      icon={SearchXIcon}
+      title="No results found"
+      text="Try different keywords"
+      action={
+        <Button variant="outline" onClick={onClearSearch}>
+          Clear Search
+        </Button>
+      }
+    />
+  );
+}
+
+function NoBoards() {
+  return (
+    <DiscoverMessage
+      icon={LayoutGridIcon}
+      title="No boards yet"
+      text="Be the first to create a board!"
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import { SearchIcon } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Input } from '../../../components/ui/input';
+
+const searchDelayMs = 300;
+
+type DiscoverSearchProps = {
+  /** The search in the URL (`?q=`). */
+  query: string;
+  onQueryChange: (query: string) => void;
+};
+
+/** Typing updates the search once the person pauses; Enter applies it at once. */
+export function DiscoverSearch({ query, onQueryChange }: DiscoverSearchProps) {
+  const id = useId();
+  const [text, setText] = useState(query);
+  const [followedQuery, setFollowedQuery] = useState(query);
+  // The URL can change without typing (Clear Search, the back button): show what it says.
+  if (query !== followedQuery) {
+    setFollowedQuery(query);
+    if (query !== text.trim()) setText(query);
+  }
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === query) return;
+    const timer = setTimeout(() => onQueryChange(next), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [text, query, onQueryChange]);
+
+  const applyNow = (event: FormEvent) => {
+    event.preventDefault();
+    onQueryChange(text.trim());
+  };
+
+  return (
+    <search className="relative mx-auto block w-full max-w-xl">
+      <form onSubmit={applyNow}>
+        <label htmlFor={id} className="sr-only">
+          Search boards
+        </label>
+        <SearchIcon
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-gray-500"
+        />
+        <Input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search by name, username or bio"
+          maxLength={100}
+          autoComplete="off"
+          className="h-12 rounded-full pl-11 shadow-sm"
+        />
+      </form>
+    </search>
+  );
+}

@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-2 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 sm:px-3',
+    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 sm:px-3',
     isActive && 'text-violet-700',
   );
 

@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
-import type { BlockStatus } from '../../../../schema/blocks';
+import { PlusIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { type BlockStatus, blockStatuses } from '../../../../schema/blocks';
+import { type CategoryKey, categories } from '../../../../schema/catalogue';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { cn } from '../../../lib/utils';
 import type { Block, BoardSettings } from '../api/get-own-blocks';
+import { BlockCard } from './block-card';
 
 export type BlockBoardProps = {
   blocks: Block[];
@@ -16,7 +21,122 @@ export type BlockBoardProps = {
   renderAction?: (block: Block) => ReactNode;
 };
 
+const tabLabels: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
+
+function emptyMessage(status: BlockStatus, variant: 'owner' | 'visitor', displayName: string) {
+  const who = variant === 'owner' ? "You haven't" : `${displayName} hasn't`;
+  if (status === 'planned') return `${who} added any planned activities yet.`;
+  if (status === 'done') return `${who} completed any activities yet.`;
+  return `${who} added any activities yet.`;
+}
+
+const blockGridClassName =
+  'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5';
+
 /** Tabs Now / Planned / Done with counts, the category filter, empty states and the grid. */
-export function BlockBoard(_props: BlockBoardProps) {
-  return null;
+export function BlockBoard({
+  blocks,
+  board,
+  displayName,
+  variant,
+  onCreate,
+  onEdit,
+  renderAction,
+}: BlockBoardProps) {
+  const [category, setCategory] = useState<CategoryKey | 'all'>('all');
+  const isOwner = variant === 'owner';
+  const shown = category === 'all' ? blocks : blocks.filter((b) => b.category === category);
+  return (
+    <Tabs defaultValue="now">
+      <div className="flex flex-col gap-3">
+        <TabsList aria-label="Status" className="self-start">
+          {blockStatuses.map((status) => (
+            <TabsTrigger key={status} value={status}>
+              {tabLabels[status]}
+              <span className="rounded-full bg-gray-200 px-1.5 text-xs tabular-nums text-gray-800">
+                {blocks.filter((b) => b.status === status).length}
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <CategoryFilter value={category} onChange={setCategory} />
+      </div>
+      {blockStatuses.map((status) => {
+        const inTab = shown.filter((b) => b.status === status);
+        const showCreate = isOwner && onCreate && status !== 'done';
+        return (
+          <TabsContent key={status} value={status}>
+            {inTab.length === 0 && (
+              <p className="mb-4 rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">
+                {emptyMessage(status, variant, displayName)}
+              </p>
+            )}
+            {(inTab.length > 0 || showCreate) && (
+              <ul className={blockGridClassName}>
+                {inTab.map((block) => (
+                  <li key={block.id} className="flex min-w-0">
+                    <BlockCard
+                      block={block}
+                      board={board}
+                      onEdit={isOwner ? onEdit : undefined}
+                      action={renderAction?.(block)}
+                    />
+                  </li>
+                ))}
+                {showCreate && (
+                  <li className="flex min-w-0">
+                    <CreateBlockTile onClick={() => onCreate(status)} />
+                  </li>
+                )}
+              </ul>
+            )}
+          </TabsContent>
+        );
+      })}
+    </Tabs>
+  );
+}
+
+function CategoryFilter({
+  value,
+  onChange,
+}: {
+  value: CategoryKey | 'all';
+  onChange: (value: CategoryKey | 'all') => void;
+}) {
+  const options = [{ key: 'all' as const, label: 'All' }, ...categories];
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">Filter by category</legend>
+      {options.map((option) => (
+        <button
+          key={option.key}
+          type="button"
+          aria-pressed={value === option.key}
+          onClick={() => onChange(option.key)}
+          className={cn(
+            'rounded-full border px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500',
+            value === option.key
+              ? 'border-violet-700 bg-violet-700 text-white'
+              : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-100',
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+function CreateBlockTile({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex min-h-40 w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-gray-300 bg-white p-4 text-sm font-medium text-gray-700 transition-colors hover:border-violet-500 hover:text-violet-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+    >
+      <PlusIcon aria-hidden className="size-6" />
+      Create Block
+    </button>
+  );
 }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BlockInput } from '../../../../schema/blocks';
+import { api } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { ownBlocksQueryKey } from './get-own-blocks';
+
+export function useCreateBlock() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: async (block: BlockInput) => (await api.blocks.$post({ json: block })).json(),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: ownBlocksQueryKey });
+      queryClient.invalidateQueries({ queryKey: ['boards', user?.username] });
+      queryClient.invalidateQueries({ queryKey: ['discover'] });
+    },
+  });
+}

@@ -1,0 +1,227 @@
+import {
+  type BlockInput,
+  type BlockStatus,
+  blockInput,
+  type imageAspectRatios,
+} from '../../../schema/blocks';
+import {
+  type BlockType,
+  type BlockTypeKey,
+  blockTypes,
+  type CategoryKey,
+  categoryKeys,
+  findBlockType,
+} from '../../../schema/catalogue';
+import type { ImageRatio } from '../../../schema/images';
+import type { Block } from './api/get-own-blocks';
+
+export type BlockImageRatio = (typeof imageAspectRatios)[number];
+export type IconName = BlockType['icon'];
+
+/** Choosing a status in the dialog sets the progress that goes with it. */
+export const progressForStatus: Record<BlockStatus, number> = { now: 5, planned: 0, done: 100 };
+
+/** Moving the progress slider sets the status: 0 is planned, 100 is done, anything between is now. */
+export function statusForProgress(progress: number): BlockStatus {
+  if (progress <= 0) return 'planned';
+  if (progress >= 100) return 'done';
+  return 'now';
+}
+
+/** What the "Move to …" buttons set. */
+export const quickMoves: Record<BlockStatus, { status: BlockStatus; progress: number }> = {
+  planned: { status: 'planned', progress: 0 },
+  now: { status: 'now', progress: 50 },
+  done: { status: 'done', progress: 100 },
+};
+
+/** A card's progress bar: empty for planned, full and green for done, else the progress. */
+export function progressBar(block: Pick<Block, 'status' | 'progress'>): {
+  width: number;
+  complete: boolean;
+} {
+  if (block.status === 'planned') return { width: 0, complete: false };
+  if (block.status === 'done') return { width: 100, complete: true };
+  return { width: clampPercent(block.progress), complete: false };
+}
+
+/** The ratio an image's natural size suggests: below 0.8 tall, 0.8 to 1.2 square, above 1.2 wide. */
+export function ratioForSize(width: number, height: number): ImageRatio {
+  const ratio = width / height;
+  if (ratio < 0.8) return 'tall';
+  if (ratio > 1.2) return 'wide';
+  return 'square';
+}
+
+/**
+ * The ratio after a preview image loaded: derived from the image only while the ratio is still
+ * the default square and the block had no image before, so a chosen ratio is never overridden.
+ */
+export function ratioAfterImageLoad(input: {
+  ratio: BlockImageRatio;
+  hadImageUrl: boolean;
+  width: number;
+  height: number;
+}): BlockImageRatio {
+  if (input.ratio !== 'square' || input.hadImageUrl) return input.ratio;
+  if (input.width <= 0 || input.height <= 0) return input.ratio;
+  return ratioForSize(input.width, input.height);
+}
+
+export type FocalPoint = { x: number; y: number };
+
+const centre: FocalPoint = { x: 50, y: 50 };
+
+function clampPercent(value: number): number {
+  return Math.min(100, Math.max(0, value));
+}
+
+const keywordPositions: Record<string, FocalPoint> = {
+  center: centre,
+  top: { x: 50, y: 0 },
+  bottom: { x: 50, y: 100 },
+  left: { x: 0, y: 50 },
+  right: { x: 100, y: 50 },
+};
+
+/** Reads "x% y%" (or a keyword such as "center"); anything else is the centre. */
+export function parseImagePosition(position: string | null | undefined): FocalPoint {
+  const text = (position ?? '').trim();
+  const keyword = keywordPositions[text];
+  if (keyword) return keyword;
+  const match = /^(-?\d+(?:\.\d+)?)% (-?\d+(?:\.\d+)?)%$/.exec(text);
+  if (!match) return centre;
+  return { x: clampPercent(Number(match[1])), y: clampPercent(Number(match[2])) };
+}
+
+export function formatImagePosition({ x, y }: FocalPoint): string {
+  return `${x}% ${y}%`;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Dragging the preview by (dx, dy) pixels moves the focal point by half a percent per pixel. */
+export function draggedFocalPoint(start: FocalPoint, dx: number, dy: number): FocalPoint {
+  return {
+    x: round2(clampPercent(start.x - dx / 2)),
+    y: round2(clampPercent(start.y - dy / 2)),
+  };
+}
+
+const keyboardStepPixels = 10;
+const arrowDeltas: Record<string, [number, number]> = {
+  ArrowLeft: [-keyboardStepPixels, 0],
+  ArrowRight: [keyboardStepPixels, 0],
+  ArrowUp: [0, -keyboardStepPixels],
+  ArrowDown: [0, keyboardStepPixels],
+};
+
+/** An arrow key moves the picture like a 10-pixel drag in that direction; other keys do nothing. */
+export function focalPointAfterKey(start: FocalPoint, key: string): FocalPoint | null {
+  const delta = arrowDeltas[key];
+  return delta ? draggedFocalPoint(start, delta[0], delta[1]) : null;
+}
+
+export type BlockFormValues = {
+  category: CategoryKey | null;
+  type: BlockTypeKey | null;
+  label: string;
+  title: string;
+  subtitle: string;
+  description: string;
+  imageUrl: string;
+  externalUrl: string;
+  status: BlockStatus;
+  progress: number;
+  progressEnabled: boolean;
+  imageAspectRatio: BlockImageRatio;
+  imagePosition: string;
+};
+
+export type BlockFormField = keyof BlockFormValues;
+
+/** What the dialog shows for a new block, and returns to on close or cancel. */
+export const blockFormDefaults: BlockFormValues = {
+  category: null,
+  type: null,
+  label: '',
+  title: '',
+  subtitle: '',
+  description: '',
+  imageUrl: '',
+  externalUrl: '',
+  status: 'now',
+  progress: 0,
+  progressEnabled: true,
+  imageAspectRatio: 'square',
+  imagePosition: 'center',
+};
+
+/** A new block started from a tab's "Create Block" tile begins in that tab's status. */
+export function newBlockFormValues(status: BlockStatus = 'now'): BlockFormValues {
+  if (status === blockFormDefaults.status) return blockFormDefaults;
+  return { ...blockFormDefaults, status, progress: progressForStatus[status] };
+}
+
+function isCategoryKey(value: string): value is CategoryKey {
+  return (categoryKeys as readonly string[]).includes(value);
+}
+
+export function blockToFormValues(block: Block): BlockFormValues {
+  const type = findBlockType(block.type);
+  return {
+    category: type?.category ?? (isCategoryKey(block.category) ? block.category : null),
+    type: type?.key ?? null,
+    label: block.label ?? '',
+    title: block.title,
+    subtitle: block.subtitle ?? '',
+    description: block.description ?? '',
+    imageUrl: block.imageUrl ?? '',
+    externalUrl: block.externalUrl ?? '',
+    status: block.status,
+    progress: block.progress,
+    progressEnabled: block.progressEnabled,
+    imageAspectRatio: block.imageAspectRatio,
+    imagePosition: block.imagePosition || 'center',
+  };
+}
+
+/** The payload the API takes: the form's fields plus the type's icon name as `emoji`. */
+export function blockFormPayload(values: BlockFormValues) {
+  return {
+    ...values,
+    emoji: values.type ? (findBlockType(values.type)?.icon ?? null) : null,
+  };
+}
+
+type BlockFormResult =
+  | { ok: true; payload: BlockInput }
+  | { ok: false; errors: Partial<Record<BlockFormField, string>>; message: string };
+
+/** Checks the form with the API's own schema, so its messages show at the fields. */
+export function validateBlockForm(values: BlockFormValues): BlockFormResult {
+  const parsed = blockInput.safeParse(blockFormPayload(values));
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  const errors: Partial<Record<BlockFormField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in values) {
+      errors[field as BlockFormField] ??= issue.message;
+    }
+  }
+  const message =
+    errors.title ?? errors.category ?? errors.type ?? parsed.error.issues[0]?.message ?? '';
+  return { ok: false, errors, message };
+}
+
+const iconNames = new Set<string>(blockTypes.map((t) => t.icon));
+
+function isIconName(value: string | null | undefined): value is IconName {
+  return typeof value === 'string' && iconNames.has(value);
+}
+
+/** A block's icon: its own (`emoji` holds an icon name), else its type's, else none (the default). */
+export function blockIconName(block: Pick<Block, 'emoji' | 'type'>): IconName | null {
+  if (isIconName(block.emoji)) return block.emoji;
+  return findBlockType(block.type)?.icon ?? null;
+}

@@ -1,0 +1,202 @@
+import { ExternalLinkIcon } from 'lucide-react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { findBlockType } from '../../../../schema/catalogue';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/utils';
+import type { Block, BoardSettings } from '../api/get-own-blocks';
+import { recordClick } from '../api/record-click';
+import { progressBar } from '../block-rules';
+import { BlockIcon } from './block-icon';
+import { BlockImageViewer } from './block-image-viewer';
+import { tintFor } from './category-styles';
+
+/** default: fixed-ratio media; max: wide video media, roomier; auto: no media box without an image. */
+export type BlockViewMode = 'default' | 'max' | 'auto';
+
+type BlockCardProps = {
+  block: Block;
+  board: BoardSettings;
+  viewMode?: BlockViewMode;
+  /** The owner's cards open the edit dialog when clicked. */
+  onEdit?: (block: Block) => void;
+  action?: ReactNode;
+};
+
+const ratioClass = {
+  square: 'aspect-square',
+  wide: 'aspect-video',
+  tall: 'aspect-[3/4]',
+} as const;
+
+function mediaRatioClass(block: Block, board: BoardSettings, viewMode: BlockViewMode) {
+  if (viewMode === 'max') return ratioClass.wide;
+  const ratio = block.imageAspectRatio === 'auto' ? board.globalImageRatio : block.imageAspectRatio;
+  return ratioClass[ratio];
+}
+
+/**
+ * A click anywhere on an owner's card opens the editor, except on the card's own links and
+ * buttons, and in what it portals out (the image viewer, whose clicks still bubble through React).
+ */
+function isEditClick(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as Element;
+  if (!event.currentTarget.contains(target)) return false;
+  const control = target.closest('a, button');
+  return !control || control.hasAttribute('data-edit-block');
+}
+
+export function BlockCard({ block, board, viewMode = 'default', onEdit, action }: BlockCardProps) {
+  const typeLabel = findBlockType(block.type)?.label;
+  const label = block.label || typeLabel;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the title is the keyboard's edit button; this widens the click target to the whole card
+    <article
+      onClick={onEdit ? (event) => isEditClick(event) && onEdit(block) : undefined}
+      className={cn(
+        'relative flex w-full min-w-0 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm',
+        onEdit && 'cursor-pointer transition-shadow hover:shadow-md',
+      )}
+    >
+      <BlockMedia block={block} board={board} viewMode={viewMode} />
+      <div
+        className={cn(
+          'flex flex-1 flex-col gap-1.5 p-3 sm:p-4',
+          viewMode === 'max' && 'gap-2 p-5 sm:p-6',
+        )}
+      >
+        <div className="flex min-w-0 items-center gap-2">
+          <span
+            className={cn(
+              'flex size-7 shrink-0 items-center justify-center rounded-md',
+              tintFor(block.category),
+            )}
+          >
+            <BlockIcon block={block} className="size-4" />
+          </span>
+          {label && (
+            <span className="truncate text-xs font-medium uppercase tracking-wide text-gray-600">
+              {label}
+            </span>
+          )}
+        </div>
+        <h3 className="line-clamp-2 break-words font-semibold leading-snug text-gray-900">
+          {onEdit ? (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              data-edit-block
+              className="text-left focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+            >
+              {block.title}
+            </button>
+          ) : (
+            block.title
+          )}
+        </h3>
+        {block.subtitle && (
+          <p className="line-clamp-1 break-words text-sm text-gray-700">{block.subtitle}</p>
+        )}
+        {block.description && (
+          <p className="line-clamp-3 break-words text-sm text-gray-600">{block.description}</p>
+        )}
+        {block.progressEnabled && <BlockProgress block={block} />}
+        {(block.externalUrl || action) && (
+          <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+            {block.externalUrl && (
+              <Button asChild variant="outline" size="sm" className="px-2.5">
+                <a
+                  href={block.externalUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => recordClick(block.id)}
+                >
+                  Visit Link
+                  <span className="sr-only">(opens in a new tab)</span>
+                  <ExternalLinkIcon aria-hidden />
+                </a>
+              </Button>
+            )}
+            {action}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function BlockMedia({
+  block,
+  board,
+  viewMode,
+}: {
+  block: Block;
+  board: BoardSettings;
+  viewMode: BlockViewMode;
+}) {
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (board.hideAllImages) return null;
+  const ratio = mediaRatioClass(block, board, viewMode);
+  const imageUrl = block.imageUrl && block.imageUrl !== failedUrl ? block.imageUrl : null;
+  if (!imageUrl) {
+    if (viewMode === 'auto') return null;
+    return (
+      <div
+        className={cn('flex w-full items-center justify-center', ratio, tintFor(block.category))}
+      >
+        <BlockIcon block={block} className="size-10 opacity-70" />
+      </div>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`View image: ${block.title}`}
+        onClick={() => setViewerOpen(true)}
+        className={cn(
+          'block w-full cursor-zoom-in overflow-hidden bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-600',
+          ratio,
+        )}
+      >
+        <img
+          src={imageUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedUrl(imageUrl)}
+          className="size-full object-cover"
+          style={{ objectPosition: block.imagePosition }}
+        />
+      </button>
+      <BlockImageViewer
+        open={viewerOpen}
+        onOpenChange={setViewerOpen}
+        src={imageUrl}
+        title={block.title}
+      />
+    </>
+  );
+}
+
+function BlockProgress({ block }: { block: Block }) {
+  const { width, complete } = progressBar(block);
+  return (
+    <div className="mt-1 flex items-center gap-2">
+      <div
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={width}
+        className="h-1.5 flex-1 overflow-hidden rounded-full bg-gray-200"
+      >
+        <div
+          className={cn('h-full rounded-full', complete ? 'bg-green-600' : 'bg-violet-700')}
+          style={{ width: `${width}%` }}
+        />
+      </div>
+      <span className="w-9 text-right text-xs tabular-nums text-gray-600">{width}%</span>
+    </div>
+  );
+}

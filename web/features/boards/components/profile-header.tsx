@@ -1,0 +1,26 @@
+import { LinkIcon } from 'lucide-react';
+import { UserAvatar } from '../../../components/ui/avatar';
+import type { BoardOwner } from '../api/get-board';
+
+/** Whose board this is: avatar (or initial), name, bio and the board's short link. */
+export function ProfileHeader({ user }: { user: BoardOwner }) {
+  const boardLink = `${window.location.origin}/@${user.username}`;
+  return (
+    <header className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
+      <UserAvatar src={user.avatar} name={user.displayName} className="size-20 text-2xl" />
+      <div className="min-w-0 space-y-1.5">
+        <h1 className="break-words text-2xl font-bold text-gray-900 sm:text-3xl">
+          {user.displayName}
+        </h1>
+        {user.bio && <p className="break-words text-gray-700">{user.bio}</p>}
+        <a
+          href={boardLink}
+          className="inline-flex max-w-full items-center gap-1.5 break-all text-sm font-medium text-violet-700 hover:underline"
+        >
+          <LinkIcon aria-hidden className="size-4 shrink-0" />
+          {boardLink.replace(/^https?:\/\//, '')}
+        </a>
+      </div>
+    </header>
+  );
+}

@@ -9,17 +9,29 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Storage can be refused (an embed framed by another site under third-party storage blocking,
+ * some private modes): then there is simply no session, never a crash.
+ */
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function getAuthToken(): string | null {
-  return localStorage.getItem(authTokenKey);
+  return storage()?.getItem(authTokenKey) ?? null;
 }
 
 export function setAuthToken(token: string) {
-  localStorage.setItem(authTokenKey, token);
+  storage()?.setItem(authTokenKey, token);
   notify();
 }
 
 export function clearAuthToken() {
-  localStorage.removeItem(authTokenKey);
+  storage()?.removeItem(authTokenKey);
   notify();
 }
 

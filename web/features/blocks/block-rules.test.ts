@@ -3,7 +3,6 @@ import type { Block } from './api/get-own-blocks';
 import {
   blockFormDefaults,
   blockFormPayload,
-  blockIconName,
   blockToFormValues,
   draggedFocalPoint,
   focalPointAfterKey,
@@ -268,18 +267,5 @@ describe('saving the dialog', () => {
         imagePosition: 'center',
       },
     });
-  });
-});
-
-describe("a block's icon", () => {
-  it('is its own icon name when it holds a known one', () => {
-    expect(blockIconName({ emoji: 'Rocket', type: 'books-reading' })).toBe('Rocket');
-  });
-  it("is its type's icon when it has none or an unknown one", () => {
-    expect(blockIconName({ emoji: null, type: 'books-reading' })).toBe('BookOpen');
-    expect(blockIconName({ emoji: '📚', type: 'github' })).toBe('FolderGit2');
-  });
-  it('is the default (null) when neither is known', () => {
-    expect(blockIconName({ emoji: null, type: 'gone' })).toBeNull();
   });
 });

@@ -7,7 +7,6 @@ import {
 import {
   type BlockType,
   type BlockTypeKey,
-  blockTypes,
   type CategoryKey,
   categoryKeys,
   findBlockType,
@@ -212,16 +211,4 @@ export function validateBlockForm(values: BlockFormValues): BlockFormResult {
   const message =
     errors.title ?? errors.category ?? errors.type ?? parsed.error.issues[0]?.message ?? '';
   return { ok: false, errors, message };
-}
-
-const iconNames = new Set<string>(blockTypes.map((t) => t.icon));
-
-function isIconName(value: string | null | undefined): value is IconName {
-  return typeof value === 'string' && iconNames.has(value);
-}
-
-/** A block's icon: its own (`emoji` holds an icon name), else its type's, else none (the default). */
-export function blockIconName(block: Pick<Block, 'emoji' | 'type'>): IconName | null {
-  if (isIconName(block.emoji)) return block.emoji;
-  return findBlockType(block.type)?.icon ?? null;
 }

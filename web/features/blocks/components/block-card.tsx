@@ -1,12 +1,12 @@
 import { ExternalLinkIcon } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { findBlockType } from '../../../../schema/catalogue';
+import { BlockIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import type { Block, BoardSettings } from '../api/get-own-blocks';
 import { recordClick } from '../api/record-click';
 import { progressBar } from '../block-rules';
-import { BlockIcon } from './block-icon';
 import { BlockImageViewer } from './block-image-viewer';
 import { tintFor } from './category-styles';
 

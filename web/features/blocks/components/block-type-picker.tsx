@@ -7,9 +7,9 @@ import {
   categories,
   findBlockType,
 } from '../../../../schema/catalogue';
+import { catalogueIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { iconFor } from './block-icon';
 import { tintFor } from './category-styles';
 
 const scrollStepPx = 150;
@@ -91,7 +91,7 @@ function TypeStep({
         {blockTypes
           .filter((t) => t.category === category)
           .map((t) => {
-            const Icon = iconFor(t.icon);
+            const Icon = catalogueIcon(t.icon);
             return (
               <li key={t.key}>
                 <button type="button" onClick={() => onPick(t.key)} className={pickerItemClassName}>
@@ -116,7 +116,7 @@ function TypeStep({
 function ChosenType({ type, onChange }: { type: BlockTypeKey; onChange: () => void }) {
   const chosen = findBlockType(type);
   if (!chosen) return null;
-  const Icon = iconFor(chosen.icon);
+  const Icon = catalogueIcon(chosen.icon);
   const categoryLabel = categories.find((c) => c.key === chosen.category)?.label;
   return (
     <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3">

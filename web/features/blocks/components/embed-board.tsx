@@ -2,6 +2,7 @@ import { ExternalLinkIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/blocks';
 import { findBlockType } from '../../../../schema/catalogue';
+import { BlockIcon } from '../../../components/block-icon';
 import { Label } from '../../../components/ui/label';
 import {
   Select,
@@ -14,7 +15,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { cn } from '../../../lib/utils';
 import type { Block } from '../api/get-own-blocks';
 import { recordClick } from '../api/record-click';
-import { BlockIcon } from './block-icon';
 import { tintFor } from './category-styles';
 
 const tabLabels: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };

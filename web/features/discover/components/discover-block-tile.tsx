@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { blockIcon } from '../../../components/block-icon';
 import type { DiscoverBlock } from '../api/get-discover';
-import { blockIcon } from './block-icons';
 
 // Intrinsic sizes per ratio, so the browser reserves the space before the image arrives.
 const imageShapes = {

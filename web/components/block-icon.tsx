@@ -82,7 +82,7 @@ import {
   VideoIcon,
   ZapIcon,
 } from 'lucide-react';
-import { type BlockType, findBlockType } from '../../../../schema/catalogue';
+import { type BlockType, findBlockType } from '../../schema/catalogue';
 
 type IconName = BlockType['icon'];
 
@@ -176,6 +176,11 @@ const iconsByName: Record<IconName, LucideIcon> = {
 /** Shown for a block whose icon name and type are both unknown (say, from an older catalogue). */
 export const defaultBlockIcon: LucideIcon = SquareDashedIcon;
 
+/** A catalogue icon by name (the type picker's tiles), or the default. */
+export function catalogueIcon(name: string | null | undefined): LucideIcon {
+  return iconNamed(name) ?? defaultBlockIcon;
+}
+
 /** A block's icon: its own `emoji` (an icon name), else its type's icon, else the default. */
 export function blockIcon(block: { emoji: string | null; type: string }): LucideIcon {
   return iconNamed(block.emoji) ?? iconNamed(findBlockType(block.type)?.icon) ?? defaultBlockIcon;
@@ -184,4 +189,15 @@ export function blockIcon(block: { emoji: string | null; type: string }): Lucide
 // `emoji` is free text from the database: only the map's own keys count ("constructor" does not).
 function iconNamed(name: string | null | undefined): LucideIcon | undefined {
   return name && Object.hasOwn(iconsByName, name) ? iconsByName[name as IconName] : undefined;
+}
+
+export function BlockIcon({
+  block,
+  className,
+}: {
+  block: { emoji: string | null; type: string };
+  className?: string;
+}) {
+  const Icon = blockIcon(block);
+  return <Icon aria-hidden className={className} />;
 }

@@ -1,6 +1,6 @@
 import { AnchorIcon, BookOpenIcon, HeartIcon } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { blockIcon, defaultBlockIcon } from './block-icons';
+import { blockIcon, defaultBlockIcon } from './block-icon';
 
 describe('blockIcon', () => {
   it('uses the icon named in the block’s emoji field first', () => {

@@ -89,7 +89,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 grid-cols-1 lg:grid-cols-[18rem_minmax(0,1fr)] lg:py-8">
-      <aside aria-label="Board tools" className="min-w-0 space-y-4">
+      <aside aria-label="Board tools" className="order-last min-w-0 space-y-4 lg:order-none">
         <SidebarCard>
           <YourBoardCard username={user.username} />
         </SidebarCard>

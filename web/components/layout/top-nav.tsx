@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 sm:px-3',
+    'whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 sm:px-3',
     isActive && 'text-violet-700',
   );
 
@@ -16,7 +16,7 @@ export function TopNav() {
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <nav
         aria-label="Main"
-        className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6"
+        className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-6"
       >
         <Link to="/" className="text-xl font-extrabold tracking-tight text-violet-700">
           Up2
@@ -36,7 +36,7 @@ export function TopNav() {
               <Button
                 variant="ghost"
                 size="sm"
-                className="px-2 sm:px-3"
+                className="px-1.5 sm:px-3"
                 onClick={() => {
                   signOut();
                   navigate('/');

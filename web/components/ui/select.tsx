@@ -71,3 +71,36 @@ export function SelectItem({
     </SelectPrimitive.Item>
   );
 }
+
+type ChoiceSelectProps<T extends string> = Omit<
+  ComponentProps<typeof SelectPrimitive.Trigger>,
+  'value' | 'children'
+> & {
+  value: T;
+  onValueChange: (value: T) => void;
+  options: readonly { value: T; label: string }[];
+};
+
+/** A select over a fixed list of choices; trigger props (id, aria-*, className…) pass through. */
+export function ChoiceSelect<T extends string>({
+  value,
+  onValueChange,
+  options,
+  disabled,
+  ...triggerProps
+}: ChoiceSelectProps<T>) {
+  return (
+    <Select value={value} onValueChange={(next) => onValueChange(next as T)} disabled={disabled}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,13 +1,7 @@
 import { useId } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/blocks';
 import { Label } from '../../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select';
+import { ChoiceSelect } from '../../../components/ui/select';
 import { Slider } from '../../../components/ui/slider';
 import { Switch } from '../../../components/ui/switch';
 import { progressForStatus, statusForProgress } from '../block-rules';
@@ -38,23 +32,14 @@ export function BlockStatusFields({
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="space-y-1.5">
         <Label id={statusLabelId}>Status</Label>
-        <Select
+        <ChoiceSelect
+          aria-labelledby={statusLabelId}
           value={status}
           onValueChange={(next: BlockStatus) =>
             onChange({ status: next, progress: progressForStatus[next] })
           }
-        >
-          <SelectTrigger aria-labelledby={statusLabelId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {blockStatuses.map((s) => (
-              <SelectItem key={s} value={s}>
-                {statusLabels[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          options={blockStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+        />
       </div>
       <div className="space-y-1.5">
         <div className="flex items-center justify-between gap-2">

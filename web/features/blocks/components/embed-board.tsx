@@ -4,13 +4,7 @@ import { type BlockStatus, blockStatuses } from '../../../../schema/blocks';
 import { findBlockType } from '../../../../schema/catalogue';
 import { BlockIcon } from '../../../components/block-icon';
 import { Label } from '../../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select';
+import { ChoiceSelect } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/utils';
 import type { Block } from '../api/get-own-blocks';
@@ -44,19 +38,19 @@ export function EmbedBoard({ blocks }: { blocks: Block[] }) {
           <Label id={filterId} className="shrink-0">
             Type
           </Label>
-          <Select value={type} onValueChange={setType}>
-            <SelectTrigger aria-labelledby={filterId} className="h-9 w-48">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={allTypes}>All</SelectItem>
-              {typesPresent.map((key) => (
-                <SelectItem key={key} value={key}>
-                  {findBlockType(key)?.label ?? key}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ChoiceSelect
+            aria-labelledby={filterId}
+            className="h-9 w-48"
+            value={type}
+            onValueChange={setType}
+            options={[
+              { value: allTypes, label: 'All' },
+              ...typesPresent.map((key) => ({
+                value: key,
+                label: findBlockType(key)?.label ?? key,
+              })),
+            ]}
+          />
         </div>
       </div>
       {blockStatuses.map((status) => {

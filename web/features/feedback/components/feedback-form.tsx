@@ -6,13 +6,7 @@ import { feedbackInput, feedbackTypes } from '../../../../schema/feedback';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select';
+import { ChoiceSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -76,18 +70,16 @@ export function FeedbackForm({ userId, onSubmitted }: FeedbackFormProps) {
             control={form.control}
             name="type"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...control} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {feedbackTypes.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      {feedbackTypeLabels[type]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                {...control}
+                onBlur={field.onBlur}
+                value={field.value}
+                onValueChange={field.onChange}
+                options={feedbackTypes.map((type) => ({
+                  value: type,
+                  label: feedbackTypeLabels[type],
+                }))}
+              />
             )}
           />
         )}

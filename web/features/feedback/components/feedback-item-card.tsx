@@ -2,13 +2,7 @@ import { useId } from 'react';
 import { feedbackPriorities, feedbackStatuses } from '../../../../schema/feedback';
 import { Badge } from '../../../components/ui/badge';
 import { Label } from '../../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select';
+import { ChoiceSelect } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
 import type { FeedbackItem } from '../api/get-feedback';
@@ -46,18 +40,14 @@ function Choice<T extends string>({
       <Label htmlFor={id} className="text-xs text-gray-600">
         {label}
       </Label>
-      <Select value={value} onValueChange={(next) => onChange(next as T)} disabled={disabled}>
-        <SelectTrigger id={id} className="h-9">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {labels[option]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <ChoiceSelect
+        id={id}
+        className="h-9"
+        value={value}
+        onValueChange={onChange}
+        disabled={disabled}
+        options={options.map((option) => ({ value: option, label: labels[option] }))}
+      />
     </div>
   );
 }

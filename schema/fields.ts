@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// Zod probes for `new Function` to compile validators. Workers and our pages' CSP forbid eval, so
+// the probe only fails (and logs a CSP violation in browsers). Every schema module imports this one.
+z.config({ jitless: true });
+
 /** Path under which the Worker serves images it stored in R2 (uploads and generated images). */
 export const ownImagePathPrefix = '/api/images/';
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Imported for its one-time zod configuration (jitless), like every schema module.
+import './fields';
 
 export const imageRatios = ['square', 'wide', 'tall'] as const;
 export type ImageRatio = (typeof imageRatios)[number];

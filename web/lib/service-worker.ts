@@ -6,6 +6,10 @@ import { Workbox } from 'workbox-window';
  */
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // A board embedded on another site gains nothing from it, and may be refused storage there.
+  if (window.self !== window.top) return;
   window.addEventListener('vite:preloadError', () => window.location.reload());
-  new Workbox('/sw.js', { scope: '/' }).register();
+  new Workbox('/sw.js', { scope: '/' }).register().catch((error: unknown) => {
+    console.warn('The offline cache is unavailable:', error);
+  });
 }

@@ -23,9 +23,9 @@ import {
   blockFormDefaults,
   blockToFormValues,
   newBlockFormValues,
-  quickMoves,
   validateBlockForm,
-} from '../block-rules';
+} from '../block-form';
+import { quickMoves } from '../block-rules';
 import { BlockImageFields } from './block-image-fields';
 import { BlockStatusFields } from './block-status-fields';
 import { BlockTypePicker } from './block-type-picker';

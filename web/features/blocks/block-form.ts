@@ -1,0 +1,103 @@
+// The block dialog's form: its values, defaults, the payload it sends and its validation.
+// Kept apart from block-rules.ts so boards that only show cards never load the validator.
+import { type BlockInput, type BlockStatus, blockInput } from '../../../schema/blocks';
+import {
+  type BlockTypeKey,
+  type CategoryKey,
+  categoryKeys,
+  findBlockType,
+} from '../../../schema/catalogue';
+import type { Block } from './api/get-own-blocks';
+import { type BlockImageRatio, progressForStatus } from './block-rules';
+
+export type BlockFormValues = {
+  category: CategoryKey | null;
+  type: BlockTypeKey | null;
+  label: string;
+  title: string;
+  subtitle: string;
+  description: string;
+  imageUrl: string;
+  externalUrl: string;
+  status: BlockStatus;
+  progress: number;
+  progressEnabled: boolean;
+  imageAspectRatio: BlockImageRatio;
+  imagePosition: string;
+};
+
+export type BlockFormField = keyof BlockFormValues;
+
+/** What the dialog shows for a new block, and returns to on close or cancel. */
+export const blockFormDefaults: BlockFormValues = {
+  category: null,
+  type: null,
+  label: '',
+  title: '',
+  subtitle: '',
+  description: '',
+  imageUrl: '',
+  externalUrl: '',
+  status: 'now',
+  progress: 0,
+  progressEnabled: true,
+  imageAspectRatio: 'square',
+  imagePosition: 'center',
+};
+
+/** A new block started from a tab's "Create Block" tile begins in that tab's status. */
+export function newBlockFormValues(status: BlockStatus = 'now'): BlockFormValues {
+  if (status === blockFormDefaults.status) return blockFormDefaults;
+  return { ...blockFormDefaults, status, progress: progressForStatus[status] };
+}
+
+function isCategoryKey(value: string): value is CategoryKey {
+  return (categoryKeys as readonly string[]).includes(value);
+}
+
+export function blockToFormValues(block: Block): BlockFormValues {
+  const type = findBlockType(block.type);
+  return {
+    category: type?.category ?? (isCategoryKey(block.category) ? block.category : null),
+    type: type?.key ?? null,
+    label: block.label ?? '',
+    title: block.title,
+    subtitle: block.subtitle ?? '',
+    description: block.description ?? '',
+    imageUrl: block.imageUrl ?? '',
+    externalUrl: block.externalUrl ?? '',
+    status: block.status,
+    progress: block.progress,
+    progressEnabled: block.progressEnabled,
+    imageAspectRatio: block.imageAspectRatio,
+    imagePosition: block.imagePosition || 'center',
+  };
+}
+
+/** The payload the API takes: the form's fields plus the type's icon name as `emoji`. */
+export function blockFormPayload(values: BlockFormValues) {
+  return {
+    ...values,
+    emoji: values.type ? (findBlockType(values.type)?.icon ?? null) : null,
+  };
+}
+
+type BlockFormResult =
+  | { ok: true; payload: BlockInput }
+  | { ok: false; errors: Partial<Record<BlockFormField, string>>; message: string };
+
+/** Checks the form with the API's own schema, so its messages show at the fields. */
+export function validateBlockForm(values: BlockFormValues): BlockFormResult {
+  const parsed = blockInput.safeParse(blockFormPayload(values));
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  const errors: Partial<Record<BlockFormField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in values) {
+      errors[field as BlockFormField] ??= issue.message;
+    }
+  }
+  const message =
+    errors.title ?? errors.category ?? errors.type ?? parsed.error.issues[0]?.message ?? '';
+  return { ok: false, errors, message };
+}

@@ -1,0 +1,93 @@
+import { expect, test } from './support/fixtures';
+import { expectToast } from './support/ui';
+import { createUser, uniqueUsername } from './support/users';
+
+test('signing up through the Sign Up tab, then signing in, lands on the dashboard', async ({
+  page,
+}) => {
+  const username = uniqueUsername('signup');
+  const displayName = `Signup ${username}`;
+  await page.goto('/auth');
+
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  const signUp = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await expect(signUp.getByText('Only letters and numbers, 3-20 characters')).toBeVisible();
+  await signUp.getByLabel('Display Name').fill(displayName);
+  // Capitals and symbols are dropped as they are typed: only a-z and 0-9 stay.
+  await signUp.getByLabel('Username').pressSequentially(`${username.toUpperCase()}_!-`);
+  await expect(signUp.getByLabel('Username')).toHaveValue(username);
+  await expect(signUp.getByText(new RegExp(`^Your board link: .*/@${username}$`))).toBeVisible();
+  await signUp.getByLabel('Email').fill(`${username}@example.com`);
+  await expect(signUp.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await expect(signUp.getByLabel('Password')).toHaveAttribute(
+    'placeholder',
+    'At least 6 characters',
+  );
+  await signUp.getByLabel('Password').fill('secret123');
+  await signUp
+    .getByRole('checkbox', { name: 'Send me updates about new features and tips' })
+    .check();
+  await signUp.getByRole('button', { name: /^(Sign Up|Create Account)$/i }).click();
+
+  await expectToast(page, 'Account created!');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
+  await expect(signIn.getByLabel('Username')).toHaveValue(username);
+  await signIn.getByLabel('Password').fill('secret123');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${displayName}` })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Board' }),
+  ).toHaveAttribute('href', `/@${username}`);
+});
+
+test('a short password on sign up is refused with "Password too short"', async ({ page }) => {
+  const username = uniqueUsername('short');
+  await page.goto('/auth');
+  const signUp = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await signUp.getByLabel('Display Name').fill('Short Password');
+  await signUp.getByLabel('Username').fill(username);
+  await signUp.getByLabel('Email').fill(`${username}@example.com`);
+  await signUp.getByLabel('Password').fill('abc');
+  await signUp.getByRole('button', { name: /^(Sign Up|Create Account)$/i }).click();
+  await expectToast(page, 'Password too short');
+  await expect(page).toHaveURL(/\/auth(\?.*)?$/);
+});
+
+test('a wrong password shows "Login failed"; signing out returns to signed-out navigation', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { prefix: 'login' });
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
+  await expect(signIn.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
+  await signIn.getByLabel('Username').fill(user.username);
+  await signIn.getByLabel('Password').fill('not-the-password');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Login failed');
+  await expect(page).toHaveURL(/\/auth(\?.*)?$/);
+
+  await signIn.getByLabel('Password').fill(user.password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(
+    page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }),
+  ).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+});
+
+test('the dashboard sends a signed-out visitor to /auth', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth(\?.*)?$/);
+});

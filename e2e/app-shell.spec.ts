@@ -1,0 +1,61 @@
+/// <reference lib="dom" />
+// The callbacks passed to page.evaluate run in the browser.
+import { expect, test } from './support/fixtures';
+
+test('an unknown path shows "Page Not Found"', async ({ page }) => {
+  await page.goto('/some/unknown/path');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the production build registers the service worker from /sw.js', async ({ page, request }) => {
+  const sw = await request.get('/sw.js');
+  expect(sw.ok()).toBe(true);
+  expect(sw.headers()['content-type']).toMatch(/javascript/);
+
+  await page.goto('/');
+  const scriptUrl = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.scriptURL;
+  });
+  expect(scriptUrl).toMatch(/\/sw\.js$/);
+});
+
+test('the landing page invites a visitor to create a board or explore', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Hey, what are you UP2 these days?')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create Your Board' }).first()).toHaveAttribute(
+    'href',
+    '/auth',
+  );
+  await expect(page.getByRole('link', { name: 'Explore Boards' })).toHaveAttribute(
+    'href',
+    '/discover',
+  );
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Up2' })).toHaveAttribute('href', '/');
+  await expect(nav.getByRole('link', { name: 'Discover' })).toBeVisible();
+});
+
+test('each screen names itself in the page title', async ({ page }) => {
+  const screens: [path: string, ready: string][] = [
+    ['/', 'Hey, what are you UP2 these days?'],
+    ['/discover', 'Discover Boards'],
+    ['/auth', 'Sign Up'],
+    ['/forgot-password', 'Send Reset Link'],
+    ['/feedback', 'Share Your Feedback'],
+    ['/no/such/page', 'Page Not Found'],
+  ];
+  const shellTitle = 'Up2 - What are you up to these days?';
+  const titles = new Set<string>();
+  for (const [path, ready] of screens) {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    // The screen replaces index.html's title once it has rendered.
+    await expect(page).not.toHaveTitle(shellTitle);
+    await expect(page).toHaveTitle(/Up2/);
+    titles.add(await page.title());
+  }
+  expect(titles.size, [...titles].join(' | ')).toBe(screens.length);
+});

@@ -1,0 +1,83 @@
+/// <reference lib="dom" />
+// The callbacks passed to page.evaluate run in the browser.
+
+import { blockDialog } from './support/block-dialog';
+import { createBlock } from './support/blocks';
+import { expect, test } from './support/fixtures';
+import { expectToast } from './support/ui';
+import { createUser, signInWithToken } from './support/users';
+
+test('a new owner is offered a first block until the banner is dismissed for good', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'onboard' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+
+  const banner = page.getByRole('region', { name: 'Start your board' });
+  await banner.getByRole('button', { name: 'Create Your First Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await expect(create).toBeVisible();
+  await create.getByRole('button', { name: 'Cancel' }).click();
+  await expect(create).toBeHidden();
+
+  await banner.getByRole('button', { name: 'Dismiss getting started' }).click();
+  await expect(banner).toBeHidden();
+  expect(
+    await page.evaluate(() => localStorage.getItem('up2_onboarding_dismissed')),
+  ).not.toBeNull();
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { name: `Welcome back, ${owner.displayName}` }),
+  ).toBeVisible();
+  await expect(banner).toBeHidden();
+});
+
+test('an owner edits their profile and the public board shows it', async ({ page, request }) => {
+  const owner = await createUser(request, { prefix: 'profile' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+
+  await page.getByRole('button', { name: 'Profile Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Profile Settings' });
+  await expect(settings.getByLabel('Display Name')).toHaveValue(owner.displayName);
+  await settings.getByLabel('Display Name').fill('Renamed Owner');
+  await settings.getByLabel('Tagline').fill('Building things');
+  await settings.getByLabel('Bio').fill('Reading, running and shipping side projects.');
+  await settings.getByRole('button', { name: 'Save' }).click();
+
+  await expectToast(page, 'Profile updated');
+  await expect(settings).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Renamed Owner' })).toBeVisible();
+
+  await page.goto(`/@${owner.username}`);
+  await expect(page.getByRole('heading', { name: 'Renamed Owner' })).toBeVisible();
+  await expect(page.getByText('Reading, running and shipping side projects.')).toBeVisible();
+});
+
+test('the dashboard offers the embed code and confirms copying it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const owner = await createUser(request, { prefix: 'embcode' });
+  await createBlock(request, owner, { title: 'Something to embed' });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+
+  const embed = page.getByRole('region', { name: 'Embed' });
+  const code = `<iframe src="${baseURL}/embed/@${owner.username}" width="100%" height="600" frameborder="0"></iframe>`;
+  await expect(embed.getByRole('textbox')).toHaveValue(code);
+  await expect(embed.getByRole('link', { name: 'Preview' })).toHaveAttribute(
+    'href',
+    `/embed/@${owner.username}`,
+  );
+
+  await embed.getByRole('button', { name: 'Copy Code' }).click();
+  await expect(embed.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  // The confirmation goes back after 2 seconds.
+  await expect(embed.getByRole('button', { name: 'Copy Code' })).toBeVisible({ timeout: 5_000 });
+});

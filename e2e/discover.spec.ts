@@ -1,0 +1,58 @@
+import { createBlock } from './support/blocks';
+import { expect, test } from './support/fixtures';
+import { createUser } from './support/users';
+
+test('searching Discover finds a board by name and counts it; nonsense finds nothing', async ({
+  page,
+  request,
+}) => {
+  const marker = `Zephyrine${Date.now().toString(36)}`;
+  const owner = await createUser(request, { prefix: 'disc', displayName: `${marker} Quill` });
+  await createBlock(request, owner, { title: 'Watercolour basics', subtitle: 'Week 3' });
+  const bare = await createUser(request, { prefix: 'bare', displayName: `${marker} Bare` });
+
+  await page.goto('/discover');
+  await expect(page.getByRole('heading', { name: 'Discover Boards' })).toBeVisible();
+  await expect(page.getByText('See what people are up to')).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search boards' });
+
+  // Case-insensitive match on the display name.
+  await search.fill(`${marker.toLowerCase()} quill`);
+  await expect(page.getByRole('status').filter({ hasText: /board/ })).toHaveText('1 board');
+  const card = page.getByRole('article').filter({
+    has: page.getByRole('heading', { name: `${marker} Quill` }),
+  });
+  await expect(card.getByRole('link', { name: `@${owner.username}` })).toBeVisible();
+  await expect(card.getByText('Watercolour basics', { exact: true })).toBeVisible();
+  await expect(card.getByText('Week 3', { exact: true })).toBeVisible();
+
+  // A username matches too; a board without blocks says so.
+  await search.fill(bare.username);
+  await expect(page.getByRole('status').filter({ hasText: /board/ })).toHaveText('1 board');
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ hasText: `${marker} Bare` })
+      .getByText('No activities yet'),
+  ).toBeVisible();
+  await search.fill(marker);
+  await expect(page.getByRole('status').filter({ hasText: /board/ })).toHaveText('2 boards');
+
+  await search.fill('qqxxzz nothing like this');
+  await expect(page.getByText('No results found')).toBeVisible();
+  await expect(page.getByText('Try different keywords')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Search' }).click();
+  await expect(search).toHaveValue('');
+  await expect(page.getByText('No results found')).toBeHidden();
+});
+
+test('a Discover card leads to the public board', async ({ page, request }) => {
+  const marker = `Brindlewood${Date.now().toString(36)}`;
+  const owner = await createUser(request, { prefix: 'card', displayName: marker });
+  await page.goto('/discover');
+  await page.getByRole('searchbox', { name: 'Search boards' }).fill(marker);
+  await expect(page.getByRole('status').filter({ hasText: /board/ })).toHaveText('1 board');
+  await page.getByRole('link', { name: `@${owner.username}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/@${owner.username}$`));
+  await expect(page.getByRole('heading', { name: marker })).toBeVisible();
+});

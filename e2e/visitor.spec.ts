@@ -1,0 +1,94 @@
+import { createBlock } from './support/blocks';
+import { expect, test } from './support/fixtures';
+import { expectNoHorizontalScroll, expectToast } from './support/ui';
+import { createUser, signInWithToken } from './support/users';
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+test('a signed-out visitor on a phone sees the board, must sign in to copy, and a Visit Link click counts', async ({
+  newPage,
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'visit' });
+  await createBlock(request, owner, {
+    title: 'Learning Rust',
+    subtitle: 'The Book',
+    description: 'Ownership and borrowing, slowly.',
+    externalUrl: 'https://example.com/rust-book',
+  });
+
+  const visitor = await newPage(phone);
+  await visitor
+    .context()
+    .route('https://example.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Example</title><p>Example</p>' }),
+    );
+  await visitor.goto(`/@${owner.username}`);
+  await expect(visitor.getByRole('heading', { name: owner.displayName })).toBeVisible();
+  await expect(visitor.getByText(`/@${owner.username}`).first()).toBeVisible();
+  await expect(visitor.getByText('Learning Rust', { exact: true })).toBeVisible();
+  await expectNoHorizontalScroll(visitor);
+
+  await visitor.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expectToast(visitor, 'Sign in required');
+
+  const click = visitor.waitForResponse(
+    (response) => /\/api\/blocks\/\d+\/click$/.test(response.url()) && response.ok(),
+  );
+  const external = visitor.context().waitForEvent('page');
+  await visitor.getByRole('link', { name: 'Visit Link' }).click();
+  await click;
+  await expect(await external).toHaveURL('https://example.com/rust-book');
+
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  // Stats is a list of terms and values; Total Clicks shows only once there is a click.
+  await expect(page.getByRole('region', { name: 'Stats' })).toContainText(/Total Clicks\s*1\b/);
+});
+
+test('a signed-in user copies a block from another board into their own Planned tab', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'source' });
+  await createBlock(request, owner, {
+    title: 'Couch to 5K',
+    category: 'lifestyle',
+    type: 'running-cycling',
+  });
+  const copier = await createUser(request, { prefix: 'copier' });
+  await signInWithToken(page, copier);
+
+  await page.goto(`/@${owner.username}`);
+  await expect(page.getByText('Couch to 5K', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expectToast(page, 'Block copied');
+  await expect(page.getByRole('button', { name: 'Copied', exact: true })).toBeDisabled();
+
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: /^\s*Planned\b/ }).click();
+  await expect(
+    page.getByRole('tabpanel', { name: /Planned/ }).getByText('Couch to 5K', { exact: true }),
+  ).toBeVisible();
+});
+
+test('the owner sees no copy button on their own board', async ({ page, request }) => {
+  const owner = await createUser(request, { prefix: 'ownview' });
+  await createBlock(request, owner, { title: 'My own block' });
+  await signInWithToken(page, owner);
+  await page.goto(`/@${owner.username}`);
+  await expect(page.getByText('My own block', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /copy/i })).toHaveCount(0);
+});
+
+test('an empty board says the owner has not added any activities yet', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'empty' });
+  await page.goto(`/${owner.username}`);
+  await expect(
+    page.getByText(`${owner.displayName} hasn't added any activities yet.`),
+  ).toBeVisible();
+});

@@ -30,7 +30,7 @@ test('a signed-out visitor on a phone sees the board, must sign in to copy, and 
   await expect(visitor.getByText('Learning Rust', { exact: true })).toBeVisible();
   await expectNoHorizontalScroll(visitor);
 
-  await visitor.getByRole('button', { name: 'Copy', exact: true }).click();
+  await visitor.getByRole('button', { name: 'Copy Learning Rust', exact: true }).click();
   await expectToast(visitor, 'Sign in required');
 
   const click = visitor.waitForResponse(
@@ -62,9 +62,11 @@ test('a signed-in user copies a block from another board into their own Planned 
 
   await page.goto(`/@${owner.username}`);
   await expect(page.getByText('Couch to 5K', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await page.getByRole('button', { name: 'Copy Couch to 5K', exact: true }).click();
   await expectToast(page, 'Block copied');
-  await expect(page.getByRole('button', { name: 'Copied', exact: true })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: 'Copied Couch to 5K', exact: true }),
+  ).toBeDisabled();
 
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: /^\s*Planned\b/ }).click();

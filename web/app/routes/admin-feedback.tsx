@@ -1,10 +1,11 @@
 import { LockIcon, ShieldAlertIcon } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { FeedbackAdminList } from '../../features/feedback/components/feedback-admin-list';
 import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 function Refusal({
   icon,
@@ -29,9 +30,7 @@ function Refusal({
 export function AdminFeedbackScreen() {
   const { user, isLoading } = useAuth();
 
-  useEffect(() => {
-    document.title = 'Feedback · Up2';
-  }, []);
+  useDocumentTitle('Feedback');
 
   if (isLoading) {
     return (

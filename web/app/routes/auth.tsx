@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type Location, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { ScreenFallback } from '../../components/layout/site-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 type AuthTab = 'signup' | 'signin';
 
@@ -22,9 +23,7 @@ export function AuthScreen() {
   const [registeredUsername, setRegisteredUsername] = useState('');
   const tab: AuthTab = searchParams.get('tab') === 'signin' ? 'signin' : 'signup';
 
-  useEffect(() => {
-    document.title = tab === 'signin' ? 'Sign In - Up2' : 'Sign Up - Up2';
-  }, [tab]);
+  useDocumentTitle(tab === 'signin' ? 'Sign In' : 'Sign Up');
 
   // Signing in re-renders this screen with a user, which is what sends them on.
   if (user) return <Navigate to={destinationAfterSignIn(location.state)} replace />;

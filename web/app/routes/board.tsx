@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -7,6 +6,7 @@ import { CopyBlockButton } from '../../features/blocks/components/copy-block-but
 import { boardUsername, useBoard } from '../../features/boards/api/get-board';
 import { ProfileHeader } from '../../features/boards/components/profile-header';
 import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function BoardScreen() {
   const username = boardUsername(useParams().username);
@@ -14,11 +14,7 @@ export function BoardScreen() {
   const board = useBoard(username);
   const owner = board.data?.user;
 
-  useEffect(() => {
-    document.title = owner
-      ? `${owner.displayName} (@${owner.username}) - Up2`
-      : 'Board Not Found - Up2';
-  }, [owner]);
+  useDocumentTitle(owner ? `${owner.displayName} (@${owner.username})` : 'Board Not Found');
 
   if (username && board.isPending) {
     return (

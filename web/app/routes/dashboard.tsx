@@ -1,5 +1,5 @@
 import { ExternalLinkIcon, EyeIcon, PlusIcon, SettingsIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { BlockStatus } from '../../../schema/blocks';
 import { ScreenFallback } from '../../components/layout/site-layout';
@@ -17,6 +17,7 @@ import { BoardToolbar } from '../../features/boards/components/board-toolbar';
 import { EmbedCodeCard } from '../../features/boards/components/embed-code-card';
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
 import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The block dialog: a null block creates one, starting in `initialStatus`. */
 type BlockEditing = { open: boolean; block: Block | null; initialStatus?: BlockStatus };
@@ -156,9 +157,7 @@ export function DashboardScreen() {
   const { user, isLoading } = useAuth();
   const location = useLocation();
 
-  useEffect(() => {
-    document.title = 'Dashboard - Up2';
-  }, []);
+  useDocumentTitle('Dashboard');
 
   if (isLoading) return <ScreenFallback />;
   if (!user) return <Navigate to="/auth" state={{ from: location }} replace />;

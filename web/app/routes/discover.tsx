@@ -1,21 +1,24 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DiscoverResults } from '../../features/discover/components/discover-results';
 import { DiscoverSearch } from '../../features/discover/components/discover-search';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function DiscoverScreen() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q')?.trim() ?? '';
   // Replacing the entry keeps the back button from stepping through every keystroke.
   const setQuery = useCallback(
-    (next: string) => setParams(next ? { q: next } : {}, { replace: true }),
+    (next: string) => {
+      // A search that settles after the person followed a link must not pull them back here.
+      if (window.location.pathname !== '/discover') return;
+      setParams(next ? { q: next } : {}, { replace: true });
+    },
     [setParams],
   );
   const clearSearch = useCallback(() => setQuery(''), [setQuery]);
 
-  useEffect(() => {
-    document.title = 'Discover Boards · Up2';
-  }, []);
+  useDocumentTitle('Discover Boards');
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { EmbedBoard } from '../../features/blocks/components/embed-board';
 import { boardUsername, useBoard } from '../../features/boards/api/get-board';
 import { EmbedHeader } from '../../features/boards/components/embed-header';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The board inside another site's iframe: compact, read-only, no navigation. */
 export function EmbedScreen() {
@@ -11,9 +11,7 @@ export function EmbedScreen() {
   const board = useBoard(username);
   const owner = board.data?.user;
 
-  useEffect(() => {
-    document.title = owner ? `${owner.displayName} (@${owner.username}) - Up2` : 'Up2';
-  }, [owner]);
+  useDocumentTitle(owner ? `${owner.displayName} (@${owner.username})` : 'Board not found');
 
   if (username && board.isPending) {
     return (

@@ -1,16 +1,15 @@
 import { MessageSquareHeartIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FeedbackForm } from '../../features/feedback/components/feedback-form';
 import { FeedbackThanks } from '../../features/feedback/components/feedback-thanks';
 import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function FeedbackScreen() {
   const { user } = useAuth();
   const [submitted, setSubmitted] = useState(false);
 
-  useEffect(() => {
-    document.title = 'Share Your Feedback · Up2';
-  }, []);
+  useDocumentTitle('Share Your Feedback');
 
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6 sm:py-14">

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useDiscover } from '../../features/discover/api/get-discover';
 import { ClosingCta } from '../../features/landing/components/closing-cta';
 import { EmbedSection } from '../../features/landing/components/embed-section';
@@ -7,6 +6,7 @@ import { LandingFooter } from '../../features/landing/components/landing-footer'
 import { LiveBoards } from '../../features/landing/components/live-boards';
 import { WhySection } from '../../features/landing/components/why-section';
 import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function LandingScreen() {
   const { user } = useAuth();
@@ -16,9 +16,7 @@ export function LandingScreen() {
     ? undefined
     : (discover.data?.pages[0]?.boards.map((board) => board.user) ?? []);
 
-  useEffect(() => {
-    document.title = 'Up2 · Hey, what are you UP2 these days?';
-  }, []);
+  useDocumentTitle('Hey, what are you UP2 these days?');
 
   return (
     <>

@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function NotFoundScreen() {
-  useEffect(() => {
-    document.title = 'Page Not Found · Up2';
-  }, []);
+  useDocumentTitle('Page Not Found');
 
   return (
     <main className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">

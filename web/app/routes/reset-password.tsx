@@ -1,16 +1,14 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ResetPasswordForm,
   useMissingTokenRedirect,
 } from '../../features/auth/components/reset-password-form';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function ResetPasswordScreen() {
   const token = useSearchParams()[0].get('token');
   useMissingTokenRedirect(token);
-  useEffect(() => {
-    document.title = 'Reset Password - Up2';
-  }, []);
+  useDocumentTitle('Reset Password');
   return (
     <main className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">

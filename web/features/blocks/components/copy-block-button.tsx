@@ -46,6 +46,8 @@ export function CopyBlockButton({ block }: { block: Block }) {
       className="px-2.5"
       disabled={copyBlock.isPending || copied}
       onClick={copy}
+      // Several cards each have one: the name says which block this one copies.
+      aria-label={`${copied ? 'Copied' : 'Copy'} ${block.title}`}
     >
       {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
       {copied ? 'Copied' : 'Copy'}

@@ -130,3 +130,29 @@ test('an owner deletes a block after confirming', async ({ page, request }) => {
   await expect(page.getByText('Block to delete', { exact: true })).toBeHidden();
   await expect(boardTab(page, 'Now')).toHaveAccessibleName(tabWithCount('Now', 0));
 });
+
+test('the card size choice gives large wide cards or compact cards without an image box', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'sizes' });
+  await createBlock(request, owner, { title: 'Sourdough' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/@${owner.username}`);
+  const card = page.getByRole('listitem').filter({ hasText: 'Sourdough' });
+  await expect(card).toBeVisible();
+  const sizeOf = async () => {
+    const box = await card.boundingBox();
+    if (!box) throw new Error('the card has no box');
+    return box;
+  };
+  const cardSize = page.getByRole('radiogroup', { name: 'Card size' });
+
+  const standard = await sizeOf();
+  await cardSize.getByRole('radio', { name: 'Large' }).click();
+  await expect.poll(async () => (await sizeOf()).width).toBeGreaterThan(standard.width * 1.2);
+  await cardSize.getByRole('radio', { name: 'Compact' }).click();
+  await expect.poll(async () => (await sizeOf()).height).toBeLessThan(standard.height * 0.8);
+  await cardSize.getByRole('radio', { name: 'Default' }).click();
+  await expect.poll(async () => (await sizeOf()).height).toBeCloseTo(standard.height, 0);
+});

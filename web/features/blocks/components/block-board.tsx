@@ -1,11 +1,12 @@
 import { PlusIcon } from 'lucide-react';
+import { ToggleGroup } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/blocks';
 import { type CategoryKey, categories } from '../../../../schema/catalogue';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/utils';
 import type { Block, BoardSettings } from '../api/get-own-blocks';
-import { BlockCard } from './block-card';
+import { BlockCard, type BlockViewMode } from './block-card';
 
 export type BlockBoardProps = {
   blocks: Block[];
@@ -30,8 +31,21 @@ function emptyMessage(status: BlockStatus, variant: 'owner' | 'visitor', display
   return `${who} added any activities yet.`;
 }
 
-const blockGridClassName =
+const twoToFiveColumns =
   'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5';
+
+const blockGridClassName: Record<BlockViewMode, string> = {
+  default: twoToFiveColumns,
+  auto: twoToFiveColumns,
+  // Wide cards with room to breathe: fewer per row.
+  max: 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 xl:grid-cols-3',
+};
+
+const viewModes: { value: BlockViewMode; label: string }[] = [
+  { value: 'default', label: 'Default' },
+  { value: 'max', label: 'Large' },
+  { value: 'auto', label: 'Compact' },
+];
 
 /** Tabs Now / Planned / Done with counts, the category filter, empty states and the grid. */
 export function BlockBoard({
@@ -44,21 +58,25 @@ export function BlockBoard({
   renderAction,
 }: BlockBoardProps) {
   const [category, setCategory] = useState<CategoryKey | 'all'>('all');
+  const [viewMode, setViewMode] = useState<BlockViewMode>('default');
   const isOwner = variant === 'owner';
   const shown = category === 'all' ? blocks : blocks.filter((b) => b.category === category);
   return (
     <Tabs defaultValue="now">
       <div className="flex flex-col gap-3">
-        <TabsList aria-label="Status" className="self-start">
-          {blockStatuses.map((status) => (
-            <TabsTrigger key={status} value={status}>
-              {tabLabels[status]}
-              <span className="rounded-full bg-gray-200 px-1.5 text-xs tabular-nums text-gray-800">
-                {blocks.filter((b) => b.status === status).length}
-              </span>
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList aria-label="Status">
+            {blockStatuses.map((status) => (
+              <TabsTrigger key={status} value={status}>
+                {tabLabels[status]}
+                <span className="rounded-full bg-gray-200 px-1.5 text-xs tabular-nums text-gray-800">
+                  {blocks.filter((b) => b.status === status).length}
+                </span>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <ViewModeChoice value={viewMode} onChange={setViewMode} />
+        </div>
         <CategoryFilter value={category} onChange={setCategory} />
       </div>
       {blockStatuses.map((status) => {
@@ -72,12 +90,13 @@ export function BlockBoard({
               </p>
             )}
             {(inTab.length > 0 || showCreate) && (
-              <ul className={blockGridClassName}>
+              <ul className={blockGridClassName[viewMode]}>
                 {inTab.map((block) => (
                   <li key={block.id} className="flex min-w-0">
                     <BlockCard
                       block={block}
                       board={board}
+                      viewMode={viewMode}
                       onEdit={isOwner ? onEdit : undefined}
                       action={renderAction?.(block)}
                     />
@@ -94,6 +113,35 @@ export function BlockBoard({
         );
       })}
     </Tabs>
+  );
+}
+
+/** Default cards; Large (wide media, more padding); Compact (no media box for blocks without an image). */
+function ViewModeChoice({
+  value,
+  onChange,
+}: {
+  value: BlockViewMode;
+  onChange: (value: BlockViewMode) => void;
+}) {
+  return (
+    <ToggleGroup.Root
+      type="single"
+      value={value}
+      onValueChange={(next) => next && onChange(next as BlockViewMode)}
+      aria-label="Card size"
+      className="inline-flex rounded-lg bg-gray-100 p-1"
+    >
+      {viewModes.map((mode) => (
+        <ToggleGroup.Item
+          key={mode.value}
+          value={mode.value}
+          className="rounded-md px-2.5 py-1 text-xs font-medium text-gray-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500 data-[state=on]:bg-white data-[state=on]:text-gray-900 data-[state=on]:shadow-sm"
+        >
+          {mode.label}
+        </ToggleGroup.Item>
+      ))}
+    </ToggleGroup.Root>
   );
 }
 

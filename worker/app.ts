@@ -7,11 +7,12 @@ import { apiSecurityHeaders } from './middleware/security-headers';
 import { analyticsRoutes } from './routes/analytics';
 import { auth } from './routes/auth';
 import { blocksRoutes } from './routes/blocks';
+import { boardPage } from './routes/board-page';
 import { boardsRoutes } from './routes/boards';
 import { discoverRoutes } from './routes/discover';
+import { embedPage } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
 import { generateImageRoutes, imageRoutes, uploadRoutes } from './routes/images';
-import { boardPages, embedPages } from './routes/pages';
 import type { AppEnv } from './types';
 
 const api = new Hono<AppEnv>()
@@ -32,8 +33,8 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>()
   .route('/api', api)
-  .route('/embed', embedPages)
-  .route('/', boardPages)
+  .route('/embed', embedPage)
+  .route('/', boardPage)
   .notFound(handleNotFound)
   .onError(handleError);
 

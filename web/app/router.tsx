@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ScreenFallback, SiteLayout } from '../components/layout/site-layout';
+import { SiteLayout } from '../components/layout/site-layout';
 
 // Each screen is its own chunk, fetched when its route is first visited. The declarative router
 // is half the size of the data router, and the screens load their own data with React Query.
@@ -27,7 +27,6 @@ const AdminFeedbackScreen = lazy(() =>
   import('./routes/admin-feedback').then((m) => ({ default: m.AdminFeedbackScreen })),
 );
 const BoardScreen = lazy(() => import('./routes/board').then((m) => ({ default: m.BoardScreen })));
-const EmbedScreen = lazy(() => import('./routes/embed').then((m) => ({ default: m.EmbedScreen })));
 const NotFoundScreen = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -49,14 +48,6 @@ export function AppRouter() {
           <Route path="/:username" element={<BoardScreen />} />
           <Route path="*" element={<NotFoundScreen />} />
         </Route>
-        <Route
-          path="/embed/:username"
-          element={
-            <Suspense fallback={<ScreenFallback />}>
-              <EmbedScreen />
-            </Suspense>
-          }
-        />
       </Routes>
     </BrowserRouter>
   );

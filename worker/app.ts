@@ -13,9 +13,15 @@ import { discoverRoutes } from './routes/discover';
 import { embedPage } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
 import { generateImageRoutes, imageRoutes, uploadRoutes } from './routes/images';
+import { oembedRoutes } from './routes/oembed';
+import { ogImageRoutes } from './routes/og-image';
 import type { AppEnv } from './types';
 
 const api = new Hono<AppEnv>()
+  // Read by unfurlers and editors on other sites: mounted ahead of the API's same-origin headers,
+  // each with its own cross-origin ones.
+  .route('/og', ogImageRoutes)
+  .route('/oembed', oembedRoutes)
   .use(apiSecurityHeaders)
   .use(requireConfiguration)
   .use(except('/api/upload/*', requireJsonBody, limitJsonBodySize))

@@ -1,0 +1,196 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
+import worker from '../index';
+import { call, createUser } from '../test/factories';
+
+// The built index.html's head, as far as these tests care: the Worker rewrites it per board.
+const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<title>Up2 - What are you up to these days?</title>
+<meta name="description" content="Hey, what are you UP2 these days? Turn scattered activities into one clean link." />
+</head><body><div id="root"></div></body></html>`;
+
+/** The page as the Worker answers it, with a stand-in ASSETS (dist/ may not be built). */
+async function fetchPage(path: string) {
+  const assets = vi.fn(
+    async (_input: RequestInfo | URL) =>
+      new Response(shell, {
+        headers: { 'content-type': 'text/html; charset=utf-8', etag: '"shell-etag"' },
+      }),
+  );
+  const pageEnv = { ...env, ASSETS: { fetch: assets } } as unknown as Env;
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request(`http://up2.test${path}`), pageEnv, ctx);
+  const html = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, html, asked: assets.mock.calls.map(([input]) => String(input)) };
+}
+
+const entities: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+};
+const decode = (text: string) =>
+  text.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (e) => entities[e] ?? e);
+
+/** The head's meta and link tags, as a browser or an unfurler would read their attributes. */
+function readHead(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const tags = [...head.matchAll(/<(meta|link)\s([^>]*?)\/?>/g)].map(([, element, body]) => ({
+    element,
+    attributes: Object.fromEntries(
+      [...(body ?? '').matchAll(/([a-z:-]+)="([^"]*)"/g)].map(([, name, value]) => [
+        name,
+        decode(value ?? ''),
+      ]),
+    ),
+  }));
+  const meta = (key: string) =>
+    tags.filter((tag) => tag.attributes.property === key || tag.attributes.name === key);
+  const content = (key: string) => {
+    const found = meta(key);
+    expect(found, key).toHaveLength(1);
+    return found[0]?.attributes.content;
+  };
+  const link = (rel: string) =>
+    tags.filter((tag) => tag.element === 'link' && tag.attributes.rel === rel);
+  const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map(([, text]) =>
+    decode(text ?? ''),
+  );
+  return { head, meta, content, link, titles };
+}
+
+async function updateProfile(token: string, body: Record<string, unknown>) {
+  const response = await call('PUT', '/api/auth/me', { token, body });
+  expect(response.status).toBe(200);
+}
+
+const hostileName = `Ann "<script>alert(1)</script>" & Co`;
+const hostileBio = `I <b>build</b> things & "break" them </title><script>alert('x')</script>`;
+
+describe('GET /@username', () => {
+  it('names a public board in its title, description, canonical, Open Graph and Twitter tags', async () => {
+    const owner = await createUser();
+    await updateProfile(owner.token, { displayName: hostileName, bio: hostileBio, tagline: 'Tag' });
+    const { response, html, asked } = await fetchPage(`/@${owner.username}`);
+    expect(response.status).toBe(200);
+    expect(asked).toEqual(['http://up2.test/']);
+    expect(response.headers.get('content-type')).toContain('text/html');
+
+    const head = readHead(html);
+    const board = `${env.APP_URL.replace(/\/$/, '')}/@${owner.username}`;
+    const image = `http://up2.test/api/og/${owner.username}.png`;
+    expect(head.titles).toEqual([`${hostileName} (@${owner.username}) - Up2`]);
+    expect(head.content('description')).toBe(hostileBio);
+    expect(head.link('canonical').map((tag) => tag.attributes.href)).toEqual([board]);
+    expect(head.content('og:type')).toBe('profile');
+    expect(head.content('og:site_name')).toBe('Up2');
+    expect(head.content('og:title')).toBe(hostileName);
+    expect(head.content('og:description')).toBe(hostileBio);
+    expect(head.content('og:url')).toBe(board);
+    expect(head.content('og:image')).toBe(image);
+    expect(head.content('og:image:width')).toBe('1200');
+    expect(head.content('og:image:height')).toBe('630');
+    expect(head.content('og:image:alt')).toContain(hostileName);
+    expect(head.content('twitter:card')).toBe('summary_large_image');
+    expect(head.content('twitter:title')).toBe(`${hostileName} (@${owner.username}) - Up2`);
+    expect(head.content('twitter:description')).toBe(hostileBio);
+    expect(head.content('twitter:image')).toBe(image);
+    expect(head.meta('robots')).toHaveLength(0);
+
+    const [oembed] = head.link('alternate');
+    expect(oembed?.attributes.type).toBe('application/json+oembed');
+    const endpoint = new URL(oembed?.attributes.href ?? '');
+    expect(endpoint.origin + endpoint.pathname).toBe('http://up2.test/api/oembed');
+    expect(endpoint.searchParams.get('url')).toBe(board);
+    expect(endpoint.searchParams.get('format')).toBe('json');
+
+    // Nothing the owner typed becomes markup.
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html.match(/<\/title>/g)).toHaveLength(1);
+  });
+
+  it('describes a board by its tagline without a bio, and by a sentence without either', async () => {
+    const tagged = await createUser();
+    await updateProfile(tagged.token, { tagline: 'Running & reading' });
+    const plain = await createUser();
+
+    const withTagline = readHead((await fetchPage(`/@${tagged.username}`)).html);
+    expect(withTagline.content('description')).toBe('Running & reading');
+    expect(withTagline.content('og:description')).toBe('Running & reading');
+
+    const withNothing = readHead((await fetchPage(`/@${plain.username}`)).html);
+    const sentence = `See what Name ${plain.username} is up to on Up2.`;
+    expect(withNothing.content('description')).toBe(sentence);
+    expect(withNothing.content('og:description')).toBe(sentence);
+  });
+
+  it('answers the same page for /%40Name and any case, with one canonical address', async () => {
+    const owner = await createUser();
+    for (const path of [
+      `/%40${owner.username}`,
+      `/@${owner.username.toUpperCase()}`,
+      `/%40${owner.username.toUpperCase()}`,
+    ]) {
+      const { response, html } = await fetchPage(path);
+      expect(response.status, path).toBe(200);
+      const head = readHead(html);
+      expect(head.content('og:url')).toBe(`${env.APP_URL.replace(/\/$/, '')}/@${owner.username}`);
+      expect(head.content('og:image')).toBe(`http://up2.test/api/og/${owner.username}.png`);
+    }
+  });
+
+  it('refuses framing and drops the shell validators, which describe another document', async () => {
+    const owner = await createUser();
+    const { response } = await fetchPage(`/@${owner.username}`);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('etag')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('answers 404 with the shell, a generic head and noindex for an unknown board', async () => {
+    const { response, html } = await fetchPage('/@nosuchboard404x');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(html).toContain('<div id="root"></div>');
+    const head = readHead(html);
+    expect(head.titles).toEqual(['Board Not Found - Up2']);
+    expect(head.content('robots')).toBe('noindex');
+    expect(head.meta('og:title')).toHaveLength(0);
+    expect(head.link('alternate')).toHaveLength(0);
+    expect(html).not.toContain('nosuchboard404x');
+  });
+
+  it('answers a private board exactly like an unknown one, leaking nothing', async () => {
+    const owner = await createUser({ isPublic: false });
+    await updateProfile(owner.token, { bio: 'Secret bio', tagline: 'Secret tagline' });
+    const { response, html } = await fetchPage(`/@${owner.username}`);
+    const unknown = await fetchPage('/@nosuchboard404y');
+    expect(response.status).toBe(404);
+    expect(html).toBe(unknown.html);
+    for (const secret of [
+      owner.username,
+      `Name ${owner.username}`,
+      'Secret bio',
+      'Secret tagline',
+    ]) {
+      expect(html).not.toContain(secret);
+    }
+    expect(readHead(html).content('robots')).toBe('noindex');
+  });
+
+  it('answers 404 for a path that names no possible board', async () => {
+    for (const path of ['/@x', '/@not_a_name', '/@%E0%A4%A']) {
+      const { response, html } = await fetchPage(path);
+      expect(response.status, path).toBe(404);
+      expect(readHead(html).content('robots')).toBe('noindex');
+    }
+  });
+});

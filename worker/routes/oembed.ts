@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import { oembedQuery } from '../../schema/oembed';
+import { ApiError } from '../middleware/errors';
+import { validate } from '../middleware/validate';
+import { boardOembed, boardUsernameFromUrl, findPublicBoardOwner } from '../services/board-meta';
+import { getDb } from '../services/db';
+import type { AppEnv } from '../types';
+
+const noBoard = () => new ApiError(404, 'No public Up2 board at this URL.');
+
+/**
+ * `GET /api/oembed?url=…&format=json`: editors that speak oEmbed turn a pasted board link into the
+ * embed. They fetch it from their own pages, so any origin may read it (CORS and CORP).
+ */
+export const oembedRoutes = new Hono<AppEnv>()
+  .use(
+    secureHeaders({
+      strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',
+      xContentTypeOptions: 'nosniff',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      crossOriginResourcePolicy: 'cross-origin',
+    }),
+  )
+  .use(cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 }))
+  .get('/', validate('query', oembedQuery), async (c) => {
+    const { url, format, maxwidth, maxheight } = c.req.valid('query');
+    if (format !== 'json') throw new ApiError(501, 'Only format=json is offered.');
+    const origin = new URL(c.req.url).origin;
+    const username = boardUsernameFromUrl(c.env, origin, url);
+    if (!username) throw noBoard();
+    const owner = await findPublicBoardOwner(getDb(c.env), username);
+    if (!owner) throw noBoard();
+    c.header('cache-control', 'public, max-age=300, stale-while-revalidate=3600');
+    return c.json(boardOembed(c.env, origin, owner, { maxwidth, maxheight }), 200);
+  });

@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { ApiError } from '../middleware/errors';
+import { findPublicBoardOwner, ogImageEtag } from '../services/board-meta';
+import { getDb } from '../services/db';
+import { loadOgImage } from '../services/og-image';
+import type { AppEnv } from '../types';
+
+const noBoard = () => new ApiError(404, 'No public Up2 board has this name.');
+
+/** A few minutes fresh, then served stale while revalidated, so a board turned private drops out soon. */
+const cacheControl = 'public, max-age=300, stale-while-revalidate=86400';
+
+/**
+ * `GET /api/og/{username}.png`: the board's link-preview card (og:image). Unfurlers and other
+ * sites load it from anywhere, so unlike the rest of the API it is cross-origin readable.
+ */
+export const ogImageRoutes = new Hono<AppEnv>()
+  .use(
+    secureHeaders({
+      strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',
+      xContentTypeOptions: 'nosniff',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], sandbox: [] },
+      crossOriginResourcePolicy: 'cross-origin',
+    }),
+  )
+  .get('/:file', async (c) => {
+    const username = c.req
+      .param('file')
+      .match(/^([a-z0-9]{3,20})\.png$/i)?.[1]
+      ?.toLowerCase();
+    if (!username) throw noBoard();
+    const owner = await findPublicBoardOwner(getDb(c.env), username);
+    if (!owner) throw noBoard();
+    const etag = ogImageEtag(username);
+    const headers = {
+      'content-type': 'image/png',
+      'cache-control': cacheControl,
+      etag,
+      'access-control-allow-origin': '*',
+    };
+    const ifNoneMatch = c.req.header('if-none-match');
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+      return c.body(null, 304, headers);
+    }
+    const png = await loadOgImage(c.env, username, (promise) => c.executionCtx.waitUntil(promise));
+    return c.body(png, 200, headers);
+  });

@@ -1,0 +1,822 @@
+/**
+ * `npm run bench`: a benchmark, not a test (figures printed, never asserted).
+ *
+ * 1. Builds and serves the production app on workerd (`npm run e2e:serve`: fresh state in
+ *    .wrangler/bench, migrations, `vite build`, `vite preview`) at BENCH_PORT (4190).
+ * 2. Seeds 50 public boards of 30 blocks through the real API.
+ * 3. Loads a hashed static asset, GET /api/boards/{username}, /@username and /embed/@username
+ *    with autocannon, each run in a process of its own (bench/load.ts).
+ * 4. Weighs each page's first load (HTML, CSS, JS, gzipped).
+ * 5. Runs Lighthouse (phone profile) with the system Chromium on /, /@username, /embed/@username.
+ * 6. Prints everything and writes bench/RESULTS.md; the server is stopped even on failure.
+ *
+ * Knobs (environment): BENCH_PORT, BENCH_SECONDS (per route, default 10), BENCH_CONNECTIONS
+ * (default 50), BENCH_IMAGES=0 (no generated block images), BENCH_SKIP_LIGHTHOUSE=1.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT) || 4190;
+const origin = `http://localhost:${port}`;
+const stateDir = '.wrangler/bench';
+const serverLog = join(root, '.wrangler/bench-server.log');
+const seconds = Number(process.env.BENCH_SECONDS) || 10;
+const connections = Number(process.env.BENCH_CONNECTIONS) || 50;
+const withImages = process.env.BENCH_IMAGES !== '0';
+const boardCount = 50;
+const blocksPerBoard = 30;
+const chromium = '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const budgets = { appFirstLoadJs: 110 * 1024, embedTotal: 25 * 1024 };
+const lighthouseTargets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
+
+// ---------------------------------------------------------------------------------------------
+// Server
+
+let server: ChildProcess | undefined;
+
+function groupAlive(pid: number) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops the whole process group: npm, `vite preview` and the workerd it started. */
+async function stopServer() {
+  const pid = server?.pid;
+  if (!pid || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  for (let waited = 0; waited < 5000 && groupAlive(pid); waited += 100) await sleep(100);
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+}
+
+async function startServer() {
+  const log = openSync(serverLog, 'w');
+  server = spawn('npm', ['run', 'e2e:serve'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      UP2_E2E: '1',
+      UP2_STATE_DIR: stateDir,
+      PORT: String(port),
+      WRANGLER_SEND_METRICS: 'false',
+    },
+  });
+  closeSync(log);
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`the server stopped (exit ${server.exitCode}); see ${serverLog}`);
+    }
+    try {
+      const response = await fetch(`${origin}/api/discover`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(1000);
+  }
+  throw new Error(`the server did not answer within 5 minutes; see ${serverLog}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed: 50 public boards of 30 blocks, through the API as the web app would.
+
+const firstNames = [
+  'maya',
+  'liam',
+  'sofia',
+  'noah',
+  'amara',
+  'kenji',
+  'lucia',
+  'omar',
+  'ines',
+  'felix',
+  'zara',
+  'mateo',
+  'hana',
+  'theo',
+  'nadia',
+  'arjun',
+  'elena',
+  'tomas',
+  'yara',
+  'oscar',
+];
+const lastNames = ['rivera', 'chen', 'okafor', 'novak', 'silva', 'berg', 'haddad', 'kim'];
+
+type Seed = { category: string; type: string; titles: string[]; subtitle: string; ratio: string };
+
+const blockSeeds: Seed[] = [
+  {
+    category: 'learning',
+    type: 'books-reading',
+    subtitle: 'A chapter a night',
+    ratio: 'tall',
+    titles: [
+      'The Pragmatic Programmer',
+      'Braiding Sweetgrass',
+      'Project Hail Mary',
+      'Thinking, Fast and Slow',
+      'The Overstory',
+    ],
+  },
+  {
+    category: 'learning',
+    type: 'languages-communication',
+    subtitle: '20 minutes a day',
+    ratio: 'square',
+    titles: [
+      'Japanese N4',
+      'Conversational Portuguese',
+      'Italian for travel',
+      'Sign language basics',
+    ],
+  },
+  {
+    category: 'learning',
+    type: 'courses-classes',
+    subtitle: 'Evening class',
+    ratio: 'wide',
+    titles: [
+      'Intro to Machine Learning',
+      'Life drawing',
+      'Financial accounting',
+      'Pottery wheel basics',
+    ],
+  },
+  {
+    category: 'lifestyle',
+    type: 'running-cycling',
+    subtitle: 'Training plan',
+    ratio: 'wide',
+    titles: ['Half marathon in October', 'Commuting by bike', 'Couch to 5K', 'Century ride'],
+  },
+  {
+    category: 'lifestyle',
+    type: 'cooking-nutrition',
+    subtitle: 'Weekend kitchen',
+    ratio: 'square',
+    titles: [
+      'Sourdough every Sunday',
+      'Learning Sichuan cooking',
+      'Meal prep for the week',
+      'Fermenting hot sauce',
+    ],
+  },
+  {
+    category: 'lifestyle',
+    type: 'gardening-plants',
+    subtitle: 'Balcony garden',
+    ratio: 'tall',
+    titles: ['Tomatoes from seed', 'Propagating monsteras', 'Herb window box'],
+  },
+  {
+    category: 'lifestyle',
+    type: 'travel-exploration',
+    subtitle: 'Next trip',
+    ratio: 'wide',
+    titles: ['Hiking the Dolomites', 'Two weeks in Oaxaca', 'Rail pass across Japan'],
+  },
+  {
+    category: 'work',
+    type: 'projects-startups',
+    subtitle: 'Side project',
+    ratio: 'wide',
+    titles: ['Launching a newsletter tool', 'Rewriting our billing service', 'Mobile app beta'],
+  },
+  {
+    category: 'work',
+    type: 'tasks-goals',
+    subtitle: 'This quarter',
+    ratio: 'square',
+    titles: ['Ship the v2 onboarding', 'Hire two engineers', 'Cut build time in half'],
+  },
+  {
+    category: 'creative',
+    type: 'photography-videography',
+    subtitle: 'Film camera',
+    ratio: 'wide',
+    titles: [
+      'A roll of film a week',
+      'Street photography in the rain',
+      'Wedding shoot for a friend',
+    ],
+  },
+  {
+    category: 'creative',
+    type: 'music-instruments',
+    subtitle: 'Practice log',
+    ratio: 'square',
+    titles: ['Learning jazz piano', 'Fingerstyle guitar', 'Cello, grade 3'],
+  },
+  {
+    category: 'creative',
+    type: 'writing-storytelling',
+    subtitle: 'Draft in progress',
+    ratio: 'tall',
+    titles: ['A short story collection', 'NaNoWriMo novel', 'Weekly blog essays'],
+  },
+  {
+    category: 'social',
+    type: 'volunteering-local',
+    subtitle: 'Saturdays',
+    ratio: 'square',
+    titles: ['Food bank shifts', 'Park clean-up crew', 'Tutoring kids in maths'],
+  },
+  {
+    category: 'building',
+    type: 'open-source',
+    subtitle: 'Contributions',
+    ratio: 'wide',
+    titles: ['Maintaining a CLI tool', 'Docs for a charting library', 'First Rust crate'],
+  },
+  {
+    category: 'building',
+    type: 'maker-hardware',
+    subtitle: 'Workbench',
+    ratio: 'square',
+    titles: ['Mechanical keyboard build', 'Home weather station', '3D-printed planters'],
+  },
+  { category: 'digital', type: 'github', subtitle: 'Code', ratio: 'square', titles: ['My GitHub'] },
+  {
+    category: 'digital',
+    type: 'blog-newsletter',
+    subtitle: 'Monthly',
+    ratio: 'square',
+    titles: ['Notes from the workshop'],
+  },
+];
+
+const descriptions = [
+  'Slowly but steadily; I write down one thing I learned after every session.',
+  'Started this in spring. Some weeks go better than others, but it keeps me curious.',
+  'Doing this with two friends so we keep each other honest. Ask me how it is going!',
+  'The goal is consistency, not speed. Notes and photos from each step are on my blog.',
+  '',
+];
+
+const statuses = ['now', 'now', 'planned', 'done'] as const;
+
+function boardOwner(index: number) {
+  const first = firstNames[index % firstNames.length] ?? 'user';
+  const last = lastNames[Math.floor(index / firstNames.length) % lastNames.length] ?? 'x';
+  return {
+    username: `${first}${last}${index}`.slice(0, 20),
+    displayName: `${first[0]?.toUpperCase()}${first.slice(1)} ${last[0]?.toUpperCase()}${last.slice(1)}`,
+  };
+}
+
+async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function seedBoard(index: number): Promise<string> {
+  const { username, displayName } = boardOwner(index);
+  const password = 'bench-password-123';
+  await api('POST', '/api/auth/register', {
+    username,
+    email: `${username}@bench.example`,
+    password,
+    displayName,
+    emailOptIn: false,
+  });
+  const { token } = await api<{ token: string }>('POST', '/api/auth/login', {
+    username,
+    password,
+  });
+  await api(
+    'PUT',
+    '/api/auth/me',
+    {
+      bio: 'Product designer by day, amateur baker and trail runner by night. Always learning something new.',
+      tagline: 'Currently: sourdough, Japanese and a half marathon',
+    },
+    token,
+  );
+  for (let position = 0; position < blocksPerBoard; position += 1) {
+    const seed = blockSeeds[(index + position) % blockSeeds.length] as Seed;
+    const title = seed.titles[(index * 7 + position) % seed.titles.length] ?? 'Something new';
+    let imageUrl: string | undefined;
+    // One block in five carries an image the Worker generated and stored (offline: its local
+    // generator), so pages carry images as real boards do, without any outside host.
+    if (withImages && position % 5 === 0) {
+      const ratio = seed.ratio === 'tall' ? 'tall' : seed.ratio === 'wide' ? 'wide' : 'square';
+      ({ imageUrl } = await api<{ imageUrl: string }>(
+        'POST',
+        '/api/generate-image',
+        { prompt: title, ratio },
+        token,
+      ));
+    }
+    const status = statuses[(index + position) % statuses.length] ?? 'now';
+    await api(
+      'POST',
+      '/api/blocks',
+      {
+        category: seed.category,
+        type: seed.type,
+        title,
+        subtitle: seed.subtitle,
+        description: descriptions[(index + position) % descriptions.length],
+        imageUrl,
+        imageAspectRatio: seed.ratio,
+        externalUrl: position % 3 === 0 ? `https://example.com/${username}/${position}` : undefined,
+        status,
+        progress: status === 'done' ? 100 : (index * 13 + position * 17) % 100,
+        progressEnabled: status !== 'planned',
+      },
+      token,
+    );
+  }
+  return username;
+}
+
+async function seedBoards(): Promise<string[]> {
+  const usernames: string[] = [];
+  const parallel = 4;
+  for (let start = 0; start < boardCount; start += parallel) {
+    const batch = Array.from(
+      { length: Math.min(parallel, boardCount - start) },
+      (_, i) => start + i,
+    );
+    usernames.push(...(await Promise.all(batch.map(seedBoard))));
+  }
+  return usernames;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page weight: the HTML and every script and stylesheet the first load fetches, gzipped.
+
+type Asset = { url: string; kind: 'html' | 'css' | 'js'; bytes: number; gzipped: number };
+type PageWeight = { page: string; assets: Asset[]; html: number; css: number; js: number };
+
+const gzipSize = (body: Uint8Array) => gzipSync(body, { level: 9 }).length;
+
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function attributes(tag: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const match of tag.matchAll(/([a-z-]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+    found[(match[1] ?? '').toLowerCase()] = match[3] ?? match[4] ?? match[5] ?? '';
+  }
+  return found;
+}
+
+/** Static imports of a built chunk (`import{…}from"./x.js"`, `import"./x.js"`). */
+function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  for (const match of code.matchAll(
+    /(?:^|[;\n])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.\/[^"'`]+)["'`]/g,
+  )) {
+    if (match[1]) found.add(match[1]);
+  }
+  return [...found];
+}
+
+/**
+ * What Vite preloads with a lazy route chunk: `import(`./board-x.js`)…__vite__mapDeps([…])`
+ * in the entry, looked up in the entry's `__vite__mapDeps` file list.
+ */
+function lazyChunkDeps(entryCode: string, chunkPrefix: string): string[] {
+  const files = /m\.f=(\[[^\]]*\])/.exec(entryCode)?.[1];
+  const list = files ? (JSON.parse(files) as string[]) : [];
+  const pattern = new RegExp(
+    `import\\(\`\\./(${chunkPrefix}-[\\w-]+\\.js)\`\\)[^]*?__vite__mapDeps\\(\\[([\\d,]*)\\]\\)`,
+  );
+  const match = pattern.exec(entryCode);
+  if (!match) return [];
+  const deps = (match[2] ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((i) => `/${list[Number(i)]}`);
+  return [`/assets/${match[1]}`, ...deps];
+}
+
+async function weighPage(page: string, lazyRoute?: string): Promise<PageWeight> {
+  const url = new URL(page, origin).href;
+  const html = await fetchBytes(url);
+  const assets: Asset[] = [
+    { url: page, kind: 'html', bytes: html.length, gzipped: gzipSize(html) },
+  ];
+  const seen = new Set<string>();
+  const pending: { path: string; kind: 'css' | 'js' }[] = [];
+  const text = new TextDecoder().decode(html);
+  for (const match of text.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const attrs = attributes(match[0]);
+    if (match[1]?.toLowerCase() === 'script' && attrs.src)
+      pending.push({ path: attrs.src, kind: 'js' });
+    const rel = attrs.rel?.toLowerCase();
+    if (rel === 'stylesheet' && attrs.href) pending.push({ path: attrs.href, kind: 'css' });
+    if (rel === 'modulepreload' && attrs.href) pending.push({ path: attrs.href, kind: 'js' });
+  }
+  let entryCode: string | undefined;
+  while (pending.length > 0) {
+    const next = pending.shift();
+    if (!next) break;
+    const absolute = new URL(next.path, url);
+    if (absolute.origin !== origin || seen.has(absolute.pathname)) continue;
+    seen.add(absolute.pathname);
+    const body = await fetchBytes(absolute.href);
+    const kind = absolute.pathname.endsWith('.css') ? 'css' : next.kind;
+    assets.push({ url: absolute.pathname, kind, bytes: body.length, gzipped: gzipSize(body) });
+    if (kind !== 'js') continue;
+    const code = new TextDecoder().decode(body);
+    entryCode ??= code;
+    for (const imported of staticImports(code)) {
+      pending.push({ path: new URL(imported, absolute).pathname, kind: 'js' });
+    }
+    // The screen the React app loads for this route comes right after the entry.
+    if (lazyRoute && code === entryCode) {
+      for (const dep of lazyChunkDeps(code, lazyRoute)) {
+        pending.push({ path: dep, kind: dep.endsWith('.css') ? 'css' : 'js' });
+      }
+    }
+  }
+  const total = (kind: Asset['kind']) =>
+    assets.filter((a) => a.kind === kind).reduce((sum, a) => sum + a.gzipped, 0);
+  return { page, assets, html: total('html'), css: total('css'), js: total('js') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+type LoadResult = {
+  requestsPerSecond: number;
+  totalRequests: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, { count: number }>;
+};
+
+function runLoad(paths: string[], durationSeconds: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    // Same Node as this script (npm runs it on the project's Node 22), in a process of its own.
+    const child = spawn(
+      process.execPath,
+      [
+        join(root, 'bench/load.ts'),
+        JSON.stringify({ origin, paths, connections, durationSeconds }),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`bench/load.ts exited with ${code}`));
+      resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LoadResult);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+type Scores = Record<keyof typeof lighthouseTargets, number>;
+type LighthouseResult = {
+  page: string;
+  scores: Scores;
+  failed: string[];
+  metrics: Record<string, string>;
+  scripts: { url: string; gzipped: number }[];
+};
+
+async function runLighthouse(pages: string[]): Promise<LighthouseResult[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const results: LighthouseResult[] = [];
+  for (const page of pages) {
+    // A fresh browser per page: no cache or service worker carried over from the previous one.
+    const chrome = await chromeLauncher.launch({ chromePath: chromium, chromeFlags });
+    try {
+      const runner = await lighthouse(new URL(page, origin).href, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(lighthouseTargets),
+      });
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { lhr } = runner;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const failed = Object.values(lhr.categories).flatMap((category) =>
+        category.auditRefs
+          .filter((ref) => ref.weight > 0)
+          .map((ref) => lhr.audits[ref.id])
+          .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+          .map(
+            (audit) => `${category.id}: ${audit?.id} (${Math.round((audit?.score ?? 0) * 100)})`,
+          ),
+      );
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+      const requests =
+        (
+          lhr.audits['network-requests']?.details as {
+            items?: { url: string; resourceType?: string }[];
+          }
+        )?.items ?? [];
+      const scripts: { url: string; gzipped: number }[] = [];
+      for (const request of requests) {
+        if (request.resourceType !== 'Script' || !request.url.startsWith(origin)) continue;
+        scripts.push({
+          url: new URL(request.url).pathname,
+          gzipped: gzipSize(await fetchBytes(request.url)),
+        });
+      }
+      results.push({
+        page,
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+        },
+        failed,
+        metrics: {
+          FCP: metric('first-contentful-paint'),
+          LCP: metric('largest-contentful-paint'),
+          TBT: metric('total-blocking-time'),
+          CLS: metric('cumulative-layout-shift'),
+        },
+        scripts,
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function machine() {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  let osName = `${os.type()} ${os.release()}`;
+  if (existsSync('/etc/os-release')) {
+    const pretty = /PRETTY_NAME="([^"]+)"/.exec(readFileSync('/etc/os-release', 'utf8'))?.[1];
+    if (pretty) osName = `${pretty} (${os.type()} ${os.release()})`;
+  }
+  let chromiumVersion = 'not found';
+  try {
+    chromiumVersion = execFileSync(chromium, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    // Lighthouse will say so too.
+  }
+  return {
+    cpu: `${cpu}, ${os.cpus().length} logical cores`,
+    memory: `${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM`,
+    node: `Node ${process.version}`,
+    os: osName,
+    chromium: chromiumVersion,
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const fixed = (value: number, digits = 0) =>
+  value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function table(header: string[], rows: string[][]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function main() {
+  const started = Date.now();
+  const where = machine();
+  console.log(`Machine: ${Object.values(where).join('; ')}`);
+
+  console.log(
+    `Building and starting the production app on workerd at ${origin} (log: ${serverLog})…`,
+  );
+  await startServer();
+  console.log(`Server up after ${Math.round((Date.now() - started) / 1000)} s.`);
+
+  let step = Date.now();
+  const usernames = await seedBoards();
+  const seedSeconds = (Date.now() - step) / 1000;
+  console.log(
+    `Seeded ${usernames.length} boards of ${blocksPerBoard} blocks in ${fixed(seedSeconds, 1)} s` +
+      `${withImages ? ' (one block in five with a generated image)' : ''}.`,
+  );
+  const sample = usernames[0] ?? 'nobody';
+
+  // Page weights.
+  const weights = [
+    await weighPage('/', 'landing'),
+    await weighPage(`/@${sample}`, 'board'),
+    await weighPage(`/embed/@${sample}`, 'embed'),
+  ];
+  const staticAsset = weights[0]?.assets.find((a) =>
+    /^\/assets\/index-[\w-]+\.js$/.test(a.url),
+  )?.url;
+  if (!staticAsset) throw new Error('no /assets/index-*.js found in the app shell');
+
+  // Load: a short warm-up run, then the measured run, per route.
+  const routes: { name: string; paths: string[] }[] = [
+    { name: `static asset ${staticAsset}`, paths: [staticAsset] },
+    { name: 'GET /api/boards/{username}', paths: usernames.map((u) => `/api/boards/${u}`) },
+    { name: '/@username', paths: usernames.map((u) => `/@${u}`) },
+    { name: '/embed/@username', paths: usernames.map((u) => `/embed/@${u}`) },
+  ];
+  const loads: { name: string; result: LoadResult }[] = [];
+  for (const route of routes) {
+    process.stdout.write(
+      `Loading ${route.name} for ${seconds} s with ${connections} connections… `,
+    );
+    await runLoad(route.paths, 2);
+    const result = await runLoad(route.paths, seconds);
+    loads.push({ name: route.name, result });
+    console.log(`${fixed(result.requestsPerSecond)} req/s`);
+  }
+
+  // Lighthouse.
+  step = Date.now();
+  const lighthousePages = ['/', `/@${sample}`, `/embed/@${sample}`];
+  const lighthouse =
+    process.env.BENCH_SKIP_LIGHTHOUSE === '1' ? [] : await runLighthouse(lighthousePages);
+  if (lighthouse.length)
+    console.log(`Lighthouse done in ${Math.round((Date.now() - step) / 1000)} s.`);
+
+  // ----- Report
+  const staticRps = loads[0]?.result.requestsPerSecond ?? 1;
+  const loadTable = table(
+    [
+      'route',
+      'requests/s',
+      'p50',
+      'p99',
+      'errors (non-2xx + errors + timeouts)',
+      'ratio to static',
+    ],
+    loads.map(({ name, result }) => [
+      name,
+      fixed(result.requestsPerSecond),
+      `${result.p50} ms`,
+      `${result.p99} ms`,
+      `${result.non2xx + result.errors + result.timeouts} (${result.non2xx} + ${result.errors} + ${result.timeouts})`,
+      fixed(result.requestsPerSecond / staticRps, 2),
+    ]),
+  );
+  const weightTable = table(
+    ['page', 'HTML', 'CSS', 'JS', 'total', 'budget'],
+    weights.map((w, i) => {
+      const isEmbed = i === 2;
+      const total = w.html + w.css + w.js;
+      const budget = isEmbed
+        ? `HTML+CSS+JS ≤ 25 KB: ${total <= budgets.embedTotal ? 'met' : 'MISSED'}`
+        : `first-load JS ≤ 110 KB: ${w.js <= budgets.appFirstLoadJs ? 'met' : 'MISSED'}`;
+      return [
+        w.page.replace(sample, '{username}'),
+        kb(w.html),
+        kb(w.css),
+        kb(w.js),
+        kb(total),
+        budget,
+      ];
+    }),
+  );
+  const biggest = weights
+    .map((w) => {
+      const top = w.assets
+        .filter((a) => a.kind === 'js')
+        .sort((a, b) => b.gzipped - a.gzipped)
+        .slice(0, 6)
+        .map((a) => `${a.url.replace('/assets/', '')} ${kb(a.gzipped)}`);
+      return `- ${w.page.replace(sample, '{username}')}: ${top.length ? top.join(', ') : 'no script'}`;
+    })
+    .join('\n');
+  const lighthouseTable = lighthouse.length
+    ? table(
+        [
+          'page',
+          'Performance',
+          'Accessibility',
+          'Best Practices',
+          'SEO',
+          'FCP / LCP / TBT / CLS',
+          'JS fetched (gzip)',
+        ],
+        lighthouse.map((r) => [
+          r.page.replace(sample, '{username}'),
+          ...(Object.keys(lighthouseTargets) as (keyof Scores)[]).map(
+            (key) =>
+              `${r.scores[key]}${r.scores[key] >= lighthouseTargets[key] ? '' : ' (below ' + lighthouseTargets[key] + ')'}`,
+          ),
+          `${r.metrics.FCP} / ${r.metrics.LCP} / ${r.metrics.TBT} / ${r.metrics.CLS}`,
+          kb(r.scripts.reduce((sum, s) => sum + s.gzipped, 0)),
+        ]),
+      )
+    : 'Lighthouse skipped (BENCH_SKIP_LIGHTHOUSE=1).';
+  const lighthouseFailures = lighthouse
+    .map(
+      (r) =>
+        `- ${r.page.replace(sample, '{username}')}: ${r.failed.length ? r.failed.join('; ') : 'none'}`,
+    )
+    .join('\n');
+
+  const report = `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Figures, not assertions.
+
+## Machine
+- CPU: ${where.cpu}
+- Memory: ${where.memory}
+- ${where.node}; ${where.os}
+- Browser for Lighthouse: ${where.chromium}
+
+## Setup
+- The production build (\`vite build\`) served on workerd by \`vite preview\` (\`npm run e2e:serve\` with UP2_E2E=1: roomy rate limits, fixed JWT secret), fresh state in ${stateDir}, at ${origin}.
+- ${usernames.length} public boards of ${blocksPerBoard} blocks seeded through the API in ${fixed(seedSeconds, 1)} s${withImages ? ', one block in five with an image the Worker generated and stored in R2' : ''}.
+- Load: autocannon in a separate Node process, ${connections} connections, ${seconds} s per route after a 2 s warm-up; dynamic routes take the ${usernames.length} boards in turn. Load generator, \`vite preview\` (Node) and workerd share the same ${os.cpus().length} cores, so absolute figures are this machine's, and the ratio to the static asset (served by the same workerd through the same Vite preview server) is the figure to read.
+
+## Throughput and latency
+${loadTable}
+
+Aim: each dynamic route at least 0.5 of the static asset's throughput, with zero errors.
+
+## Page weight (gzip -9 of each file the first load fetches)
+${weightTable}
+
+Largest scripts per page (gzipped):
+${biggest}
+
+## Lighthouse (mobile profile: emulated phone, simulated slow 4G and 4x CPU slowdown)
+${lighthouseTable}
+
+Targets: Performance ≥ 95, Accessibility 100, Best Practices ≥ 95, SEO ≥ 95. "JS fetched" is every same-origin script Chromium requested during the Lighthouse load, gzipped here.
+
+Audits scoring below 90 (weighted ones only):
+${lighthouseFailures || '- (Lighthouse skipped)'}
+`;
+  console.log(`\n${report}`);
+  writeFileSync(join(root, 'bench/RESULTS.md'), report);
+  console.log('Written to bench/RESULTS.md.');
+}
+
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.on(signal, () => {
+    void stopServer().finally(() => process.exit(code));
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stopServer();
+}

@@ -2,7 +2,7 @@
  * `npm run bench`: a benchmark, not a test (figures printed, never asserted).
  *
  * 1. Builds and serves the production app on workerd (`npm run e2e:serve`: fresh state in
- *    .wrangler/bench, migrations, `vite build`, `vite preview`) at BENCH_PORT (4190).
+ *    .wrangler/bench, migrations, `vite build`, `vite preview`) at BENCH_PORT (4193).
  * 2. Seeds 50 public boards of 30 blocks through the real API.
  * 3. Loads a hashed static asset, GET /api/boards/{username}, /@username and /embed/@username
  *    with autocannon, each run in a process of its own (bench/load.ts).
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.BENCH_PORT) || 4190;
+const port = Number(process.env.BENCH_PORT) || 4193;
 const origin = `http://localhost:${port}`;
 const stateDir = '.wrangler/bench';
 const serverLog = join(root, '.wrangler/bench-server.log');

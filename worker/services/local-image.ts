@@ -1,14 +1,12 @@
 import { encode } from 'fast-png';
 import type { ImageRatio } from '../../schema/images';
+import { hslToRgb, type Random, type Rgb, seededRandom } from './seeded-colors';
 
 export const localImageSizes: Record<ImageRatio, { width: number; height: number }> = {
   square: { width: 512, height: 512 },
   wide: { width: 640, height: 360 },
   tall: { width: 480, height: 640 },
 };
-
-type Rgb = [number, number, number];
-type Random = () => number;
 
 interface Canvas {
   width: number;
@@ -52,7 +50,7 @@ const harmonies: number[][] = [
 
 export function generateLocalImage(prompt: string, ratio: ImageRatio): Uint8Array {
   const { width, height } = localImageSizes[ratio];
-  const random = mulberry32(fnv1a(prompt));
+  const random = seededRandom(prompt);
   const palette = pickPalette(random);
   const canvas = createCanvas(width, height);
   paintBackground(canvas, palette, random);
@@ -61,25 +59,6 @@ export function generateLocalImage(prompt: string, ratio: ImageRatio): Uint8Arra
   }
   paintVignette(canvas, palette.shadow);
   return encode({ width, height, data: toBytes(canvas), channels: 3, depth: 8 });
-}
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-function mulberry32(seed: number): Random {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function between(random: Random, min: number, max: number): number {
@@ -108,24 +87,6 @@ function pickPalette(random: Random): Palette {
       hslToRgb(hue + between(random, -12, 12), saturation, between(random, accentMin, accentMax)),
     ),
   };
-}
-
-function hslToRgb(hue: number, saturation: number, lightness: number): Rgb {
-  const h = (((hue % 360) + 360) % 360) / 360;
-  const q =
-    lightness < 0.5
-      ? lightness * (1 + saturation)
-      : lightness + saturation - lightness * saturation;
-  const p = 2 * lightness - q;
-  return [hueToChannel(p, q, h + 1 / 3), hueToChannel(p, q, h), hueToChannel(p, q, h - 1 / 3)];
-}
-
-function hueToChannel(p: number, q: number, hue: number): number {
-  const t = hue < 0 ? hue + 1 : hue > 1 ? hue - 1 : hue;
-  if (t < 1 / 6) return p + (q - p) * 6 * t;
-  if (t < 1 / 2) return q;
-  if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
-  return p;
 }
 
 function createCanvas(width: number, height: number): Canvas {

@@ -1,4 +1,5 @@
 import { encode } from 'fast-png';
+import { hslToRgb, type Random, type Rgb, seededRandom } from './seeded-colors';
 
 /** The size Open Graph and Twitter's large summary card ask for (1.91:1). */
 export const ogImageSize = { width: 1200, height: 630 } as const;
@@ -8,9 +9,6 @@ export const ogImageSize = { width: 1200, height: 630 } as const;
  * unfurlers holding an older card see a new one.
  */
 export const ogImageVersion = 1;
-
-type Rgb = [number, number, number];
-type Random = () => number;
 
 interface Canvas {
   width: number;
@@ -79,7 +77,7 @@ const glyphs: Record<string, string> = {
  */
 export function generateOgImage(username: string): Uint8Array<ArrayBuffer> {
   const { width, height } = ogImageSize;
-  const random = mulberry32(fnv1a(username));
+  const random = seededRandom(username);
   const canvas: Canvas = { width, height, pixels: new Uint8Array(width * height * 3) };
   paintBackground(canvas, random);
   paintBlobs(canvas, random);
@@ -95,46 +93,16 @@ export function generateOgImage(username: string): Uint8Array<ArrayBuffer> {
   }) as Uint8Array<ArrayBuffer>;
 }
 
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-function mulberry32(seed: number): Random {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function hslToRgb(hue: number, saturation: number, lightness: number): Rgb {
-  const h = (((hue % 360) + 360) % 360) / 360;
-  const q =
-    lightness < 0.5
-      ? lightness * (1 + saturation)
-      : lightness + saturation - lightness * saturation;
-  const p = 2 * lightness - q;
-  const channel = (t0: number) => {
-    const t = t0 < 0 ? t0 + 1 : t0 > 1 ? t0 - 1 : t0;
-    if (t < 1 / 6) return p + (q - p) * 6 * t;
-    if (t < 1 / 2) return q;
-    if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
-    return p;
-  };
-  return [channel(h + 1 / 3) * 255, channel(h) * 255, channel(h - 1 / 3) * 255];
+/** Colours in 0–255, as the card's canvas stores them. */
+function hslToRgb255(hue: number, saturation: number, lightness: number): Rgb {
+  const [r, g, b] = hslToRgb(hue, saturation, lightness);
+  return [r * 255, g * 255, b * 255];
 }
 
 // A diagonal gradient from the brand violet to a seeded neighbour, between indigo and fuchsia.
 function paintBackground(canvas: Canvas, random: Random): void {
   const { width, height, pixels } = canvas;
-  const end = hslToRgb(brandHue + (random() * 2 - 1) * 55, 0.75, 0.22 + random() * 0.1);
+  const end = hslToRgb255(brandHue + (random() * 2 - 1) * 55, 0.75, 0.22 + random() * 0.1);
   const span = width + height;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -156,7 +124,7 @@ function paintBlobs(canvas: Canvas, random: Random): void {
     const cy = random() * height;
     const radius = 90 + random() * 220;
     const alpha = 0.12 + random() * 0.18;
-    const color = hslToRgb(brandHue + (random() * 2 - 1) * 70, 0.8, 0.6 + random() * 0.2);
+    const color = hslToRgb255(brandHue + (random() * 2 - 1) * 70, 0.8, 0.6 + random() * 0.2);
     const edge = radius * 0.35;
     const left = Math.max(0, Math.floor(cx - radius));
     const right = Math.min(width - 1, Math.ceil(cx + radius));

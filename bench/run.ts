@@ -750,7 +750,7 @@ async function main() {
           r.page.replace(sample, '{username}'),
           ...(Object.keys(lighthouseTargets) as (keyof Scores)[]).map(
             (key) =>
-              `${r.scores[key]}${r.scores[key] >= lighthouseTargets[key] ? '' : ' (below ' + lighthouseTargets[key] + ')'}`,
+              `${r.scores[key]}${r.scores[key] >= lighthouseTargets[key] ? '' : ` (below ${lighthouseTargets[key]})`}`,
           ),
           `${r.metrics.FCP} / ${r.metrics.LCP} / ${r.metrics.TBT} / ${r.metrics.CLS}`,
           kb(r.scripts.reduce((sum, s) => sum + s.gzipped, 0)),

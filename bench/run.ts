@@ -19,6 +19,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromiumArgs, systemChromium } from '../e2e/support/chromium';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT) || 4193;
@@ -30,17 +31,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS) || 50;
 const withImages = process.env.BENCH_IMAGES !== '0';
 const boardCount = 50;
 const blocksPerBoard = 30;
-const chromium = '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 const budgets = { appFirstLoadJs: 110 * 1024, embedTotal: 25 * 1024 };
 const lighthouseTargets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
@@ -527,7 +518,7 @@ async function runLighthouse(pages: string[]): Promise<LighthouseResult[]> {
   const results: LighthouseResult[] = [];
   for (const page of pages) {
     // A fresh browser per page: no cache or service worker carried over from the previous one.
-    const chrome = await chromeLauncher.launch({ chromePath: chromium, chromeFlags });
+    const chrome = await chromeLauncher.launch({ chromePath: systemChromium, chromeFlags });
     try {
       const runner = await lighthouse(new URL(page, origin).href, {
         port: chrome.port,
@@ -598,7 +589,7 @@ function machine() {
   }
   let chromiumVersion = 'not found';
   try {
-    chromiumVersion = execFileSync(chromium, ['--version'], {
+    chromiumVersion = execFileSync(systemChromium, ['--version'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();

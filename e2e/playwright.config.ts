@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, systemChromium } from './support/chromium';
 
 /** Port of the production build served on workerd for the journeys (see `npm run e2e:serve`). */
 const port = 4180;
-
-// Debian's Chromium where it exists (CI installs it); Playwright's own browser otherwise.
-const systemChromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
@@ -21,17 +19,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
+      // Debian's Chromium where it exists; Playwright's own browser otherwise.
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      // Without the networking flags a closed network makes Chromium slow and noisy.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -7,10 +7,12 @@ z.config({ jitless: true });
 /** Path under which the Worker serves images it stored in R2 (uploads and generated images). */
 export const ownImagePathPrefix = '/api/images/';
 
-const ownImagePath = /^\/api\/images\/(avatars|generated)\/\d+\/[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
+/** One of the images this app stored in R2 (uploads and generated images). */
+export const ownImagePath =
+  /^\/api\/images\/(avatars|generated)\/\d+\/[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 const maxUrlLength = 2048;
 
-function isHttpUrl(value: string): boolean {
+export function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const { protocol, hostname } = new URL(value);
   return (protocol === 'https:' || protocol === 'http:') && hostname.length > 0;

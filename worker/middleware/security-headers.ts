@@ -1,36 +1,58 @@
 import { secureHeaders } from 'hono/secure-headers';
 
-/** API responses are data, never pages: nothing in them may run, load or be framed. */
-export const apiSecurityHeaders = secureHeaders({
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+
+const transportHeaders: SecureHeadersOptions = {
   strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',
   xContentTypeOptions: 'nosniff',
   referrerPolicy: 'strict-origin-when-cross-origin',
+};
+
+const dataPolicy = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+
+const dataHeaders: SecureHeadersOptions = {
+  ...transportHeaders,
   xFrameOptions: 'DENY',
-  contentSecurityPolicy: {
-    defaultSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-  },
+  contentSecurityPolicy: dataPolicy,
+};
+
+/** API responses are data, never pages: nothing in them may run, load or be framed. */
+export const apiSecurityHeaders = secureHeaders({
+  ...dataHeaders,
   crossOriginResourcePolicy: 'same-origin',
 });
 
-/** Pages the Worker answers (board and embed shells). Embeds may be framed by any site. */
-export function pageSecurityHeaders({
-  frameable,
-  development,
-}: {
-  frameable: boolean;
-  development: boolean;
-}) {
+/**
+ * The API answers other sites read directly (oEmbed, link-preview cards): the same data rules,
+ * but readable cross-origin.
+ */
+export const publicApiSecurityHeaders = secureHeaders({
+  ...dataHeaders,
+  contentSecurityPolicy: { ...dataPolicy, sandbox: [] },
+  crossOriginResourcePolicy: 'cross-origin',
+});
+
+/**
+ * The embed, the one page any site may frame: no X-Frame-Options, and no CSP from here, since the
+ * route writes a policy naming the hashes of that page's own inline style and script.
+ */
+export const embedSecurityHeaders = secureHeaders({
+  ...transportHeaders,
+  xFrameOptions: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: false,
+});
+
+/** Pages of the web app the Worker answers (the board shell): never framed. */
+export function pageSecurityHeaders({ development }: { development: boolean }) {
   return secureHeaders({
-    strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',
-    xContentTypeOptions: 'nosniff',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xFrameOptions: frameable ? false : 'DENY',
+    ...transportHeaders,
+    xFrameOptions: 'DENY',
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: false,
     // Vite's dev server injects inline scripts and a websocket; production pages need neither.
     contentSecurityPolicy: development
-      ? { frameAncestors: [frameable ? '*' : "'none'"] }
+      ? { frameAncestors: ["'none'"] }
       : {
           defaultSrc: ["'self'"],
           imgSrc: ["'self'", 'https:', 'data:'],
@@ -39,7 +61,7 @@ export function pageSecurityHeaders({
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
-          frameAncestors: [frameable ? '*' : "'none'"],
+          frameAncestors: ["'none'"],
         },
   });
 }

@@ -1,7 +1,7 @@
 import { html, raw } from 'hono/html';
-import { type BlockStatus, blockStatuses } from '../../schema/blocks';
+import { type BlockStatus, blockStatuses, imagePositionPattern } from '../../schema/blocks';
 import { categories, findBlockType } from '../../schema/catalogue';
-import { ownImagePathPrefix } from '../../schema/fields';
+import { isHttpUrl, ownImagePath } from '../../schema/fields';
 import type { getBoard } from '../services/boards';
 
 type Board = Awaited<ReturnType<typeof getBoard>>['body'];
@@ -20,20 +20,14 @@ const ratioBoxes: Record<Ratio, { className: string; width: number; height: numb
   tall: { className: 'tl', width: 300, height: 400 },
 };
 
-// Stored values were validated on input; these re-checks keep a bad row from reaching the page.
-const ownImagePath = /^\/api\/images\/[\w/.-]+$/;
-const focalPoint =
-  /^(center|top|bottom|left|right|(100|\d{1,2})(\.\d{1,2})?% (100|\d{1,2})(\.\d{1,2})?%)$/;
-
+// Stored values were validated on input by the same rules; re-checking them here keeps a bad row
+// from ever reaching another site's page.
 function httpUrl(value: string | null): string | null {
-  if (!value || !URL.canParse(value)) return null;
-  const { protocol, hostname } = new URL(value);
-  return (protocol === 'https:' || protocol === 'http:') && hostname ? value : null;
+  return value && isHttpUrl(value) ? value : null;
 }
 
 function imageUrl(value: string | null): string | null {
-  if (value?.startsWith(ownImagePathPrefix)) return ownImagePath.test(value) ? value : null;
-  return httpUrl(value);
+  return value && (isHttpUrl(value) || ownImagePath.test(value)) ? value : null;
 }
 
 // The page's only script: counts a "Visit" click like the web app does. The link works without it.
@@ -178,7 +172,7 @@ function blockCard(block: Block, board: Board['board'], typeIndex: number, index
 }
 
 function hasFocalPoint(block: Block): boolean {
-  return block.imagePosition !== 'center' && focalPoint.test(block.imagePosition);
+  return block.imagePosition !== 'center' && imagePositionPattern.test(block.imagePosition);
 }
 
 function focalPointCss(blocks: Block[], board: Board['board']): string {

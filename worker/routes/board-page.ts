@@ -17,10 +17,7 @@ import type { AppEnv } from '../types';
  */
 export const boardPage = new Hono<AppEnv>()
   .use((c, next) =>
-    pageSecurityHeaders({ frameable: false, development: c.env.ENVIRONMENT === 'development' })(
-      c,
-      next,
-    ),
+    pageSecurityHeaders({ development: c.env.ENVIRONMENT === 'development' })(c, next),
   )
   .get('/:handle', async (c) => {
     const url = new URL(c.req.url);

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { secureHeaders } from 'hono/secure-headers';
 import { oembedQuery } from '../../schema/oembed';
 import { ApiError } from '../middleware/errors';
+import { publicApiSecurityHeaders } from '../middleware/security-headers';
 import { validate } from '../middleware/validate';
 import { boardOembed, boardUsernameFromUrl, findPublicBoardOwner } from '../services/board-meta';
 import { getDb } from '../services/db';
@@ -15,16 +15,7 @@ const noBoard = () => new ApiError(404, 'No public Up2 board at this URL.');
  * embed. They fetch it from their own pages, so any origin may read it (CORS and CORP).
  */
 export const oembedRoutes = new Hono<AppEnv>()
-  .use(
-    secureHeaders({
-      strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',
-      xContentTypeOptions: 'nosniff',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-      crossOriginResourcePolicy: 'cross-origin',
-    }),
-  )
+  .use(publicApiSecurityHeaders)
   .use(cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 }))
   .get('/', validate('query', oembedQuery), async (c) => {
     const { url, format, maxwidth, maxheight } = c.req.valid('query');

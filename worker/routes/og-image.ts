@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import { ApiError } from '../middleware/errors';
+import { publicApiSecurityHeaders } from '../middleware/security-headers';
 import { findPublicBoardOwner, ogImageEtag } from '../services/board-meta';
 import { getDb } from '../services/db';
 import { loadOgImage } from '../services/og-image';
@@ -16,16 +16,7 @@ const cacheControl = 'public, max-age=300, stale-while-revalidate=86400';
  * sites load it from anywhere, so unlike the rest of the API it is cross-origin readable.
  */
 export const ogImageRoutes = new Hono<AppEnv>()
-  .use(
-    secureHeaders({
-      strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',
-      xContentTypeOptions: 'nosniff',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], sandbox: [] },
-      crossOriginResourcePolicy: 'cross-origin',
-    }),
-  )
+  .use(publicApiSecurityHeaders)
   .get('/:file', async (c) => {
     const username = c.req
       .param('file')

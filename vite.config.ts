@@ -81,6 +81,8 @@ export default defineConfig(({ command }) => ({
       config: workerConfig(command),
     }),
   ],
+  // Radix's build wraps its classes in `__name(…)` calls, which would keep unused code alive.
+  build: { rolldownOptions: { treeshake: { manualPureFunctions: ['__name'] } } },
   server: { port: port(5173), strictPort: true },
   preview: { port: port(4173), strictPort: true },
 }));

@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { type BlockStatus, blockStatuses, imageAspectRatios } from './block-values';
 import { blockTypeKeys, categoryKeys, findBlockType } from './catalogue';
 import { optionalImageUrl, optionalLinkUrl, optionalText } from './fields';
-
-export const blockStatuses = ['now', 'planned', 'done'] as const;
-export type BlockStatus = (typeof blockStatuses)[number];
-
-export const imageAspectRatios = ['square', 'wide', 'tall', 'auto'] as const;
 
 export const maxBlocksPerBoard = 200;
 

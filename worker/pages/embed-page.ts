@@ -1,5 +1,6 @@
 import { html, raw } from 'hono/html';
-import { type BlockStatus, blockStatuses, imagePositionPattern } from '../../schema/blocks';
+import { type BlockStatus, blockStatuses } from '../../schema/block-values';
+import { imagePositionPattern } from '../../schema/blocks';
 import { categories, findBlockType } from '../../schema/catalogue';
 import { isHttpUrl, ownImagePath } from '../../schema/fields';
 import type { getBoard } from '../services/boards';

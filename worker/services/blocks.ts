@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type BlockInput, type BlockStatus, maxBlocksPerBoard } from '../../schema/blocks';
+import type { BlockStatus } from '../../schema/block-values';
+import { type BlockInput, maxBlocksPerBoard } from '../../schema/blocks';
 import { blocks, users } from '../../schema/tables';
 import { ApiError } from '../middleware/errors';
 import { type Db, failedWith } from './db';

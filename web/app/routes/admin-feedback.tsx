@@ -35,7 +35,7 @@ export function AdminFeedbackScreen() {
   if (isLoading) {
     return (
       <main className="flex min-h-[50vh] items-center justify-center">
-        <Spinner className="size-8" />
+        <Spinner size="lg" />
       </main>
     );
   }

@@ -43,7 +43,7 @@ export function AuthScreen() {
       </div>
       <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
         <Tabs value={tab} onValueChange={(value) => showTab(value as AuthTab)}>
-          <TabsList className="grid w-full grid-cols-2">
+          <TabsList layout="grid" className="w-full grid-cols-2">
             {/* Both tabs take Tab focus too: people who never try the arrow keys still reach Sign In. */}
             <TabsTrigger value="signup" tabIndex={0}>
               Sign Up

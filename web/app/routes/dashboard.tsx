@@ -1,7 +1,7 @@
 import { ExternalLinkIcon, EyeIcon, PlusIcon, SettingsIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { BlockStatus } from '../../../schema/blocks';
+import type { BlockStatus } from '../../../schema/block-values';
 import { ScreenFallback } from '../../components/layout/site-layout';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -61,17 +61,17 @@ function ActionsCard(props: { username: string; onNewBlock: () => void; onProfil
         Actions
       </h2>
       <div className="grid gap-2">
-        <Button onClick={props.onNewBlock} className="justify-start">
+        <Button onClick={props.onNewBlock} align="start">
           <PlusIcon aria-hidden />
           New Block
         </Button>
-        <Button asChild variant="outline" className="justify-start">
+        <Button asChild variant="outline" align="start">
           <a href={`/@${props.username}`} target="_blank" rel="noopener noreferrer">
             <ExternalLinkIcon aria-hidden />
             View Board
           </a>
         </Button>
-        <Button variant="outline" onClick={props.onProfile} className="justify-start">
+        <Button variant="outline" onClick={props.onProfile} align="start">
           <SettingsIcon aria-hidden />
           Profile Settings
         </Button>

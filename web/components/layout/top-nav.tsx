@@ -5,8 +5,8 @@ import { Button } from '../ui/button';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 sm:px-3',
-    isActive && 'text-violet-700',
+    'whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium hover:text-gray-900 sm:px-3',
+    isActive ? 'text-violet-700' : 'text-gray-700',
   );
 
 export function TopNav() {
@@ -35,8 +35,7 @@ export function TopNav() {
               </NavLink>
               <Button
                 variant="ghost"
-                size="sm"
-                className="px-1.5 sm:px-3"
+                size="nav"
                 onClick={() => {
                   signOut();
                   navigate('/');

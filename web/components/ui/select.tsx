@@ -6,15 +6,22 @@ import { cn } from '../../lib/utils';
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
 
+type SelectTriggerProps = ComponentProps<typeof SelectPrimitive.Trigger> & {
+  /** sm: a compact form's (an admin card's). */
+  size?: 'default' | 'sm';
+};
+
 export function SelectTrigger({
   className,
   children,
+  size = 'default',
   ...props
-}: ComponentProps<typeof SelectPrimitive.Trigger>) {
+}: SelectTriggerProps) {
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500 disabled:opacity-50',
+        size === 'sm' ? 'h-9' : 'h-10',
+        'flex w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500 disabled:opacity-50',
         className,
       )}
       {...props}
@@ -72,16 +79,13 @@ export function SelectItem({
   );
 }
 
-type ChoiceSelectProps<T extends string> = Omit<
-  ComponentProps<typeof SelectPrimitive.Trigger>,
-  'value' | 'children'
-> & {
+type ChoiceSelectProps<T extends string> = Omit<SelectTriggerProps, 'value' | 'children'> & {
   value: T;
   onValueChange: (value: T) => void;
   options: readonly { value: T; label: string }[];
 };
 
-/** A select over a fixed list of choices; trigger props (id, aria-*, className…) pass through. */
+/** A select over a fixed list of choices; trigger props (id, aria-*, size…) pass through. */
 export function ChoiceSelect<T extends string>({
   value,
   onValueChange,

@@ -4,11 +4,17 @@ import { cn } from '../../lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/** inline: as wide as its tabs; grid: the caller sets the columns (and the width). */
+export function TabsList({
+  className,
+  layout = 'inline',
+  ...props
+}: ComponentProps<typeof TabsPrimitive.List> & { layout?: 'inline' | 'grid' }) {
   return (
     <TabsPrimitive.List
       className={cn(
-        'inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1',
+        layout === 'grid' ? 'grid' : 'inline-flex',
+        'max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1',
         className,
       )}
       {...props}
@@ -28,11 +34,9 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
+/** Its distance from the tabs above is the caller's (`mt-4` on a board). */
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return (
-    <TabsPrimitive.Content
-      className={cn('mt-4 focus-visible:outline-none', className)}
-      {...props}
-    />
+    <TabsPrimitive.Content className={cn('focus-visible:outline-none', className)} {...props} />
   );
 }

@@ -1,6 +1,7 @@
 // The block dialog's form: its values, defaults, the payload it sends and its validation.
 // Kept apart from block-rules.ts so boards that only show cards never load the validator.
-import { type BlockInput, type BlockStatus, blockInput } from '../../../schema/blocks';
+import type { BlockStatus } from '../../../schema/block-values';
+import { type BlockInput, blockInput } from '../../../schema/blocks';
 import {
   type BlockTypeKey,
   type CategoryKey,

@@ -1,4 +1,4 @@
-import type { BlockStatus, imageAspectRatios } from '../../../schema/blocks';
+import type { BlockStatus, imageAspectRatios } from '../../../schema/block-values';
 import type { ImageRatio } from '../../../schema/images';
 import type { Block } from './api/get-own-blocks';
 

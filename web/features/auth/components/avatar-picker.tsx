@@ -3,7 +3,6 @@ import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/utils';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { avatarFileProblem } from '../avatar-file';
 import { generatedAvatarUrl, type PresetAvatar, presetAvatars } from '../avatars';
@@ -106,7 +105,8 @@ export function AvatarPicker({ value, onChange, username, displayName }: AvatarP
               <UserAvatar
                 src={preset.url}
                 name={presetName(preset)}
-                className={cn('size-10 cursor-pointer', styleTints[preset.style])}
+                tint={styleTints[preset.style]}
+                className="size-10 cursor-pointer"
               />
             </span>
           </label>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon } from 'lucide-react';
+import { Label as LabelPrimitive } from 'radix-ui';
 import { useId } from 'react';
 import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,7 +9,6 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
@@ -132,9 +132,12 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
               onCheckedChange={(checked) => field.onChange(checked === true)}
               onBlur={field.onBlur}
             />
-            <Label htmlFor={optInId} className="font-normal leading-snug">
+            <LabelPrimitive.Root
+              htmlFor={optInId}
+              className="text-sm font-normal leading-snug text-gray-900"
+            >
               Send me updates about new features and tips
-            </Label>
+            </LabelPrimitive.Root>
           </div>
         )}
       />

@@ -1,7 +1,7 @@
 import { PlusIcon } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
-import { type BlockStatus, blockStatuses } from '../../../../schema/blocks';
+import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import { type CategoryKey, categories } from '../../../../schema/catalogue';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/utils';
@@ -83,7 +83,7 @@ export function BlockBoard({
         const inTab = shown.filter((b) => b.status === status);
         const showCreate = isOwner && onCreate && status !== 'done';
         return (
-          <TabsContent key={status} value={status}>
+          <TabsContent key={status} value={status} className="mt-4">
             {inTab.length === 0 && (
               <p className="mb-4 rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">
                 {emptyMessage(status, variant, displayName)}

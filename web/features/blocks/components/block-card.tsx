@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
 import { findBlockType } from '../../../../schema/catalogue';
 import { BlockIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +7,12 @@ import { cn } from '../../../lib/utils';
 import type { Block, BoardSettings } from '../api/get-own-blocks';
 import { recordClick } from '../api/record-click';
 import { progressBar } from '../block-rules';
-import { BlockImageViewer } from './block-image-viewer';
 import { tintFor } from './category-styles';
+
+// A dialog's code (focus trap, scroll lock) that only a click on an image needs: loaded then.
+const BlockImageViewer = lazy(() =>
+  import('./block-image-viewer').then((m) => ({ default: m.BlockImageViewer })),
+);
 
 /** default: fixed-ratio media; max: wide video media, roomier; auto: no media box without an image. */
 export type BlockViewMode = 'default' | 'max' | 'auto';
@@ -60,8 +64,8 @@ export function BlockCard({ block, board, viewMode = 'default', onEdit, action }
       <BlockMedia block={block} board={board} viewMode={viewMode} />
       <div
         className={cn(
-          'flex flex-1 flex-col gap-1.5 p-3 sm:p-4',
-          viewMode === 'max' && 'gap-2 p-5 sm:p-6',
+          'flex flex-1 flex-col',
+          viewMode === 'max' ? 'gap-2 p-5 sm:p-6' : 'gap-1.5 p-3 sm:p-4',
         )}
       >
         <div className="flex min-w-0 items-center gap-2">
@@ -103,7 +107,7 @@ export function BlockCard({ block, board, viewMode = 'default', onEdit, action }
         {(block.externalUrl || action) && (
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
             {block.externalUrl && (
-              <Button asChild variant="outline" size="sm" className="px-2.5">
+              <Button asChild variant="outline" size="compact">
                 <a
                   href={block.externalUrl}
                   target="_blank"
@@ -169,12 +173,11 @@ function BlockMedia({
           style={{ objectPosition: block.imagePosition }}
         />
       </button>
-      <BlockImageViewer
-        open={viewerOpen}
-        onOpenChange={setViewerOpen}
-        src={imageUrl}
-        title={block.title}
-      />
+      {viewerOpen && (
+        <Suspense fallback={null}>
+          <BlockImageViewer open onOpenChange={setViewerOpen} src={imageUrl} title={block.title} />
+        </Suspense>
+      )}
     </>
   );
 }

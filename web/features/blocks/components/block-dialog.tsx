@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
-import type { BlockInput, BlockStatus } from '../../../../schema/blocks';
-import { blockStatuses } from '../../../../schema/blocks';
+import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
+import type { BlockInput } from '../../../../schema/blocks';
 import { findBlockType } from '../../../../schema/catalogue';
 import { Button } from '../../../components/ui/button';
 import {
@@ -47,7 +47,7 @@ export type BlockDialogProps = {
 export function BlockDialog({ open, onOpenChange, block, initialStatus }: BlockDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-describedby={undefined} className="max-w-2xl gap-5 p-4 sm:p-6">
+      <DialogContent aria-describedby={undefined} size="wide">
         <DialogHeader>
           <DialogTitle>{block ? 'Edit Activity Block' : 'Create Activity Block'}</DialogTitle>
         </DialogHeader>

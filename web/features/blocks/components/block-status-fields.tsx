@@ -1,5 +1,6 @@
+import { Label as LabelPrimitive } from 'radix-ui';
 import { useId } from 'react';
-import { type BlockStatus, blockStatuses } from '../../../../schema/blocks';
+import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import { Label } from '../../../components/ui/label';
 import { ChoiceSelect } from '../../../components/ui/select';
 import { Slider } from '../../../components/ui/slider';
@@ -50,9 +51,9 @@ export function BlockStatusFields({
               checked={progressEnabled}
               onCheckedChange={(checked) => onChange({ progressEnabled: checked })}
             />
-            <Label htmlFor={switchId} className="text-xs font-normal text-gray-700">
+            <LabelPrimitive.Root htmlFor={switchId} className="text-xs font-normal text-gray-700">
               Track progress
-            </Label>
+            </LabelPrimitive.Root>
           </div>
         </div>
         <Slider

@@ -42,8 +42,7 @@ export function CopyBlockButton({ block }: { block: Block }) {
     <Button
       type="button"
       variant="secondary"
-      size="sm"
-      className="px-2.5"
+      size="compact"
       disabled={copyBlock.isPending || copied}
       onClick={copy}
       // Several cards each have one: the name says which block this one copies.

@@ -42,8 +42,8 @@ export function DeleteBlockButton({
       <AlertDialogTrigger asChild>
         <Button
           type="button"
-          variant="outline"
-          className="border-red-300 text-red-700 hover:bg-red-50 sm:mr-auto"
+          variant="destructive-outline"
+          className="sm:mr-auto"
           disabled={deleteBlock.isPending}
         >
           <Trash2Icon aria-hidden />

@@ -1,7 +1,8 @@
 import { CheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Textarea } from '../../../components/ui/input';
+import { fieldClassName } from '../../../components/ui/input';
+import { cn } from '../../../lib/utils';
 
 /** How long "Copied!" stays on the button. */
 const copiedConfirmationMs = 2000;
@@ -48,14 +49,17 @@ export function EmbedCodeCard({ username }: { username: string }) {
       <label htmlFor={codeId} className="block text-xs text-gray-600">
         Add your board to any website with this code:
       </label>
-      <Textarea
+      <textarea
         id={codeId}
         ref={codeBox}
         readOnly
         value={code}
         rows={4}
         onFocus={(event) => event.currentTarget.select()}
-        className="resize-none break-all bg-gray-50 font-mono text-xs sm:text-xs"
+        className={cn(
+          fieldClassName,
+          'min-h-20 resize-none break-all rounded-md bg-gray-50 font-mono text-xs',
+        )}
       />
       <div className="grid grid-cols-2 gap-2">
         <Button variant="outline" size="sm" onClick={copy}>

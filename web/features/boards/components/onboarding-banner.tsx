@@ -45,11 +45,11 @@ export function OnboardingBanner({
       className="relative rounded-xl border border-violet-200 bg-violet-50 p-5 pr-12"
     >
       <Button
-        variant="ghost"
-        size="icon"
+        variant="subtle"
+        size="icon-sm"
         onClick={dismiss}
         aria-label="Dismiss getting started"
-        className="absolute right-2 top-2 size-9 text-gray-700"
+        className="absolute right-2 top-2"
       >
         <XIcon />
       </Button>

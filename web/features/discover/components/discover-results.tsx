@@ -20,7 +20,7 @@ export function DiscoverResults({ query, onClearSearch }: DiscoverResultsProps) 
   if (discover.isPending) {
     return (
       <div className="flex justify-center py-20">
-        <Spinner className="size-8" label="Loading boards" />
+        <Spinner size="lg" label="Loading boards" />
       </div>
     );
   }
@@ -33,7 +33,7 @@ export function DiscoverResults({ query, onClearSearch }: DiscoverResultsProps) 
         <p role="status" className="text-sm font-medium text-gray-600">
           {boardCountLabel(boards.length)}
         </p>
-        {discover.isPlaceholderData && <Spinner className="size-4" label="Searching" />}
+        {discover.isPlaceholderData && <Spinner size="sm" label="Searching" />}
       </div>
       <BoardGrid boards={boards} />
       {discover.isFetchNextPageError && (
@@ -49,7 +49,7 @@ export function DiscoverResults({ query, onClearSearch }: DiscoverResultsProps) 
             onClick={() => discover.fetchNextPage()}
             disabled={discover.isFetchingNextPage}
           >
-            {discover.isFetchingNextPage && <Spinner className="size-4" label="Loading more" />}
+            {discover.isFetchingNextPage && <Spinner size="sm" label="Loading more" />}
             Load More
           </Button>
         </div>

@@ -1,6 +1,7 @@
 import { SearchIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Input } from '../../../components/ui/input';
+import { fieldClassName } from '../../../components/ui/input';
+import { cn } from '../../../lib/utils';
 
 const searchDelayMs = 300;
 
@@ -43,7 +44,7 @@ export function DiscoverSearch({ query, onQueryChange }: DiscoverSearchProps) {
           aria-hidden
           className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-gray-500"
         />
-        <Input
+        <input
           id={id}
           type="search"
           value={text}
@@ -51,7 +52,10 @@ export function DiscoverSearch({ query, onQueryChange }: DiscoverSearchProps) {
           placeholder="Search by name, username or bio"
           maxLength={100}
           autoComplete="off"
-          className="h-12 rounded-full pl-11 shadow-sm"
+          className={cn(
+            fieldClassName,
+            'h-12 rounded-full bg-white pl-11 text-base shadow-sm sm:text-sm',
+          )}
         />
       </form>
     </search>

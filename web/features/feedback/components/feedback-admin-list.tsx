@@ -9,7 +9,7 @@ export function FeedbackAdminList() {
   if (list.isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner className="size-8" label="Loading feedback" />
+        <Spinner size="lg" label="Loading feedback" />
       </div>
     );
   }

@@ -126,7 +126,7 @@ export function FeedbackForm({ userId, onSubmitted }: FeedbackFormProps) {
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={submit.isPending}>
         {submit.isPending ? (
-          <Spinner className="size-4 text-white" label="Submitting" />
+          <Spinner size="sm" tone="inverse" label="Submitting" />
         ) : (
           <SendIcon aria-hidden />
         )}

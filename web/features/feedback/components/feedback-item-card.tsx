@@ -1,7 +1,7 @@
+import { Label as LabelPrimitive } from 'radix-ui';
 import { useId } from 'react';
 import { feedbackPriorities, feedbackStatuses } from '../../../../schema/feedback';
 import { Badge } from '../../../components/ui/badge';
-import { Label } from '../../../components/ui/label';
 import { ChoiceSelect } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
@@ -37,12 +37,12 @@ function Choice<T extends string>({
   const id = useId();
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:w-40 sm:flex-none">
-      <Label htmlFor={id} className="text-xs text-gray-600">
+      <LabelPrimitive.Root htmlFor={id} className="text-xs font-medium text-gray-600">
         {label}
-      </Label>
+      </LabelPrimitive.Root>
       <ChoiceSelect
         id={id}
-        className="h-9"
+        size="sm"
         value={value}
         onValueChange={onChange}
         disabled={disabled}

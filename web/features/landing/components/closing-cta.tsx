@@ -19,10 +19,7 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
         </p>
         <Link
           to={signedIn ? '/dashboard' : '/auth'}
-          className={cn(
-            buttonVariants({ size: 'lg', variant: 'secondary' }),
-            'mt-8 bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white focus-visible:ring-offset-violet-700',
-          )}
+          className={cn(buttonVariants({ size: 'lg', variant: 'inverse' }), 'mt-8')}
         >
           {signedIn ? 'Go to Dashboard' : "Create Your Board - It's Free"}
           <ArrowRightIcon aria-hidden />

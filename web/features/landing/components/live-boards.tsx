@@ -81,7 +81,7 @@ function LiveBoardCard({ user }: { user: LiveBoardUser }) {
 function LiveBoardSkeleton() {
   return (
     <li aria-hidden className="flex gap-3 rounded-2xl border border-gray-200 bg-white p-4">
-      <Skeleton className="size-12 shrink-0 rounded-full" />
+      <Skeleton circle className="size-12 shrink-0" />
       <div className="flex-1 space-y-2 pt-1">
         <Skeleton className="h-4 w-3/4" />
         <Skeleton className="h-3 w-1/2" />

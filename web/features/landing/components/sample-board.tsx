@@ -124,7 +124,7 @@ export function SampleBoard() {
             <ChipRow chip={chip} onChange={setChip} />
           </div>
           {sampleStatuses.map((status) => (
-            <TabsContent key={status.key} value={status.key}>
+            <TabsContent key={status.key} value={status.key} className="mt-4">
               <SampleGrid blocks={shown.filter((block) => block.status === status.key)} />
             </TabsContent>
           ))}

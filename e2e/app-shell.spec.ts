@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 // The callbacks passed to page.evaluate run in the browser.
 import { expect, test } from './support/fixtures';
+import { gotoHydrated } from './support/ui';
+import { createUser } from './support/users';
 
 test('an unknown path shows "Page Not Found"', async ({ page }) => {
   await page.goto('/some/unknown/path');
@@ -14,7 +16,7 @@ test('the production build registers the service worker from /sw.js', async ({ p
   expect(sw.ok()).toBe(true);
   expect(sw.headers()['content-type']).toMatch(/javascript/);
 
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const scriptUrl = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.scriptURL;
@@ -23,7 +25,7 @@ test('the production build registers the service worker from /sw.js', async ({ p
 });
 
 test('the landing page invites a visitor to create a board or explore', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await expect(page.getByText('Hey, what are you UP2 these days?')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create Your Board' }).first()).toHaveAttribute(
     'href',
@@ -58,4 +60,26 @@ test('each screen names itself in the page title', async ({ page }) => {
     titles.add(await page.title());
   }
   expect(titles.size, [...titles].join(' | ')).toBe(screens.length);
+});
+
+test('every page but the embed refuses to be framed, wherever it is served from', async ({
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'frames' });
+  // The landing page and boards come from the Worker; the others are the static app shell.
+  for (const path of [
+    '/',
+    '/dashboard',
+    '/auth',
+    '/discover',
+    '/some/unknown/path',
+    `/@${owner.username}`,
+  ]) {
+    const response = await request.get(path);
+    expect(response.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(response.headers()['x-frame-options'], path).toBe('DENY');
+  }
+  const embed = await request.get(`/embed/@${owner.username}`);
+  expect(embed.headers()['content-security-policy']).toContain('frame-ancestors *');
+  expect(embed.headers()['x-frame-options']).toBeUndefined();
 });

@@ -1,7 +1,7 @@
 import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
-import { boardTab, expectToast, tabWithCount } from './support/ui';
+import { boardTab, expectToast, gotoHydrated, tabWithCount } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
 test('an owner creates a block through the dialog, edits it and moves it between tabs', async ({
@@ -138,7 +138,7 @@ test('the card size choice gives large wide cards or compact cards without an im
   const owner = await createUser(request, { prefix: 'sizes' });
   await createBlock(request, owner, { title: 'Sourdough' });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/@${owner.username}`);
+  await gotoHydrated(page, `/@${owner.username}`);
   const card = page.getByRole('listitem').filter({ hasText: 'Sourdough' });
   await expect(card).toBeVisible();
   const sizeOf = async () => {

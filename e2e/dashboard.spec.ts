@@ -4,7 +4,7 @@
 import { blockDialog } from './support/block-dialog';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
-import { expectToast } from './support/ui';
+import { expectToast, gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
 test('a new owner is offered a first block until the banner is dismissed for good', async ({
@@ -51,7 +51,7 @@ test('an owner edits their profile and the public board shows it', async ({ page
   await expect(settings).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Welcome back, Renamed Owner' })).toBeVisible();
 
-  await page.goto(`/@${owner.username}`);
+  await gotoHydrated(page, `/@${owner.username}`);
   await expect(page.getByRole('heading', { name: 'Renamed Owner' })).toBeVisible();
   await expect(page.getByText('Reading, running and shipping side projects.')).toBeVisible();
 });

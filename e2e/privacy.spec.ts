@@ -1,6 +1,6 @@
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
-import { expectToast } from './support/ui';
+import { expectToast, gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
 test('a private board is hidden from visitors and Discover until it is made public again', async ({
@@ -25,7 +25,7 @@ test('a private board is hidden from visitors and Discover until it is made publ
   await expect(privacy).not.toBeChecked();
 
   const visitor = await newPage();
-  await visitor.goto(`/@${owner.username}`);
+  await gotoHydrated(visitor, `/@${owner.username}`);
   await expect(visitor.getByText('Board Not Found')).toBeVisible();
   await expect(
     visitor.getByText("This user doesn't exist or their board is private."),
@@ -39,7 +39,7 @@ test('a private board is hidden from visitors and Discover until it is made publ
   await expect(visitor.getByText('No results found')).toBeVisible();
 
   // The owner still sees their own private board.
-  await page.goto(`/@${owner.username}`);
+  await gotoHydrated(page, `/@${owner.username}`);
   await expect(page.getByText('Secret garden plans', { exact: true })).toBeVisible();
 
   await page.goto('/dashboard');
@@ -47,7 +47,7 @@ test('a private board is hidden from visitors and Discover until it is made publ
   await expectToast(page, 'Your board is now public');
   await expect(page.getByRole('switch', { name: 'Public board' })).toBeChecked();
 
-  await visitor.goto(`/@${owner.username}`);
+  await gotoHydrated(visitor, `/@${owner.username}`);
   await expect(visitor.getByText('Secret garden plans', { exact: true })).toBeVisible();
   await visitor.goto('/discover');
   await search.fill(marker);

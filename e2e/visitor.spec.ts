@@ -1,6 +1,6 @@
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
-import { expectNoHorizontalScroll, expectToast } from './support/ui';
+import { expectNoHorizontalScroll, expectToast, gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -24,7 +24,7 @@ test('a signed-out visitor on a phone sees the board, must sign in to copy, and 
     .route('https://example.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Example</title><p>Example</p>' }),
     );
-  await visitor.goto(`/@${owner.username}`);
+  await gotoHydrated(visitor, `/@${owner.username}`);
   await expect(visitor.getByRole('heading', { name: owner.displayName })).toBeVisible();
   await expect(visitor.getByText(`/@${owner.username}`).first()).toBeVisible();
   await expect(visitor.getByText('Learning Rust', { exact: true })).toBeVisible();
@@ -60,7 +60,7 @@ test('a signed-in user copies a block from another board into their own Planned 
   const copier = await createUser(request, { prefix: 'copier' });
   await signInWithToken(page, copier);
 
-  await page.goto(`/@${owner.username}`);
+  await gotoHydrated(page, `/@${owner.username}`);
   await expect(page.getByText('Couch to 5K', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Copy Couch to 5K', exact: true }).click();
   await expectToast(page, 'Block copied');
@@ -79,7 +79,7 @@ test('the owner sees no copy button on their own board', async ({ page, request 
   const owner = await createUser(request, { prefix: 'ownview' });
   await createBlock(request, owner, { title: 'My own block' });
   await signInWithToken(page, owner);
-  await page.goto(`/@${owner.username}`);
+  await gotoHydrated(page, `/@${owner.username}`);
   await expect(page.getByText('My own block', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /copy/i })).toHaveCount(0);
 });

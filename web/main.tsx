@@ -1,16 +1,38 @@
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import './index.css';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRoutes, preloadScreen } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+/** The data a server-rendered page was drawn from (web/server.tsx), if this page is one. */
+function serverState(): DehydratedState | undefined {
+  const script = document.getElementById('app-state');
+  return script?.textContent ? (JSON.parse(script.textContent) as DehydratedState) : undefined;
+}
+
+const root = document.getElementById('root') as HTMLElement;
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <AppProviders>
-      <AppRouter />
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const state = serverState();
+if (state) {
+  hydrate(queryClient, state);
+  await preloadScreen(window.location.pathname);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}
 
 registerServiceWorker();

@@ -13,6 +13,7 @@ import { discoverRoutes } from './routes/discover';
 import { embedPage } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
 import { generateImageRoutes, imageRoutes, uploadRoutes } from './routes/images';
+import { landingPage } from './routes/landing-page';
 import { oembedRoutes } from './routes/oembed';
 import { ogImageRoutes } from './routes/og-image';
 import type { AppEnv } from './types';
@@ -40,6 +41,7 @@ const api = new Hono<AppEnv>()
 export const app = new Hono<AppEnv>()
   .route('/api', api)
   .route('/embed', embedPage)
+  .route('/', landingPage)
   .route('/', boardPage)
   .notFound(handleNotFound)
   .onError(handleError);

@@ -11,6 +11,7 @@ export type NewBlock = {
   externalUrl?: string;
   status?: 'now' | 'planned' | 'done';
   progress?: number;
+  isVisible?: boolean;
 };
 
 /** Creates a block straight through the API, for journeys that are about something else. */

@@ -29,3 +29,16 @@ export async function expectNoHorizontalScroll(page: Page) {
   }));
   expect(widths.scroll, 'page wider than the screen').toBeLessThanOrEqual(widths.viewport);
 }
+
+/**
+ * Opens a page the server renders (`/`, a board) and waits until React has hydrated it: until
+ * then its buttons are markup only, and a click does nothing.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  // React tags each element it hydrates with its props; the screen's <main> comes last.
+  await page.waitForFunction(() => {
+    const main = document.querySelector('#root main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
+  });
+}

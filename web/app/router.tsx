@@ -1,54 +1,61 @@
-import { lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
+import { lazyScreen } from './lazy-screen';
 
 // Each screen is its own chunk, fetched when its route is first visited. The declarative router
 // is half the size of the data router, and the screens load their own data with React Query.
-const LandingScreen = lazy(() =>
-  import('./routes/landing').then((m) => ({ default: m.LandingScreen })),
-);
-const DiscoverScreen = lazy(() =>
-  import('./routes/discover').then((m) => ({ default: m.DiscoverScreen })),
-);
-const AuthScreen = lazy(() => import('./routes/auth').then((m) => ({ default: m.AuthScreen })));
-const ForgotPasswordScreen = lazy(() =>
-  import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordScreen })),
-);
-const ResetPasswordScreen = lazy(() =>
-  import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordScreen })),
-);
-const DashboardScreen = lazy(() =>
-  import('./routes/dashboard').then((m) => ({ default: m.DashboardScreen })),
-);
-const FeedbackScreen = lazy(() =>
-  import('./routes/feedback').then((m) => ({ default: m.FeedbackScreen })),
-);
-const AdminFeedbackScreen = lazy(() =>
-  import('./routes/admin-feedback').then((m) => ({ default: m.AdminFeedbackScreen })),
-);
-const BoardScreen = lazy(() => import('./routes/board').then((m) => ({ default: m.BoardScreen })));
-const NotFoundScreen = lazy(() =>
-  import('./routes/not-found').then((m) => ({ default: m.NotFoundScreen })),
-);
+const screens = {
+  landing: lazyScreen(() => import('./routes/landing').then((m) => m.LandingScreen)),
+  discover: lazyScreen(() => import('./routes/discover').then((m) => m.DiscoverScreen)),
+  auth: lazyScreen(() => import('./routes/auth').then((m) => m.AuthScreen)),
+  forgotPassword: lazyScreen(() =>
+    import('./routes/forgot-password').then((m) => m.ForgotPasswordScreen),
+  ),
+  resetPassword: lazyScreen(() =>
+    import('./routes/reset-password').then((m) => m.ResetPasswordScreen),
+  ),
+  dashboard: lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardScreen)),
+  feedback: lazyScreen(() => import('./routes/feedback').then((m) => m.FeedbackScreen)),
+  adminFeedback: lazyScreen(() =>
+    import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen),
+  ),
+  board: lazyScreen(() => import('./routes/board').then((m) => m.BoardScreen)),
+  notFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundScreen)),
+};
 
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route element={<SiteLayout />}>
-          <Route path="/" element={<LandingScreen />} />
-          <Route path="/discover" element={<DiscoverScreen />} />
-          <Route path="/auth" element={<AuthScreen />} />
-          <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
-          <Route path="/reset-password" element={<ResetPasswordScreen />} />
-          <Route path="/dashboard" element={<DashboardScreen />} />
-          <Route path="/feedback" element={<FeedbackScreen />} />
-          <Route path="/admin/feedback" element={<AdminFeedbackScreen />} />
-          {/* `/@alice` and `/alice` are the same board; the screen strips the leading @. */}
-          <Route path="/:username" element={<BoardScreen />} />
-          <Route path="*" element={<NotFoundScreen />} />
-        </Route>
-      </Routes>
-    </BrowserRouter>
-  );
+type ScreenName = keyof typeof screens;
+
+const screenPaths: [path: string, screen: ScreenName][] = [
+  ['/', 'landing'],
+  ['/discover', 'discover'],
+  ['/auth', 'auth'],
+  ['/forgot-password', 'forgotPassword'],
+  ['/reset-password', 'resetPassword'],
+  ['/dashboard', 'dashboard'],
+  ['/feedback', 'feedback'],
+  ['/admin/feedback', 'adminFeedback'],
+  // `/@alice` and `/alice` are the same board; the screen strips the leading @.
+  ['/:username', 'board'],
+  ['*', 'notFound'],
+];
+
+const routes: RouteObject[] = [
+  {
+    element: <SiteLayout />,
+    children: screenPaths.map(([path, name]) => {
+      const { Screen } = screens[name];
+      return { path, element: <Screen />, id: name };
+    }),
+  },
+];
+
+/** The screens by path; the browser (web/main.tsx) and the server (web/server.tsx) add a router. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** Fetches the screen `pathname` shows, so a server-rendered page can hydrate in one pass. */
+export async function preloadScreen(pathname: string) {
+  const name = matchRoutes(routes, pathname)?.at(-1)?.route.id as ScreenName | undefined;
+  if (name) await screens[name].preload();
 }

@@ -10,6 +10,7 @@ import { requireAuth } from '../middleware/auth';
 import { ApiError } from '../middleware/errors';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
+import { bumpBoardVersion } from '../services/board-cache';
 import { getDb } from '../services/db';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { verifyPassword } from '../services/passwords';
@@ -24,6 +25,8 @@ export const auth = new Hono<AppEnv>()
     validate('json', registerInput),
     async (c) => {
       const user = await registerUser(getDb(c.env), c.env, c.req.valid('json'));
+      // A new board gets a version of its own: nothing cached under a reused name answers for it.
+      await bumpBoardVersion(c, user.username);
       return c.json({ user: toOwnUser(user, c.env) }, 201);
     },
   )
@@ -40,6 +43,8 @@ export const auth = new Hono<AppEnv>()
   .get('/me', requireAuth, (c) => c.json({ user: toOwnUser(c.var.viewer, c.env) }, 200))
   .put('/me', requireAuth, validate('json', profileUpdateInput), async (c) => {
     const user = await updateProfile(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
+    // Both names when the username changes: the old one must stop showing the board.
+    await bumpBoardVersion(c, c.var.viewer.username, user.username);
     return c.json({ user: toOwnUser(user, c.env) }, 200);
   })
   .post(

@@ -1,8 +1,12 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../index';
-import { call, createUser } from '../test/factories';
+import { call, callJson, createBlock, createUser } from '../test/factories';
 
 // The built index.html's head, as far as these tests care: the Worker rewrites it per board.
 const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
@@ -11,7 +15,7 @@ const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 </head><body><div id="root"></div></body></html>`;
 
 /** The page as the Worker answers it, with a stand-in ASSETS (dist/ may not be built). */
-async function fetchPage(path: string) {
+async function fetchPage(path: string, headers: Record<string, string> = {}) {
   const assets = vi.fn(
     async (_input: RequestInfo | URL) =>
       new Response(shell, {
@@ -20,7 +24,11 @@ async function fetchPage(path: string) {
   );
   const pageEnv = { ...env, ASSETS: { fetch: assets } } as unknown as Env;
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://up2.test${path}`), pageEnv, ctx);
+  const response = await worker.fetch(
+    new Request(`http://up2.test${path}`, { headers }),
+    pageEnv,
+    ctx,
+  );
   const html = await response.text();
   await waitOnExecutionContext(ctx);
   return { response, html, asked: assets.mock.calls.map(([input]) => String(input)) };
@@ -62,6 +70,26 @@ function readHead(html: string) {
     decode(text ?? ''),
   );
   return { head, meta, content, link, titles };
+}
+
+/** What a person reads with scripts off: the root element's text, tags dropped. */
+function visibleText(html: string) {
+  const root = html.slice(
+    html.indexOf('<div id="root">'),
+    html.indexOf('<script type="application/json"'),
+  );
+  return decode(root.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '));
+}
+
+const withoutState = (html: string) =>
+  html.replace(/<script type="application\/json" id="app-state">.*?<\/script>/, '');
+
+/** The data the page brings for the browser to hydrate with (web/main.tsx reads it). */
+function pageState(html: string) {
+  const json = html.match(/<script type="application\/json" id="app-state">(.*?)<\/script>/)?.[1];
+  return JSON.parse(json ?? 'null') as {
+    queries: { queryKey: unknown[]; state: { data: unknown; status: string } }[];
+  };
 }
 
 async function updateProfile(token: string, body: Record<string, unknown>) {
@@ -145,13 +173,72 @@ describe('GET /@username', () => {
     }
   });
 
-  it('refuses framing and drops the shell validators, which describe another document', async () => {
+  it('brings the board rendered into the page, readable without scripts, with the data it was drawn from', async () => {
+    const owner = await createUser();
+    await createBlock(owner, { title: 'Dune <by> Herbert', status: 'now' });
+    await createBlock(owner, { title: 'Hidden draft', isVisible: false });
+    const { response, html } = await fetchPage(`/@${owner.username}`);
+    expect(response.status).toBe(200);
+
+    const text = visibleText(html);
+    expect(text).toContain(`Name ${owner.username}`);
+    expect(text).toContain('Dune <by> Herbert');
+    expect(text).not.toContain('Hidden draft');
+    expect(html).not.toContain('<by>');
+
+    const publicBoard = (await callJson('GET', `/api/boards/${owner.username}`)).body;
+    const [query] = pageState(html).queries;
+    expect(query?.queryKey).toEqual(['boards', owner.username]);
+    expect(query?.state).toMatchObject({ status: 'success', data: publicBoard });
+  });
+
+  it('counts each page load as a view of the board, and none for a board not found', async () => {
+    const owner = await createUser();
+    const hidden = await createUser({ isPublic: false });
+    await fetchPage(`/@${owner.username}`);
+    await fetchPage(`/%40${owner.username}`);
+    await fetchPage(`/@${hidden.username}`);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController(), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const analytics = await callJson('GET', '/api/analytics/me', { token: owner.token });
+    expect(analytics.body).toMatchObject({ totalViews: 2, weeklyViews: 2 });
+    const none = await callJson('GET', '/api/analytics/me', { token: hidden.token });
+    expect(none.body).toMatchObject({ totalViews: 0, weeklyViews: 0 });
+  });
+
+  it("refuses framing, and validates with its own strong ETag instead of the shell's", async () => {
     const owner = await createUser();
     const { response } = await fetchPage(`/@${owner.username}`);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(response.headers.get('etag')).toBeNull();
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const etag = response.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(etag).not.toBe('"shell-etag"');
+
+    const revalidated = await fetchPage(`/@${owner.username}`, { 'if-none-match': etag });
+    expect(revalidated.response.status).toBe(304);
+    expect(revalidated.html).toBe('');
+  });
+
+  it('serves the page from the cache until the board changes, then the new board at once', async () => {
+    const owner = await createUser();
+    await createBlock(owner, { title: 'First book' });
+    const first = await fetchPage(`/@${owner.username}`);
+    // Behind the API's back: a cached page does not see it.
+    await env.DB.prepare("UPDATE blocks SET title = 'Sneaked in' WHERE user_id = ?")
+      .bind(owner.id)
+      .run();
+    const cached = await fetchPage(`/@${owner.username}`);
+    expect(cached.html).toBe(first.html);
+    expect(cached.asked).toEqual([]);
+
+    await createBlock(owner, { title: 'Second book' });
+    const text = visibleText((await fetchPage(`/@${owner.username}`)).html);
+    expect(text).toContain('Second book');
+    expect(text).toContain('Sneaked in');
   });
 
   it('answers 404 with the shell, a generic head and noindex for an unknown board', async () => {
@@ -159,13 +246,18 @@ describe('GET /@username', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(html).toContain('<div id="root"></div>');
+    expect(visibleText(html)).toContain(
+      "Board Not Found This user doesn't exist or their board is private.",
+    );
+    expect(pageState(html).queries[0]?.state.data).toBeNull();
     const head = readHead(html);
     expect(head.titles).toEqual(['Board Not Found - Up2']);
     expect(head.content('robots')).toBe('noindex');
     expect(head.meta('og:title')).toHaveLength(0);
     expect(head.link('alternate')).toHaveLength(0);
-    expect(html).not.toContain('nosuchboard404x');
+    // The name asked for is only echoed in the data key the browser hydrates with.
+    expect(pageState(html).queries[0]?.queryKey).toEqual(['boards', 'nosuchboard404x']);
+    expect(withoutState(html)).not.toContain('nosuchboard404x');
   });
 
   it('answers a private board exactly like an unknown one, leaking nothing', async () => {
@@ -174,14 +266,17 @@ describe('GET /@username', () => {
     const { response, html } = await fetchPage(`/@${owner.username}`);
     const unknown = await fetchPage('/@nosuchboard404y');
     expect(response.status).toBe(404);
-    expect(html).toBe(unknown.html);
+    // The same page, but for the data key echoing the name asked for.
+    expect(withoutState(html)).toBe(withoutState(unknown.html));
+    expect(pageState(html).queries.map((query) => query.state.data)).toEqual([null]);
+    const secretsShown = withoutState(html);
     for (const secret of [
       owner.username,
       `Name ${owner.username}`,
       'Secret bio',
       'Secret tagline',
     ]) {
-      expect(html).not.toContain(secret);
+      expect(secretsShown).not.toContain(secret);
     }
     expect(readHead(html).content('robots')).toBe('noindex');
   });

@@ -207,6 +207,6 @@ describe('board and embed pages', () => {
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(await response.text()).toContain('<div id="root"></div>');
+    expect(await response.text()).toContain('<div id="root">');
   });
 });

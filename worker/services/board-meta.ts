@@ -90,6 +90,11 @@ function renderTags(tags: Tag[]): string {
 
 export type HeadMeta = { title: string; description: string; tags: Tag[] };
 
+/** The head's description and tags as markup, every value escaped (the title goes apart). */
+export function renderHeadTags(head: HeadMeta): string {
+  return renderTags([meta('name', 'description', head.description), ...head.tags]);
+}
+
 /** What `/@username` says about a public board to search engines, chat apps and social networks. */
 export function publicBoardHead(
   env: Pick<Env, 'APP_URL'>,
@@ -141,44 +146,6 @@ export const notFoundBoardHead: HeadMeta = {
   description: notFoundDescription,
   tags: [meta('name', 'robots', 'noindex')],
 };
-
-/**
- * The app shell with the board's head: the shell's title text replaced (HTMLRewriter escapes
- * text), its description dropped and ours appended with the other tags, escaped here. Not
- * `setAttribute`: it escapes only the double quote, so a typed `&amp;` would read as `&`.
- */
-export function rewriteShellHead(shell: Response, head: HeadMeta, status: 200 | 404): Response {
-  const headers = new Headers(shell.headers);
-  // The shell's validators describe the shell, not this page.
-  headers.delete('etag');
-  headers.delete('last-modified');
-  headers.delete('content-length');
-  headers.set('cache-control', 'public, max-age=0, must-revalidate');
-  const page = new Response(shell.body, { status, headers });
-  let hasTitle = false;
-  return new HTMLRewriter()
-    .on('head > title', {
-      element(element) {
-        hasTitle = true;
-        element.setInnerContent(head.title);
-      },
-    })
-    .on('head > meta[name="description"]', {
-      element(element) {
-        element.remove();
-      },
-    })
-    .on('head', {
-      element(element) {
-        element.onEndTag((end) => {
-          const title = hasTitle ? '' : `<title>${escapeHtml(head.title)}</title>`;
-          const tags = [meta('name', 'description', head.description), ...head.tags];
-          end.before(title + renderTags(tags), { html: true });
-        });
-      },
-    })
-    .transform(page);
-}
 
 /** The embed's size when the consumer sets no limit; it is a scrolling board, so any height works. */
 const embedSize = { width: 600, height: 600 };

@@ -47,6 +47,20 @@ export async function getBoard(db: Db, env: Env, username: string, viewer: UserR
   };
 }
 
+/**
+ * A board as the public sees it, or null when there is none to see (unknown user, private board,
+ * or a name no user can have: no query is made for that).
+ */
+export async function findPublicBoard(db: Db, env: Env, username: string | undefined) {
+  if (!username) return null;
+  try {
+    return await getBoard(db, env, username, null);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export async function updateBoardSettings(
   db: Db,
   userId: number,

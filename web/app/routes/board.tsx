@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export function BoardScreen() {
   const username = boardUsername(useParams().username);
   const { user, isLoading: sessionLoading } = useAuth();
-  const board = useBoard(username);
+  const board = useBoard(username, user?.username);
   const owner = board.data?.user;
 
   useDocumentTitle(owner ? `${owner.displayName} (@${owner.username})` : 'Board Not Found');
@@ -43,13 +43,17 @@ export function BoardScreen() {
 
 function BoardNotFound() {
   const navigate = useNavigate();
-  // React Router numbers the entries it pushed; at 0 there is nothing of ours to go back to.
-  const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  const goBack = () => {
+    // React Router numbers the entries it pushed; at 0 there is nothing of ours to go back to.
+    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (historyIndex > 0) navigate(-1);
+    else navigate('/');
+  };
   return (
     <main className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-gray-900">Board Not Found</h1>
       <p className="text-gray-700">This user doesn't exist or their board is private.</p>
-      <Button className="mt-2" onClick={() => (historyIndex > 0 ? navigate(-1) : navigate('/'))}>
+      <Button className="mt-2" onClick={goBack}>
         Go Back
       </Button>
     </main>

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api } from '../../../lib/api-client';
+import { useEffect } from 'react';
+import { ApiRequestError, api } from '../../../lib/api-client';
 
-type PublicBoard = InferResponseType<(typeof api.boards)[':username']['$get'], 200>;
+export type PublicBoard = InferResponseType<(typeof api.boards)[':username']['$get'], 200>;
 export type BoardOwner = PublicBoard['user'];
 
 /** `/@maya`, `/maya` and `/Maya` are the same board. */
@@ -10,14 +11,36 @@ export function boardUsername(param: string | undefined): string {
   return (param ?? '').replace(/^@/, '').toLowerCase();
 }
 
+export const boardQueryKey = (username: string) => ['boards', username] as const;
+
+/** The board, or null when there is none to see (unknown user or private board). */
 function boardQueryOptions(username: string) {
   return queryOptions({
-    queryKey: ['boards', username],
-    queryFn: async () => (await api.boards[':username'].$get({ param: { username } })).json(),
+    queryKey: boardQueryKey(username),
+    queryFn: async (): Promise<PublicBoard | null> => {
+      try {
+        return await (await api.boards[':username'].$get({ param: { username } })).json();
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
     enabled: username.length > 0,
   });
 }
 
-export function useBoard(username: string) {
-  return useQuery(boardQueryOptions(username));
+/**
+ * The board as `viewerUsername` may see it. Pages arrive rendered as the public sees them (the
+ * server cannot know who asks: the session lives in this browser), so when the viewer turns out
+ * to be the owner, their own view is fetched: hidden blocks, or their board while it is private.
+ */
+export function useBoard(username: string, viewerUsername: string | undefined) {
+  const board = useQuery(boardQueryOptions(username));
+  // Only the owner's own answer carries their email.
+  const isOwnerView = board.data ? 'email' in board.data.user : false;
+  const { refetch } = board;
+  useEffect(() => {
+    if (viewerUsername === username && !isOwnerView) void refetch();
+  }, [viewerUsername, username, isOwnerView, refetch]);
+  return board;
 }

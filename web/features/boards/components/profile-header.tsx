@@ -1,10 +1,11 @@
 import { LinkIcon } from 'lucide-react';
 import { UserAvatar } from '../../../components/ui/avatar';
+import { useSiteOrigin } from '../../../lib/site-origin';
 import type { BoardOwner } from '../api/get-board';
 
 /** Whose board this is: avatar (or initial), name, bio and the board's short link. */
 export function ProfileHeader({ user }: { user: BoardOwner }) {
-  const boardLink = `${window.location.origin}/@${user.username}`;
+  const boardLink = `${useSiteOrigin()}/@${user.username}`;
   return (
     <header className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
       <UserAvatar src={user.avatar} name={user.displayName} className="size-20 text-2xl" />

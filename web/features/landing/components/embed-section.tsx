@@ -1,3 +1,5 @@
+import { useSiteOrigin } from '../../../lib/site-origin';
+
 const steps = [
   {
     title: 'Create your board',
@@ -15,7 +17,7 @@ const steps = [
 
 /** The "Embed Anywhere" how-to: three steps and what the snippet looks like. */
 export function EmbedSection() {
-  const snippet = `<iframe src="${window.location.origin}/embed/@you"\n  width="100%" height="600"></iframe>`;
+  const snippet = `<iframe src="${useSiteOrigin()}/embed/@you"\n  width="100%" height="600"></iframe>`;
   return (
     <section aria-labelledby="embed-title" className="py-16 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">

@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { createBlock } from './support/blocks';
+import { expect, test } from './support/fixtures';
+import { boardTab, gotoHydrated } from './support/ui';
+import { createUser, signInWithToken } from './support/users';
+
+/** Every API call the page makes from here on. */
+function recordApiCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+  });
+  return calls;
+}
+
+const liveBoards = (page: Page) => page.locator('[aria-labelledby="live-boards-title"] ul');
+
+test('a board and the landing page read with JavaScript off', async ({ newPage, request }) => {
+  const owner = await createUser(request, { prefix: 'nojs', displayName: 'Script Free' });
+  await createBlock(request, owner, { title: 'Reading without scripts', status: 'now' });
+  const page = await newPage({ javaScriptEnabled: false });
+
+  await page.goto(`/@${owner.username}`);
+  await expect(page.getByRole('heading', { name: 'Script Free' })).toBeVisible();
+  await expect(page.getByText('Reading without scripts', { exact: true })).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Explore Live Boards' })).toBeVisible();
+  // Public boards are listed already, not placeholders waiting for a script.
+  await expect(liveBoards(page)).toHaveAttribute('aria-busy', 'false');
+});
+
+test('a board page comes to life with the data it came with, asking the API nothing', async ({
+  newPage,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'hydrate' });
+  await createBlock(request, owner, { title: 'Now reading', status: 'now' });
+  await createBlock(request, owner, { title: 'Later trip', status: 'planned', progress: 0 });
+  const page = await newPage();
+  const calls = recordApiCalls(page);
+
+  await gotoHydrated(page, `/@${owner.username}`);
+  await expect(page.getByText('Now reading', { exact: true })).toBeVisible();
+  // Interactive: the tabs switch, which only the hydrated app can do.
+  await boardTab(page, 'Planned').click();
+  await expect(page.getByText('Later trip', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual([]);
+
+  await gotoHydrated(page, '/');
+  await expect(liveBoards(page)).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('link', { name: 'See all boards' }).click();
+  await expect(page.getByRole('heading', { name: 'Discover Boards' })).toBeVisible();
+  // Discover opens on the same first page of boards, already at hand.
+  expect(calls).toEqual([]);
+});
+
+test("the owner opening their own board sees their hidden blocks, even while it's private", async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'ownview' });
+  await createBlock(request, owner, { title: 'Shown to all', status: 'now' });
+  await createBlock(request, owner, { title: 'Only for me', status: 'now', isVisible: false });
+  await signInWithToken(page, owner);
+
+  await gotoHydrated(page, `/@${owner.username}`);
+  await expect(page.getByText('Only for me', { exact: true })).toBeVisible();
+
+  const privacy = await request.put('/api/auth/me', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { isPublic: false },
+  });
+  expect(privacy.status()).toBe(200);
+  await gotoHydrated(page, `/@${owner.username}`);
+  await expect(page.getByText('Shown to all', { exact: true })).toBeVisible();
+  await expect(page.getByText('Only for me', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,62 @@
+import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { AppProviders } from './app/providers';
+import { AppRoutes } from './app/router';
+import { boardQueryKey, type PublicBoard } from './features/boards/api/get-board';
+import { type DiscoverPage, discoverQueryKey } from './features/discover/api/get-discover';
+import { createQueryClient } from './lib/query-client';
+import { SiteOriginContext } from './lib/site-origin';
+
+/**
+ * Server rendering of the screens a first visit lands on, for the Worker: the markup goes into
+ * the shell's root element and the data into the page, so the browser hydrates the same screen
+ * (web/main.tsx) without asking the API again.
+ */
+export type RenderedScreen = { html: string; state: DehydratedState };
+
+/** Rejects when any part fails, rather than leave that part for the browser to render. */
+async function renderScreen(path: string, origin: string, queryClient: QueryClient) {
+  let renderError: unknown;
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <SiteOriginContext.Provider value={origin}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </SiteOriginContext.Provider>
+    </StrictMode>,
+    // Reading starts once everything is ready, and no boundary is held back for a later chunk,
+    // however large: the page is one complete document with no streaming scripts in it.
+    {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        renderError ??= error;
+      },
+    },
+  );
+  await stream.allReady;
+  if (renderError !== undefined) {
+    await stream.cancel();
+    throw renderError;
+  }
+  const html = await new Response(stream).text();
+  return { html, state: dehydrate(queryClient) } satisfies RenderedScreen;
+}
+
+/** `/@username`: the board, or Board Not Found when `board` is null. */
+export function renderBoardScreen(origin: string, username: string, board: PublicBoard | null) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(boardQueryKey(username), board);
+  return renderScreen(`/@${username}`, origin, queryClient);
+}
+
+/** `/`: the landing page, with the first page of public boards for Explore Live Boards. */
+export function renderLandingScreen(origin: string, discover: DiscoverPage) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(discoverQueryKey(''), { pages: [discover], pageParams: [null] });
+  return renderScreen('/', origin, queryClient);
+}

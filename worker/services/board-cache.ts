@@ -1,0 +1,199 @@
+import type { Context } from 'hono';
+import { usernameSchema } from '../../schema/users';
+import type { AppEnv } from '../types';
+import { recordView } from './views';
+
+/** The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`. */
+export type BoardKind = 'api' | 'page' | 'embed';
+
+/**
+ * A board's answer as rendered now, and the board it shows (its view is counted), or null when it
+ * shows none (unknown or private board). Only a 200 showing a board is ever cached.
+ */
+export type BoardRendition<R extends Response> = { response: R; boardId: number | null };
+
+type Scope = Pick<Context<AppEnv>, 'env' | 'executionCtx'>;
+
+// How long a location trusts the version it read: an edit reaches every location within this.
+const versionReadTtlSeconds = 60;
+// The safety net for a version bump KV refused twice: no cached answer outlives this.
+const entryTtlSeconds = 600;
+const retryDelayMs = 1000;
+const initialVersion = '0';
+// Carries the board id inside a cache entry, so an answer from the cache still counts its view.
+const boardIdHeader = 'x-up2-board-id';
+
+// Browsers keep the answer but ask again every time; the ETag turns an unchanged one into a 304.
+const browserCacheControl: Record<BoardKind, string> = {
+  api: 'no-cache',
+  page: 'public, max-age=0, must-revalidate',
+  embed: 'public, max-age=0, must-revalidate',
+};
+
+const versionKey = (username: string) => `board-version:${username}`;
+
+// The Workers runtime's one global cache. Its type is spelled out because lib.dom's CacheStorage,
+// loaded too (the Worker renders web screens), has no `default`.
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
+
+/** Writes a fresh version; answers the error KV gave, or undefined once written. */
+async function writeVersion(env: Env, username: string): Promise<unknown> {
+  try {
+    await env.COUNTERS.put(versionKey(username), crypto.randomUUID());
+    return undefined;
+  } catch (error) {
+    return error ?? new Error('KV put failed');
+  }
+}
+
+async function retryVersions(env: Env, usernames: string[]): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+  await Promise.all(
+    usernames.map(async (username) => {
+      const error = await writeVersion(env, username);
+      if (error) {
+        console.error(
+          `Board ${username} changed but its cache version was not bumped; cached answers expire within ${entryTtlSeconds} s.`,
+          error,
+        );
+      }
+    }),
+  );
+}
+
+/**
+ * Marks the boards at these names as changed: their cached answers are no longer used, here at
+ * once and in every other location within a minute. Call it after the change is written. The
+ * first write is awaited, so the editor's next load (answered in this location, where KV reads its
+ * own writes) shows the change; a write KV refuses (it takes about one per second per key) is
+ * retried once a second later, after the answer has gone. It never fails the request: at worst the old
+ * answer lives out its TTL.
+ */
+export async function bumpBoardVersion(scope: Scope, ...usernames: string[]): Promise<void> {
+  const names = [...new Set(usernames.map((name) => name.toLowerCase()))];
+  const refused = (
+    await Promise.all(
+      names.map(async (name) => ((await writeVersion(scope.env, name)) ? name : null)),
+    )
+  ).filter((name) => name !== null);
+  if (refused.length > 0) scope.executionCtx.waitUntil(retryVersions(scope.env, refused));
+}
+
+/**
+ * Where this board's answer is cached now, or undefined when it must not be: a name no user can
+ * have, local development (edited code would keep serving its old pages), or KV unreadable. The key
+ * holds the answering origin (answers name it), this deploy's version id (pages name its hashed
+ * assets) and the board's current version.
+ */
+async function entryKey(
+  c: Context<AppEnv>,
+  kind: BoardKind,
+  username: string | undefined,
+): Promise<Request | undefined> {
+  if (c.env.ENVIRONMENT === 'development' || !username) return undefined;
+  if (usernameSchema.safeParse(username).data !== username) return undefined;
+  let version: string;
+  try {
+    version =
+      (await c.env.COUNTERS.get(versionKey(username), { cacheTtl: versionReadTtlSeconds })) ??
+      initialVersion;
+  } catch (error) {
+    console.error('Board cache version unreadable; answering uncached.', error);
+    return undefined;
+  }
+  const url = new URL(`/__board-cache/${kind}/${username}`, c.req.url);
+  url.searchParams.set('deploy', c.env.CF_VERSION_METADATA.id);
+  url.searchParams.set('version', version);
+  return new Request(url);
+}
+
+async function cachedEntry(key: Request): Promise<Response | undefined> {
+  try {
+    return await edgeCache().match(key);
+  } catch (error) {
+    console.error('Board cache unreadable; answering uncached.', error);
+    return undefined;
+  }
+}
+
+async function storeEntry(key: Request, entry: Response): Promise<void> {
+  try {
+    await edgeCache().put(key, entry);
+  } catch (error) {
+    console.error('Board answer not cached.', error);
+  }
+}
+
+/** Strong: a digest of the exact bytes, so two renders agree on it only when they are identical. */
+async function bodyEtag(body: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  const hex = Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0'));
+  return `"${hex.join('')}"`;
+}
+
+/** If-None-Match compares weakly (RFC 9110), so a copy an edge recompressed as W/"…" still matches. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+/** A cacheable entry as the browser gets it: whole, or 304 when it already holds these bytes. */
+function answerFrom(c: Context<AppEnv>, kind: BoardKind, entry: Response): Response {
+  const headers = new Headers(entry.headers);
+  headers.delete(boardIdHeader);
+  headers.set('cache-control', browserCacheControl[kind]);
+  // The API answers a signed-in owner differently (hidden blocks, email), never from here.
+  if (kind === 'api') headers.set('vary', 'Authorization');
+  const etag = headers.get('etag') ?? '';
+  if (!matchesIfNoneMatch(c.req.header('if-none-match'), etag)) {
+    return new Response(entry.body, { status: entry.status, headers });
+  }
+  const revalidated = new Headers({ etag, 'cache-control': browserCacheControl[kind] });
+  const vary = headers.get('vary');
+  if (vary) revalidated.set('vary', vary);
+  return new Response(null, { status: 304, headers: revalidated });
+}
+
+/**
+ * A public board's answer, from `caches.default` when this location holds it for the board's
+ * current version, else from `render` (then cached, if a 200 showing a board). Every answer that
+ * shows a board counts its view: rendered, from the cache or 304. Cacheable answers get a strong
+ * ETag and a 304 for a matching If-None-Match. Only for anonymous answers: whatever `render`
+ * returns is served to everyone. Where the Cache API does nothing (workers.dev) every answer is
+ * rendered, and still correct.
+ *
+ * The answer is typed as `render`'s, for the RPC client; a cached one carries the same body.
+ */
+export async function cachedBoardResponse<R extends Response>(
+  c: Context<AppEnv>,
+  board: { kind: BoardKind; username: string | undefined },
+  render: () => Promise<BoardRendition<R>>,
+): Promise<R> {
+  const countView = (boardId: number | null) => {
+    if (boardId !== null) c.executionCtx.waitUntil(recordView(c.env, boardId));
+  };
+  const key = await entryKey(c, board.kind, board.username);
+  const cached = key && (await cachedEntry(key));
+  if (cached) {
+    const boardId = Number(cached.headers.get(boardIdHeader));
+    countView(Number.isSafeInteger(boardId) && boardId > 0 ? boardId : null);
+    return answerFrom(c, board.kind, cached) as R;
+  }
+  const { response, boardId } = await render();
+  countView(boardId);
+  if (response.status !== 200 || boardId === null || response.headers.has('set-cookie')) {
+    return response;
+  }
+  const body = await response.arrayBuffer();
+  const headers = new Headers(response.headers);
+  headers.set('etag', await bodyEtag(body));
+  headers.set(boardIdHeader, String(boardId));
+  // The entry's own lifetime in the cache; browsers get their own Cache-Control (answerFrom).
+  headers.set('cache-control', `public, max-age=${entryTtlSeconds}`);
+  const entry = new Response(body, { status: 200, headers });
+  if (key) c.executionCtx.waitUntil(storeEntry(key, entry.clone()));
+  return answerFrom(c, board.kind, entry) as R;
+}

@@ -19,7 +19,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromiumArgs, systemChromium } from '../e2e/support/chromium';
+import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT) || 4193;

@@ -5,7 +5,7 @@ import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { boardQueryKey, type PublicBoard } from './features/boards/api/get-board';
-import { type DiscoverPage, discoverQueryKey } from './features/discover/api/get-discover';
+import { liveBoardsQueryKey, liveBoardUsers } from './features/landing/api/get-live-boards';
 import { createQueryClient } from './lib/query-client';
 import { SiteOriginContext } from './lib/site-origin';
 
@@ -54,9 +54,14 @@ export function renderBoardScreen(origin: string, username: string, board: Publi
   return renderScreen(`/@${username}`, origin, queryClient);
 }
 
-/** `/`: the landing page, with the first page of public boards for Explore Live Boards. */
-export function renderLandingScreen(origin: string, discover: DiscoverPage) {
+export { liveBoardsLimit } from './features/landing/api/get-live-boards';
+
+/** `/`: the landing page, with the newest public boards (`liveBoardsLimit`) for Explore Live Boards. */
+export function renderLandingScreen(
+  origin: string,
+  newestBoards: Parameters<typeof liveBoardUsers>[0],
+) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(discoverQueryKey(''), { pages: [discover], pageParams: [null] });
+  queryClient.setQueryData(liveBoardsQueryKey, liveBoardUsers(newestBoards));
   return renderScreen('/', origin, queryClient);
 }

@@ -1,4 +1,7 @@
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { appModuleLoaderHash } from '../pages/app-shell';
+import type { AppEnv } from '../types';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
@@ -43,25 +46,31 @@ export const embedSecurityHeaders = secureHeaders({
   crossOriginResourcePolicy: false,
 });
 
-/** Pages of the web app the Worker answers (the board shell): never framed. */
-export function pageSecurityHeaders({ development }: { development: boolean }) {
+/**
+ * Pages of the web app the Worker renders (the landing page, boards): never framed; the one
+ * inline script they carry, the app's loader, runs because its hash is named.
+ */
+export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  const loaderHash = await appModuleLoaderHash();
   return secureHeaders({
     ...transportHeaders,
     xFrameOptions: 'DENY',
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: false,
     // Vite's dev server injects inline scripts and a websocket; production pages need neither.
-    contentSecurityPolicy: development
-      ? { frameAncestors: ["'none'"] }
-      : {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'https:', 'data:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-  });
-}
+    contentSecurityPolicy:
+      c.env.ENVIRONMENT === 'development'
+        ? { frameAncestors: ["'none'"] }
+        : {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", loaderHash],
+            imgSrc: ["'self'", 'https:', 'data:'],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            frameAncestors: ["'none'"],
+          },
+  })(c, next);
+});

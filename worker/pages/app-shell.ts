@@ -1,9 +1,10 @@
 import type { RenderedScreen } from '../../web/server';
 import { escapeHtml, type HeadMeta, renderHeadTags } from '../services/board-meta';
+import { cspHash } from './csp-hash';
 
 /** Inside `<script type="application/json">`: only a `<` could end the element early. */
-function serializeState(state: RenderedScreen['state']): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c');
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 /**
@@ -19,37 +20,54 @@ export async function renderedOrNull(render: Promise<RenderedScreen>) {
   }
 }
 
+type AppModules = { entry: string | null; preload: string[] };
+
 /**
- * A page of the web app as the Worker serves it: the built shell (index.html, with its hashed
- * scripts and styles) carrying the screen rendered on the server in its root element, the data
- * that screen was drawn from for the browser to hydrate with, and optionally the page's own head:
- * the shell's title text replaced (HTMLRewriter escapes text), its description dropped and ours
- * appended with the other tags, escaped here. Not `setAttribute`: it escapes only the double
- * quote, so a typed `&amp;` would read as `&`.
+ * A rendered page reads without scripts, so the app's scripts (the shell's entry and its
+ * preloads, listed in #app-modules) are fetched once the page has loaded: they never hold back
+ * the stylesheet, the text or the first images. Constant text, so the page's CSP names it by hash
+ * (`appPageSecurityHeaders`).
  */
-export function renderShellPage(
-  shell: Response,
-  page: { screen: RenderedScreen | null; head?: HeadMeta; status: 200 | 404 },
-): Response {
-  const headers = new Headers(shell.headers);
-  // The shell's validators describe the shell, not this page.
-  headers.delete('etag');
-  headers.delete('last-modified');
-  headers.delete('content-length');
-  headers.set('cache-control', 'public, max-age=0, must-revalidate');
-  const response = new Response(shell.body, { status: page.status, headers });
-  const { head, screen } = page;
-  const rewriter = new HTMLRewriter().on('#root', {
-    element(element) {
-      if (!screen) return;
-      element.setInnerContent(screen.html, { html: true });
-      element.after(
-        `<script type="application/json" id="app-state">${serializeState(screen.state)}</script>`,
-        { html: true },
-      );
-    },
-  });
-  if (!head) return rewriter.transform(response);
+export const appModuleLoader =
+  'addEventListener("load",function(){var m=JSON.parse(document.getElementById("app-modules").textContent),h=document.head;m.preload.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.append(l)});if(m.entry){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=m.entry;h.append(s)}})';
+
+let loaderHash: Promise<string> | undefined;
+
+export function appModuleLoaderHash(): Promise<string> {
+  loaderHash ??= cspHash(appModuleLoader);
+  return loaderHash;
+}
+
+/** Takes the shell's module scripts and preloads out of the head, to be loaded after the page. */
+function deferAppModules(rewriter: HTMLRewriter): HTMLRewriter {
+  const modules: AppModules = { entry: null, preload: [] };
+  return rewriter
+    .on('head > script[type="module"][src]', {
+      element(element) {
+        modules.entry = element.getAttribute('src');
+        element.remove();
+      },
+    })
+    .on('head > link[rel="modulepreload"][href]', {
+      element(element) {
+        modules.preload.push(element.getAttribute('href') ?? '');
+        element.remove();
+      },
+    })
+    .on('body', {
+      element(element) {
+        element.onEndTag((end) => {
+          end.before(
+            `<script type="application/json" id="app-modules">${jsonForScript(modules)}</script><script>${appModuleLoader}</script>`,
+            { html: true },
+          );
+        });
+      },
+    });
+}
+
+/** The head's title text replaced (HTMLRewriter escapes text), its description swapped for ours. */
+function rewriteHead(rewriter: HTMLRewriter, head: HeadMeta): HTMLRewriter {
   let hasTitle = false;
   return rewriter
     .on('head > title', {
@@ -65,11 +83,45 @@ export function renderShellPage(
     })
     .on('head', {
       element(element) {
+        // Escaped here, not with `setAttribute`: it escapes only the double quote, so a typed
+        // `&amp;` would read as `&`.
         element.onEndTag((end) => {
           const title = hasTitle ? '' : `<title>${escapeHtml(head.title)}</title>`;
           end.before(title + renderHeadTags(head), { html: true });
         });
       },
-    })
-    .transform(response);
+    });
+}
+
+/**
+ * A page of the web app as the Worker serves it: the built shell (index.html, with its hashed
+ * scripts and styles) carrying the screen rendered on the server in its root element and the data
+ * that screen was drawn from, for the browser to hydrate with; optionally the page's own head.
+ */
+export function renderShellPage(
+  shell: Response,
+  page: { screen: RenderedScreen | null; head?: HeadMeta; status: 200 | 404 },
+): Response {
+  const headers = new Headers(shell.headers);
+  // The shell's validators describe the shell, not this page.
+  headers.delete('etag');
+  headers.delete('last-modified');
+  headers.delete('content-length');
+  headers.set('cache-control', 'public, max-age=0, must-revalidate');
+  const response = new Response(shell.body, { status: page.status, headers });
+  const { head, screen } = page;
+  let rewriter = new HTMLRewriter();
+  if (screen) {
+    rewriter = deferAppModules(rewriter).on('#root', {
+      element(element) {
+        element.setInnerContent(screen.html, { html: true });
+        element.after(
+          `<script type="application/json" id="app-state">${jsonForScript(screen.state)}</script>`,
+          { html: true },
+        );
+      },
+    });
+  }
+  if (head) rewriter = rewriteHead(rewriter, head);
+  return rewriter.transform(response);
 }

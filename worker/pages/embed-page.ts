@@ -4,6 +4,7 @@ import { imagePositionPattern } from '../../schema/blocks';
 import { categories, findBlockType } from '../../schema/catalogue';
 import { isHttpUrl, ownImagePath } from '../../schema/fields';
 import type { getBoard } from '../services/boards';
+import { cspHash } from './csp-hash';
 
 type Board = Awaited<ReturnType<typeof getBoard>>['body'];
 type Block = Board['blocks'][number];
@@ -111,11 +112,6 @@ ${types}
 }`;
 }
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-}
-
 let scriptHash: Promise<string> | undefined;
 
 /**
@@ -123,11 +119,11 @@ let scriptHash: Promise<string> | undefined;
  * script run only because their hashes are named. Hashes, not nonces, so a cached copy stays valid.
  */
 async function contentSecurityPolicy(css: string, withScript: boolean): Promise<string> {
-  scriptHash ??= sha256(clickScript);
+  scriptHash ??= cspHash(clickScript);
   return [
     "default-src 'none'",
     "img-src 'self' https: data:",
-    `style-src ${await sha256(css)}`,
+    `style-src ${await cspHash(css)}`,
     `script-src ${withScript ? await scriptHash : "'none'"}`,
     "connect-src 'self'",
     "base-uri 'none'",
@@ -152,7 +148,16 @@ function ratioOf(block: Block, board: Board['board']): Ratio {
   return block.imageAspectRatio === 'auto' ? board.globalImageRatio : block.imageAspectRatio;
 }
 
-function blockCard(block: Block, board: Board['board'], typeIndex: number, index: number) {
+/** Cards of the tab shown first that sit in its first row: their images load at once. */
+const eagerImages = 4;
+
+function blockCard(
+  block: Block,
+  board: Board['board'],
+  typeIndex: number,
+  index: number,
+  eager: boolean,
+) {
   const type = findBlockType(block.type);
   const emoji = type?.emoji ?? categories.find((c) => c.key === block.category)?.emoji ?? '📌';
   const src = board.hideAllImages ? null : imageUrl(block.imageUrl);
@@ -161,7 +166,7 @@ function blockCard(block: Block, board: Board['board'], typeIndex: number, index
   const link = httpUrl(block.externalUrl);
   return html`<li class="c t${typeIndex}">${
     src
-      ? html`<div class="m ${box.className} k-${block.category}"><span aria-hidden="true">${emoji}</span><img${focal} src="${src}" alt="" width="${box.width}" height="${box.height}" loading="lazy" decoding="async"></div>`
+      ? html`<div class="m ${box.className} k-${block.category}"><span aria-hidden="true">${emoji}</span><img${focal} src="${src}" alt="" width="${box.width}" height="${box.height}" loading="${eager ? 'eager' : 'lazy'}" decoding="async"></div>`
       : ''
   }<div class="b"><span class="i k-${block.category}" aria-hidden="true">${emoji}</span><h3 class="cl">${block.title}</h3>${
     block.subtitle ? html`<p class="s">${block.subtitle}</p>` : ''
@@ -205,9 +210,10 @@ export async function renderEmbedPage(data: Board, origin: string): Promise<Rend
   const css = `${baseCss}\n${stateCss(typeKeys.length)}\n${focalPointCss(blocks, board)}`;
   const fullBoard = `/@${user.username}`;
   const avatar = imageUrl(user.avatar);
+  const firstNow = new Set(blocks.filter((block) => block.status === 'now').slice(0, eagerImages));
   const cards = blocks.map((block, index) => ({
     status: block.status,
-    markup: blockCard(block, board, typeIndex(block.type), index),
+    markup: blockCard(block, board, typeIndex(block.type), index, firstNow.has(block)),
   }));
 
   const page = html`${documentHead(

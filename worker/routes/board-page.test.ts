@@ -12,6 +12,8 @@ import { call, callJson, createBlock, createUser } from '../test/factories';
 const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <title>Up2 - What are you up to these days?</title>
 <meta name="description" content="Hey, what are you UP2 these days? Turn scattered activities into one clean link." />
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/dist-def.js">
 </head><body><div id="root"></div></body></html>`;
 
 /** The page as the Worker answers it, with a stand-in ASSETS (dist/ may not be built). */
@@ -137,8 +139,9 @@ describe('GET /@username', () => {
     expect(endpoint.searchParams.get('url')).toBe(board);
     expect(endpoint.searchParams.get('format')).toBe('json');
 
-    // Nothing the owner typed becomes markup.
-    expect(html).not.toContain('<script>');
+    // Nothing the owner typed becomes markup: the one inline script is the app's loader.
+    expect(html).not.toContain('<script>alert');
+    expect(html.match(/<script>/g)).toHaveLength(1);
     expect(html).not.toContain('<b>');
     expect(html.match(/<\/title>/g)).toHaveLength(1);
   });
@@ -221,6 +224,29 @@ describe('GET /@username', () => {
     const revalidated = await fetchPage(`/@${owner.username}`, { 'if-none-match': etag });
     expect(revalidated.response.status).toBe(304);
     expect(revalidated.html).toBe('');
+  });
+
+  it('loads the app only once the page has loaded, by the one inline script its CSP names', async () => {
+    const owner = await createUser();
+    const { response, html } = await fetchPage(`/@${owner.username}`);
+    const head = readHead(html).head;
+    expect(head).not.toContain('/assets/index-abc.js');
+    expect(head).not.toContain('modulepreload');
+    const modules = html.match(
+      /<script type="application\/json" id="app-modules">(.*?)<\/script>/,
+    )?.[1];
+    expect(JSON.parse(modules ?? 'null')).toEqual({
+      entry: '/assets/index-abc.js',
+      preload: ['/assets/dist-def.js'],
+    });
+
+    const inline = [...html.matchAll(/<script>(.*?)<\/script>/g)].map(([, code]) => code ?? '');
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toMatch(/^addEventListener\("load"/);
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(inline[0]));
+    const hash = `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`script-src 'self' ${hash}`);
   });
 
   it('serves the page from the cache until the board changes, then the new board at once', async () => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { renderBoardScreen } from '../../web/server';
-import { pageSecurityHeaders } from '../middleware/security-headers';
+import { appPageSecurityHeaders } from '../middleware/security-headers';
 import { renderedOrNull, renderShellPage } from '../pages/app-shell';
 import { cachedBoardResponse } from '../services/board-cache';
 import { notFoundBoardHead, publicBoardHead, usernameFromBoardPath } from '../services/board-meta';
@@ -13,35 +13,31 @@ import type { AppEnv } from '../types';
  * readable before any script runs, and a head that names the board for link previews and search
  * engines. Unknown and private boards answer 404 with Board Not Found.
  */
-export const boardPage = new Hono<AppEnv>()
-  .use((c, next) =>
-    pageSecurityHeaders({ development: c.env.ENVIRONMENT === 'development' })(c, next),
-  )
-  .get('/:handle', (c) => {
-    const url = new URL(c.req.url);
-    // Hono hands the parameter over decoded, so `/%40alice` reads `@alice` here too.
-    const handle = c.req.param('handle');
-    const username = handle.startsWith('@') ? usernameFromBoardPath(`/${handle}`) : undefined;
-    // The page brings the board with it, so loading it is the view (the browser asks no API);
-    // the cache counts it, served fresh or not.
-    return cachedBoardResponse(c, { kind: 'page', username }, async () => {
-      const [shell, board] = await Promise.all([
-        c.env.ASSETS.fetch(new URL('/', url)),
-        findPublicBoard(getDb(c.env), c.env, username),
-      ]);
-      // No built shell (dist/ missing): its own answer says more than a rewritten error page.
-      if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
-      const screen = await renderedOrNull(
-        renderBoardScreen(url.origin, username ?? '', board?.body ?? null),
-      );
-      if (!board) {
-        const page = renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 });
-        return { response: page, boardId: null };
-      }
-      const head = publicBoardHead(c.env, url.origin, board.owner);
-      return {
-        response: renderShellPage(shell, { screen, head, status: 200 }),
-        boardId: board.owner.id,
-      };
-    });
+export const boardPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/:handle', (c) => {
+  const url = new URL(c.req.url);
+  // Hono hands the parameter over decoded, so `/%40alice` reads `@alice` here too.
+  const handle = c.req.param('handle');
+  const username = handle.startsWith('@') ? usernameFromBoardPath(`/${handle}`) : undefined;
+  // The page brings the board with it, so loading it is the view (the browser asks no API);
+  // the cache counts it, served fresh or not.
+  return cachedBoardResponse(c, { kind: 'page', username }, async () => {
+    const [shell, board] = await Promise.all([
+      c.env.ASSETS.fetch(new URL('/', url)),
+      findPublicBoard(getDb(c.env), c.env, username),
+    ]);
+    // No built shell (dist/ missing): its own answer says more than a rewritten error page.
+    if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
+    const screen = await renderedOrNull(
+      renderBoardScreen(url.origin, username ?? '', board?.body ?? null),
+    );
+    if (!board) {
+      const page = renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 });
+      return { response: page, boardId: null };
+    }
+    const head = publicBoardHead(c.env, url.origin, board.owner);
+    return {
+      response: renderShellPage(shell, { screen, head, status: 200 }),
+      boardId: board.owner.id,
+    };
   });
+});

@@ -73,18 +73,36 @@ describe('GET /embed/@username', () => {
     expect(text.match(/value="running-cycling"/g)).toHaveLength(1);
     expect(text).not.toContain('value="film-animation"');
 
-    // The block's parts: type emoji, subtitle, clamped description, lazy image with its size, link.
+    // The block's parts: type emoji, subtitle, clamped description, image with its size, link.
     expect(text).toContain('📚');
     expect(text).toContain('Hunt &amp; Thomas');
     expect(text).toContain('<p class="d cl">Reading a chapter a week.</p>');
     expect(text).toMatch(
-      /<img class="o\d+" src="https:\/\/example.com\/cover.jpg" alt="" width="300" height="400" loading="lazy"/,
+      /<img class="o\d+" src="https:\/\/example.com\/cover.jpg" alt="" width="300" height="400" loading="eager"/,
     );
     expect(text).toMatch(/\.o\d+\{object-position:50% 40%\}/);
     expect(text).toContain(
       'href="https://example.com/book" target="_blank" rel="noopener noreferrer"',
     );
     expect(text).toContain(`<a href="/@${owner.username}" target="_blank"`);
+  });
+
+  it('loads the images of the first row of the tab shown first at once, and the others lazily', async () => {
+    const owner = await createUser();
+    for (let i = 1; i <= 6; i++) await createBlock(owner, { title: `Now ${i}`, status: 'now' });
+    await createBlock(owner, { title: 'Later', status: 'planned', progress: 0 });
+    const { text } = await loadEmbed(`/embed/@${owner.username}`);
+    const loading = (panelText: string) =>
+      [...panelText.matchAll(/<img[^>]* loading="(\w+)"/g)].map(([, value]) => value);
+    expect(loading(panel(text, 'now'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    expect(loading(panel(text, 'planned'))).toEqual(['lazy']);
   });
 
   it('says "No activities yet" in a tab without blocks', async () => {
@@ -123,7 +141,7 @@ describe('GET /embed/@username', () => {
     });
     const wide = await loadEmbed(`/embed/@${owner.username}`);
     expect(wide.text).toMatch(/<div class="m wd[^"]*">/);
-    expect(wide.text).toMatch(/<img src="[^"]+" alt="" width="640" height="360" loading="lazy"/);
+    expect(wide.text).toMatch(/<img src="[^"]+" alt="" width="640" height="360" loading="eager"/);
 
     await callJson('PUT', '/api/boards/me', { token: owner.token, body: { hideAllImages: true } });
     const hidden = await loadEmbed(`/embed/@${owner.username}`);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { discoverQuery } from '../../schema/boards';
-import { renderLandingScreen } from '../../web/server';
-import { pageSecurityHeaders } from '../middleware/security-headers';
+import { liveBoardsLimit, renderLandingScreen } from '../../web/server';
+import { appPageSecurityHeaders } from '../middleware/security-headers';
 import { renderedOrNull, renderShellPage } from '../pages/app-shell';
 import { discoverBoards } from '../services/boards';
 import { getDb } from '../services/db';
@@ -11,18 +11,13 @@ import type { AppEnv } from '../types';
  * `/`: the web app's shell with the landing page rendered in it, Explore Live Boards included,
  * so the first visit paints before any script runs and hydrates without calling the API.
  */
-export const landingPage = new Hono<AppEnv>()
-  .use((c, next) =>
-    pageSecurityHeaders({ development: c.env.ENVIRONMENT === 'development' })(c, next),
-  )
-  .get('/', async (c) => {
-    const url = new URL(c.req.url);
-    const [shell, discover] = await Promise.all([
-      c.env.ASSETS.fetch(new URL('/', url)),
-      // The same first page the Discover call would answer.
-      discoverBoards(getDb(c.env), discoverQuery.parse({})),
-    ]);
-    if (!shell.ok) return c.newResponse(shell.body, shell);
-    const screen = await renderedOrNull(renderLandingScreen(url.origin, discover));
-    return renderShellPage(shell, { screen, status: 200 });
-  });
+export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/', async (c) => {
+  const url = new URL(c.req.url);
+  const [shell, newestBoards] = await Promise.all([
+    c.env.ASSETS.fetch(new URL('/', url)),
+    discoverBoards(getDb(c.env), discoverQuery.parse({ limit: liveBoardsLimit })),
+  ]);
+  if (!shell.ok) return c.newResponse(shell.body, shell);
+  const screen = await renderedOrNull(renderLandingScreen(url.origin, newestBoards));
+  return renderShellPage(shell, { screen, status: 200 });
+});

@@ -1,4 +1,4 @@
-import { useDiscover } from '../../features/discover/api/get-discover';
+import { useLiveBoards } from '../../features/landing/api/get-live-boards';
 import { ClosingCta } from '../../features/landing/components/closing-cta';
 import { EmbedSection } from '../../features/landing/components/embed-section';
 import { Hero } from '../../features/landing/components/hero';
@@ -10,11 +10,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function LandingScreen() {
   const { user } = useAuth();
-  const discover = useDiscover('');
+  const liveBoards = useLiveBoards();
   // A failed call shows the demo boards, like an empty one: the landing page never shows an error.
-  const liveUsers = discover.isPending
-    ? undefined
-    : (discover.data?.pages[0]?.boards.map((board) => board.user) ?? []);
+  const liveUsers = liveBoards.isPending ? undefined : (liveBoards.data ?? []);
 
   useDocumentTitle('Hey, what are you UP2 these days?');
 

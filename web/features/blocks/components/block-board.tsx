@@ -24,6 +24,9 @@ export type BlockBoardProps = {
 
 const tabLabels: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
 
+// The most cards a row holds: their images load at once, the rest as they scroll into view.
+const firstRowCards = 5;
+
 function emptyMessage(status: BlockStatus, variant: 'owner' | 'visitor', displayName: string) {
   const who = variant === 'owner' ? "You haven't" : `${displayName} hasn't`;
   if (status === 'planned') return `${who} added any planned activities yet.`;
@@ -63,6 +66,8 @@ export function BlockBoard({
   const shown = category === 'all' ? blocks : blocks.filter((b) => b.category === category);
   return (
     <Tabs defaultValue="now">
+      {/* Block titles are level 3: this keeps the outline whole under the page's heading. */}
+      <h2 className="sr-only">Activities</h2>
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label="Status">
@@ -91,12 +96,13 @@ export function BlockBoard({
             )}
             {(inTab.length > 0 || showCreate) && (
               <ul className={blockGridClassName[viewMode]}>
-                {inTab.map((block) => (
+                {inTab.map((block, index) => (
                   <li key={block.id} className="flex min-w-0">
                     <BlockCard
                       block={block}
                       board={board}
                       viewMode={viewMode}
+                      firstRow={index < firstRowCards}
                       onEdit={isOwner ? onEdit : undefined}
                       action={renderAction?.(block)}
                     />

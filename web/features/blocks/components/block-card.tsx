@@ -24,6 +24,8 @@ type BlockCardProps = {
   /** The owner's cards open the edit dialog when clicked. */
   onEdit?: (block: Block) => void;
   action?: ReactNode;
+  /** Cards in view when the page opens: their image is fetched at once, not lazily. */
+  firstRow?: boolean;
 };
 
 const ratioClass = {
@@ -49,7 +51,14 @@ function isEditClick(event: MouseEvent<HTMLElement>): boolean {
   return !control || control.hasAttribute('data-edit-block');
 }
 
-export function BlockCard({ block, board, viewMode = 'default', onEdit, action }: BlockCardProps) {
+export function BlockCard({
+  block,
+  board,
+  viewMode = 'default',
+  onEdit,
+  action,
+  firstRow = false,
+}: BlockCardProps) {
   const typeLabel = findBlockType(block.type)?.label;
   const label = block.label || typeLabel;
   return (
@@ -61,7 +70,7 @@ export function BlockCard({ block, board, viewMode = 'default', onEdit, action }
         onEdit && 'cursor-pointer transition-shadow hover:shadow-md',
       )}
     >
-      <BlockMedia block={block} board={board} viewMode={viewMode} />
+      <BlockMedia block={block} board={board} viewMode={viewMode} firstRow={firstRow} />
       <div
         className={cn(
           'flex flex-1 flex-col',
@@ -132,8 +141,10 @@ function BlockMedia({
   block,
   board,
   viewMode,
+  firstRow,
 }: {
   block: Block;
+  firstRow: boolean;
   board: BoardSettings;
   viewMode: BlockViewMode;
 }) {
@@ -166,7 +177,7 @@ function BlockMedia({
         <img
           src={imageUrl}
           alt=""
-          loading="lazy"
+          loading={firstRow ? 'eager' : 'lazy'}
           decoding="async"
           onError={() => setFailedUrl(imageUrl)}
           className="size-full object-cover"

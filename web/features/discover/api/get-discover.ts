@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { InferResponseType } from 'hono/client';
 import { api } from '../../../lib/api-client';
 
-export type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
+type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
 export type DiscoverBoard = DiscoverPage['boards'][number];
 export type DiscoverBlock = DiscoverBoard['blocks'][number];
 

@@ -1,0 +1,50 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
+import worker from '../index';
+import { callJson, createUser } from '../test/factories';
+
+const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<title>Up2 - What are you up to these days?</title></head><body><div id="root"></div></body></html>`;
+
+/** `/` as the Worker answers it, with a stand-in ASSETS (dist/ may not be built). */
+async function fetchLanding() {
+  const assets = vi.fn(async (_input: RequestInfo | URL) => new Response(shell));
+  const pageEnv = { ...env, ASSETS: { fetch: assets } } as unknown as Env;
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request('http://up2.test/'), pageEnv, ctx);
+  const html = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, html };
+}
+
+describe('GET /', () => {
+  it('brings the landing page rendered, with the newest public boards and only the data it shows', async () => {
+    const shown = await createUser();
+    const hidden = await createUser({ isPublic: false });
+    const { response, html } = await fetchLanding();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('these days?');
+    expect(root).toContain('Explore Live Boards');
+    expect(root).toContain(`/@${shown.username}`);
+    expect(root).not.toContain(hidden.username);
+
+    const state = JSON.parse(
+      html.match(/<script type="application\/json" id="app-state">(.*?)<\/script>/)?.[1] ?? '{}',
+    );
+    const newest = await callJson('GET', '/api/discover?limit=8');
+    expect(state.queries[0].queryKey).toEqual(['discover', { limit: 8 }]);
+    // Who they are, and nothing the page does not show.
+    expect(state.queries[0].state.data).toEqual(
+      newest.body.boards.map(({ user }: { user: Record<string, unknown> }) => ({
+        username: user.username,
+        displayName: user.displayName,
+        bio: user.bio,
+        avatar: user.avatar,
+      })),
+    );
+  });
+});

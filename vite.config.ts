@@ -36,6 +36,28 @@ function workerConfig(command: 'build' | 'serve') {
   return undefined;
 }
 
+/**
+ * What every first page needs (React, the router, React Query, the API client, the app's frame,
+ * the tabs and avatars of the landing page and boards) as one file: gzip compresses one file far
+ * better than twenty small ones (about 8 KB less on `/`). Screens keep their own chunks.
+ */
+const firstLoadChunks = [
+  {
+    name: 'app-core',
+    test: new RegExp(
+      [
+        /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/[^/]+|hono|clsx|class-variance-authority)\//,
+        /node_modules\/@radix-ui\/(react-(tabs|roving-focus|presence|collection|context|primitive|slot|compose-refs|use-controllable-state|use-effect-event|avatar|id|direction|use-callback-ref|use-layout-effect|use-is-hydrated)|primitive)\//,
+        /node_modules\/lucide-react\/dist\/esm\/(lucide-react|createLucideIcon|Icon|defaultAttributes|context|shared\/)/,
+        /\/web\/(lib|components\/layout)\/|\/web\/app\/(router|providers|lazy-screen)\./,
+        /\/web\/components\/ui\/(button|spinner|skeleton|avatar|tabs|use-toast|lazy-toaster)\./,
+      ]
+        .map((pattern) => pattern.source)
+        .join('|'),
+    ),
+  },
+];
+
 export default defineConfig(({ command }) => ({
   publicDir: 'web/public',
   plugins: [
@@ -83,6 +105,11 @@ export default defineConfig(({ command }) => ({
   ],
   // Radix's build wraps its classes in `__name(…)` calls, which would keep unused code alive.
   build: { rolldownOptions: { treeshake: { manualPureFunctions: ['__name'] } } },
+  environments: {
+    client: {
+      build: { rolldownOptions: { output: { codeSplitting: { groups: firstLoadChunks } } } },
+    },
+  },
   server: { port: port(5173), strictPort: true },
   preview: { port: port(4173), strictPort: true },
 }));

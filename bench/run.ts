@@ -401,15 +401,15 @@ function staticImports(code: string): string[] {
 
 /**
  * What Vite preloads with a lazy route chunk: `import(`./board-x.js`)…__vite__mapDeps([…])`
- * in the entry, looked up in the entry's `__vite__mapDeps` file list.
+ * in the chunk holding the router, looked up in that chunk's `__vite__mapDeps` file list.
  */
-function lazyChunkDeps(entryCode: string, chunkPrefix: string): string[] {
-  const files = /m\.f=(\[[^\]]*\])/.exec(entryCode)?.[1];
+function lazyChunkDeps(routerCode: string, chunkPrefix: string): string[] {
+  const files = /m\.f=(\[[^\]]*\])/.exec(routerCode)?.[1];
   const list = files ? (JSON.parse(files) as string[]) : [];
   const pattern = new RegExp(
     `import\\(\`\\./(${chunkPrefix}-[\\w-]+\\.js)\`\\)[^]*?__vite__mapDeps\\(\\[([\\d,]*)\\]\\)`,
   );
-  const match = pattern.exec(entryCode);
+  const match = pattern.exec(routerCode);
   if (!match) return [];
   const deps = (match[2] ?? '')
     .split(',')
@@ -435,7 +435,14 @@ async function weighPage(page: string, lazyRoute?: string): Promise<PageWeight> 
     if (rel === 'stylesheet' && attrs.href) pending.push({ path: attrs.href, kind: 'css' });
     if (rel === 'modulepreload' && attrs.href) pending.push({ path: attrs.href, kind: 'js' });
   }
-  let entryCode: string | undefined;
+  // Rendered pages list their scripts for the loader that fetches them after the load event.
+  const appModules = /<script type="application\/json" id="app-modules">(.*?)<\/script>/.exec(text);
+  if (appModules?.[1]) {
+    const modules = JSON.parse(appModules[1]) as { entry: string | null; preload: string[] };
+    for (const path of [modules.entry, ...modules.preload]) {
+      if (path) pending.push({ path, kind: 'js' });
+    }
+  }
   while (pending.length > 0) {
     const next = pending.shift();
     if (!next) break;
@@ -447,12 +454,11 @@ async function weighPage(page: string, lazyRoute?: string): Promise<PageWeight> 
     assets.push({ url: absolute.pathname, kind, bytes: body.length, gzipped: gzipSize(body) });
     if (kind !== 'js') continue;
     const code = new TextDecoder().decode(body);
-    entryCode ??= code;
     for (const imported of staticImports(code)) {
       pending.push({ path: new URL(imported, absolute).pathname, kind: 'js' });
     }
-    // The screen the React app loads for this route comes right after the entry.
-    if (lazyRoute && code === entryCode) {
+    // The screen the React app loads for this route, from the chunk holding the router.
+    if (lazyRoute) {
       for (const dep of lazyChunkDeps(code, lazyRoute)) {
         pending.push({ path: dep, kind: dep.endsWith('.css') ? 'css' : 'js' });
       }

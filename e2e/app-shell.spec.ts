@@ -11,7 +11,10 @@ test('an unknown path shows "Page Not Found"', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the production build registers the service worker from /sw.js', async ({ page, request }) => {
+test('the production build registers the service worker from /sw.js, which serves the app shell', async ({
+  page,
+  request,
+}) => {
   const sw = await request.get('/sw.js');
   expect(sw.ok()).toBe(true);
   expect(sw.headers()['content-type']).toMatch(/javascript/);
@@ -22,6 +25,13 @@ test('the production build registers the service worker from /sw.js', async ({ p
     return registration.active?.scriptURL;
   });
   expect(scriptUrl).toMatch(/\/sw\.js$/);
+
+  // Screens the service worker answers from its copy of the app shell open as themselves.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.goto('/discover');
+  await expect(page.getByRole('heading', { name: 'Discover Boards' })).toBeVisible();
+  await page.goto('/feedback');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/these days/);
 });
 
 test('the landing page invites a visitor to create a board or explore', async ({ page }) => {

@@ -108,7 +108,7 @@ describe('GET /@username', () => {
     await updateProfile(owner.token, { displayName: hostileName, bio: hostileBio, tagline: 'Tag' });
     const { response, html, asked } = await fetchPage(`/@${owner.username}`);
     expect(response.status).toBe(200);
-    expect(asked).toEqual(['http://up2.test/']);
+    expect(asked).toEqual(['http://up2.test/index.html']);
     expect(response.headers.get('content-type')).toContain('text/html');
 
     const head = readHead(html);

@@ -22,7 +22,7 @@ export const boardPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/:h
   // the cache counts it, served fresh or not.
   return cachedBoardResponse(c, { kind: 'page', username }, async () => {
     const [shell, board] = await Promise.all([
-      c.env.ASSETS.fetch(new URL('/', url)),
+      c.env.ASSETS.fetch(new URL('/index.html', url)),
       findPublicBoard(getDb(c.env), c.env, username),
     ]);
     // No built shell (dist/ missing): its own answer says more than a rewritten error page.

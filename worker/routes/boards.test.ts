@@ -203,7 +203,7 @@ describe('board and embed pages', () => {
     const owner = await createUser();
     const { response, asked } = await fetchPage(`/@${owner.username}`);
     expect(response.status).toBe(200);
-    expect(asked).toEqual(['/']);
+    expect(asked).toEqual(['/index.html']);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

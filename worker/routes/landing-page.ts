@@ -14,7 +14,7 @@ import type { AppEnv } from '../types';
 export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/', async (c) => {
   const url = new URL(c.req.url);
   const [shell, newestBoards] = await Promise.all([
-    c.env.ASSETS.fetch(new URL('/', url)),
+    c.env.ASSETS.fetch(new URL('/index.html', url)),
     discoverBoards(getDb(c.env), discoverQuery.parse({ limit: liveBoardsLimit })),
   ]);
   if (!shell.ok) return c.newResponse(shell.body, shell);

@@ -107,7 +107,12 @@ export default defineConfig(({ command }) => ({
   build: { rolldownOptions: { treeshake: { manualPureFunctions: ['__name'] } } },
   environments: {
     client: {
-      build: { rolldownOptions: { output: { codeSplitting: { groups: firstLoadChunks } } } },
+      build: {
+        // A screen's chunk needs little beyond app-core, which is loaded already: Vite's preload
+        // helper (about 1 KB on every page) would buy nothing. Stale chunks: web/lib/load-chunk.ts.
+        modulePreload: false,
+        rolldownOptions: { output: { codeSplitting: { groups: firstLoadChunks } } },
+      },
     },
   },
   server: { port: port(5173), strictPort: true },

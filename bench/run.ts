@@ -400,22 +400,14 @@ function staticImports(code: string): string[] {
 }
 
 /**
- * What Vite preloads with a lazy route chunk: `import(`./board-x.js`)…__vite__mapDeps([…])`
- * in the chunk holding the router, looked up in that chunk's `__vite__mapDeps` file list.
+ * The lazy chunk of a route's screen, imported by the chunk holding the router
+ * (`import("./board-x.js")`); its own static imports are followed like any other script's.
  */
-function lazyChunkDeps(routerCode: string, chunkPrefix: string): string[] {
-  const files = /m\.f=(\[[^\]]*\])/.exec(routerCode)?.[1];
-  const list = files ? (JSON.parse(files) as string[]) : [];
-  const pattern = new RegExp(
-    `import\\(\`\\./(${chunkPrefix}-[\\w-]+\\.js)\`\\)[^]*?__vite__mapDeps\\(\\[([\\d,]*)\\]\\)`,
+function lazyRouteChunk(routerCode: string, chunkPrefix: string): string[] {
+  const match = new RegExp(`import\\(["'\`]\\./(${chunkPrefix}-[\\w-]+\\.js)["'\`]\\)`).exec(
+    routerCode,
   );
-  const match = pattern.exec(routerCode);
-  if (!match) return [];
-  const deps = (match[2] ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((i) => `/${list[Number(i)]}`);
-  return [`/assets/${match[1]}`, ...deps];
+  return match?.[1] ? [`/assets/${match[1]}`] : [];
 }
 
 async function weighPage(page: string, lazyRoute?: string): Promise<PageWeight> {
@@ -459,7 +451,7 @@ async function weighPage(page: string, lazyRoute?: string): Promise<PageWeight> 
     }
     // The screen the React app loads for this route, from the chunk holding the router.
     if (lazyRoute) {
-      for (const dep of lazyChunkDeps(code, lazyRoute)) {
+      for (const dep of lazyRouteChunk(code, lazyRoute)) {
         pending.push({ path: dep, kind: dep.endsWith('.css') ? 'css' : 'js' });
       }
     }

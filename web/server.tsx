@@ -1,4 +1,3 @@
-import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -6,7 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { boardQueryKey, type PublicBoard } from './features/boards/api/get-board';
 import { liveBoardsQueryKey, liveBoardUsers } from './features/landing/api/get-live-boards';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient, type SeededQuery, seedQueries } from './lib/query-client';
 import { SiteOriginContext } from './lib/site-origin';
 
 /**
@@ -14,10 +13,12 @@ import { SiteOriginContext } from './lib/site-origin';
  * the shell's root element and the data into the page, so the browser hydrates the same screen
  * (web/main.tsx) without asking the API again.
  */
-export type RenderedScreen = { html: string; state: DehydratedState };
+export type RenderedScreen = { html: string; state: SeededQuery[] };
 
 /** Rejects when any part fails, rather than leave that part for the browser to render. */
-async function renderScreen(path: string, origin: string, queryClient: QueryClient) {
+async function renderScreen(path: string, origin: string, state: SeededQuery[]) {
+  const queryClient = createQueryClient();
+  seedQueries(queryClient, state);
   let renderError: unknown;
   const stream = await renderToReadableStream(
     <StrictMode>
@@ -44,14 +45,14 @@ async function renderScreen(path: string, origin: string, queryClient: QueryClie
     throw renderError;
   }
   const html = await new Response(stream).text();
-  return { html, state: dehydrate(queryClient) } satisfies RenderedScreen;
+  return { html, state } satisfies RenderedScreen;
 }
 
 /** `/@username`: the board, or Board Not Found when `board` is null. */
 export function renderBoardScreen(origin: string, username: string, board: PublicBoard | null) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(boardQueryKey(username), board);
-  return renderScreen(`/@${username}`, origin, queryClient);
+  return renderScreen(`/@${username}`, origin, [
+    { queryKey: boardQueryKey(username), data: board },
+  ]);
 }
 
 export { liveBoardsLimit } from './features/landing/api/get-live-boards';
@@ -61,7 +62,6 @@ export function renderLandingScreen(
   origin: string,
   newestBoards: Parameters<typeof liveBoardUsers>[0],
 ) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(liveBoardsQueryKey, liveBoardUsers(newestBoards));
-  return renderScreen('/', origin, queryClient);
+  const users = liveBoardUsers(newestBoards);
+  return renderScreen('/', origin, [{ queryKey: liveBoardsQueryKey, data: users }]);
 }

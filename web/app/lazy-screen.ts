@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { loadChunk } from '../lib/load-chunk';
 
 type Loaded<P> = { default: ComponentType<P> };
 
@@ -12,7 +13,7 @@ type Loaded<P> = { default: ComponentType<P> };
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: Loaded<P> | undefined;
   const preload = async () => {
-    loaded ??= { default: await load() };
+    loaded ??= { default: await loadChunk(load) };
     return loaded;
   };
   const Screen = lazy(() => {

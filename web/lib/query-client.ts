@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /** Data is read once and kept: no refetch on focus, no polling, never stale, no retries. */
 export function createQueryClient() {
@@ -13,4 +13,11 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+}
+
+/** Data a server-rendered page was drawn from, per query, for the browser to start with. */
+export type SeededQuery = { queryKey: QueryKey; data: unknown };
+
+export function seedQueries(queryClient: QueryClient, seeds: SeededQuery[]) {
+  for (const { queryKey, data } of seeds) queryClient.setQueryData(queryKey, data);
 }

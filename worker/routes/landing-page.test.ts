@@ -36,9 +36,9 @@ describe('GET /', () => {
       html.match(/<script type="application\/json" id="app-state">(.*?)<\/script>/)?.[1] ?? '{}',
     );
     const newest = await callJson('GET', '/api/discover?limit=8');
-    expect(state.queries[0].queryKey).toEqual(['discover', { limit: 8 }]);
+    expect(state[0].queryKey).toEqual(['discover', { limit: 8 }]);
     // Who they are, and nothing the page does not show.
-    expect(state.queries[0].state.data).toEqual(
+    expect(state[0].data).toEqual(
       newest.body.boards.map(({ user }: { user: Record<string, unknown> }) => ({
         username: user.username,
         displayName: user.displayName,

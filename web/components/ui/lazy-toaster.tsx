@@ -1,7 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { loadChunk } from '../../lib/load-chunk';
 import { useToasts } from './use-toast';
 
-const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() =>
+  loadChunk(() => import('./toaster')).then((m) => ({ default: m.Toaster })),
+);
 
 /** The notification area's code is fetched with the first notification, not with every page. */
 export function LazyToaster() {

@@ -3,6 +3,7 @@ import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react
 import { findBlockType } from '../../../../schema/catalogue';
 import { BlockIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
+import { loadChunk } from '../../../lib/load-chunk';
 import { cn } from '../../../lib/utils';
 import type { Block, BoardSettings } from '../api/get-own-blocks';
 import { recordClick } from '../api/record-click';
@@ -11,7 +12,9 @@ import { tintFor } from './category-styles';
 
 // A dialog's code (focus trap, scroll lock) that only a click on an image needs: loaded then.
 const BlockImageViewer = lazy(() =>
-  import('./block-image-viewer').then((m) => ({ default: m.BlockImageViewer })),
+  loadChunk(() => import('./block-image-viewer')).then((m) => ({
+    default: m.BlockImageViewer,
+  })),
 );
 
 /** default: fixed-ratio media; max: wide video media, roomier; auto: no media box without an image. */

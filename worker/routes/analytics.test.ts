@@ -1,6 +1,5 @@
 import {
   createExecutionContext,
-  createScheduledController,
   runDurableObjectAlarm,
   runInDurableObject,
   waitOnExecutionContext,
@@ -9,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../index';
 import { utcDay } from '../services/days';
-import { call, callJson, createBlock, createUser, type TestUser } from '../test/factories';
+import { call, callJson, createBlock, createUser, runCron, type TestUser } from '../test/factories';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -25,12 +24,6 @@ async function loadBoard(username: string, viewer?: TestUser) {
   );
   await waitOnExecutionContext(ctx);
   return response;
-}
-
-async function runCron() {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController(), env, ctx);
-  await waitOnExecutionContext(ctx);
 }
 
 async function analyticsOf(user: TestUser) {

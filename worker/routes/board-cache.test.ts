@@ -1,8 +1,4 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../index';
@@ -11,8 +7,10 @@ import {
   callJson,
   createBlock,
   createUser,
+  runCron,
   type TestUser,
   uniqueName,
+  viewsOf,
 } from '../test/factories';
 
 type SendOptions = { token?: string; json?: unknown; headers?: Record<string, string> };
@@ -57,15 +55,8 @@ async function retitleInD1(blockId: number, title: string) {
   await env.DB.prepare('UPDATE blocks SET title = ? WHERE id = ?').bind(title, blockId).run();
 }
 
-async function runCron() {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController(), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
 async function totalViews(owner: TestUser) {
-  const analytics = await callJson('GET', '/api/analytics/me', { token: owner.token });
-  return analytics.body.totalViews as number;
+  return (await viewsOf(owner)).totalViews;
 }
 
 afterEach(() => {

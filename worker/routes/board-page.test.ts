@@ -1,12 +1,8 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../index';
-import { call, callJson, createBlock, createUser } from '../test/factories';
+import { call, callJson, createBlock, createUser, runCron, viewsOf } from '../test/factories';
 
 // The built index.html's head, as far as these tests care: the Worker rewrites it per board.
 const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
@@ -197,14 +193,9 @@ describe('GET /@username', () => {
     await fetchPage(`/@${owner.username}`);
     await fetchPage(`/%40${owner.username}`);
     await fetchPage(`/@${hidden.username}`);
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController(), env, ctx);
-    await waitOnExecutionContext(ctx);
-
-    const analytics = await callJson('GET', '/api/analytics/me', { token: owner.token });
-    expect(analytics.body).toMatchObject({ totalViews: 2, weeklyViews: 2 });
-    const none = await callJson('GET', '/api/analytics/me', { token: hidden.token });
-    expect(none.body).toMatchObject({ totalViews: 0, weeklyViews: 0 });
+    await runCron();
+    expect(await viewsOf(owner)).toEqual({ totalViews: 2, weeklyViews: 2 });
+    expect(await viewsOf(hidden)).toEqual({ totalViews: 0, weeklyViews: 0 });
   });
 
   it("refuses framing, and validates with its own strong ETag instead of the shell's", async () => {

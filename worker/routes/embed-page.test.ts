@@ -1,12 +1,16 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../index';
-import { call, callJson, createBlock, createUser, uniqueName } from '../test/factories';
+import {
+  call,
+  callJson,
+  createBlock,
+  createUser,
+  runCron,
+  uniqueName,
+  viewsOf,
+} from '../test/factories';
 
 /** Loads an embed as another site's iframe would, and waits for what it does after answering. */
 async function loadEmbed(path: string) {
@@ -271,13 +275,8 @@ describe('GET /embed/@username', () => {
     await loadEmbed(`/embed/@${owner.username}`);
     await loadEmbed(`/embed/${owner.username}`);
     await loadEmbed(`/embed/@${hidden.username}`);
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController(), env, ctx);
-    await waitOnExecutionContext(ctx);
-
-    const analytics = await callJson('GET', '/api/analytics/me', { token: owner.token });
-    expect(analytics.body).toMatchObject({ totalViews: 2, weeklyViews: 2 });
-    const none = await callJson('GET', '/api/analytics/me', { token: hidden.token });
-    expect(none.body).toMatchObject({ totalViews: 0, weeklyViews: 0 });
+    await runCron();
+    expect(await viewsOf(owner)).toEqual({ totalViews: 2, weeklyViews: 2 });
+    expect(await viewsOf(hidden)).toEqual({ totalViews: 0, weeklyViews: 0 });
   });
 });

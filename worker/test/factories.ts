@@ -1,4 +1,10 @@
-import { exports } from 'cloudflare:workers';
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import worker from '../index';
 
 const origin = 'http://up2.test';
 let sequence = 0;
@@ -127,4 +133,17 @@ export async function adminUser(): Promise<TestUser> {
   });
   if (login.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(login.body)}`);
   return { ...adminCredentials, id: login.body.user.id, token: login.body.token };
+}
+
+/** Runs the scheduled jobs now, as the minute's cron would: views are flushed and rolled up. */
+export async function runCron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController(), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+/** A board's total and last-7-days views, as its owner's stats show them. */
+export async function viewsOf(owner: Pick<TestUser, 'token'>) {
+  const { body } = await callJson('GET', '/api/analytics/me', { token: owner.token });
+  return { totalViews: body.totalViews as number, weeklyViews: body.weeklyViews as number };
 }

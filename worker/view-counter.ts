@@ -23,11 +23,13 @@ export class ViewCounter extends DurableObject<Env> {
     `);
   }
 
-  async record(boardId: number, at = Date.now()): Promise<void> {
+  /** Counts `views` views of the board, made at `at`. */
+  async record(boardId: number, views = 1, at = Date.now()): Promise<void> {
     const wasIdle = this.pendingViews() === 0;
     this.ctx.storage.sql.exec(
-      'INSERT INTO pending (day, views) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET views = views + 1',
+      'INSERT INTO pending (day, views) VALUES (?1, ?2) ON CONFLICT (day) DO UPDATE SET views = views + ?2',
       utcDay(at),
+      views,
     );
     this.setMeta('board_id', boardId);
     if (!wasIdle) return;

@@ -126,6 +126,30 @@ describe('board views', () => {
     });
   });
 
+  it('counts concurrent loads of several boards each on its own board, exactly', async () => {
+    const owners = [await createUser(), await createUser(), await createUser()];
+    const loads = owners.flatMap((owner, index) =>
+      Array.from({ length: 5 + index * 7 }, () => owner.username),
+    );
+    const contexts = loads.map(() => createExecutionContext());
+    await Promise.all(
+      loads.map((username, i) =>
+        worker.fetch(
+          new Request(`http://up2.test/api/boards/${username}`),
+          env,
+          contexts[i] as ExecutionContext,
+        ),
+      ),
+    );
+    await Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
+
+    await runCron();
+    const totals = await Promise.all(
+      owners.map(async (owner) => (await analyticsOf(owner)).totalViews),
+    );
+    expect(totals).toEqual([5, 12, 19]);
+  });
+
   it('does not count anything twice when the cron runs twice', async () => {
     const owner = await createUser();
     for (let i = 0; i < 4; i += 1) await loadBoard(owner.username);

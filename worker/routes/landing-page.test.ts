@@ -47,4 +47,14 @@ describe('GET /', () => {
       })),
     );
   });
+
+  it('keeps the page at the edge for a minute, so most visits cost no render', async () => {
+    const first = await fetchLanding();
+    const newcomer = await createUser();
+    const second = await fetchLanding();
+    expect(second.response.status).toBe(200);
+    expect(second.response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(second.html).toBe(first.html);
+    expect(second.html).not.toContain(newcomer.username);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { usernameSchema } from '../../schema/users';
 import type { AppEnv } from '../types';
+import { edgeCache } from './page-cache';
 import { recordView } from './views';
 
 /** The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`. */
@@ -31,10 +32,6 @@ const browserCacheControl: Record<BoardKind, string> = {
 };
 
 const versionKey = (username: string) => `board-version:${username}`;
-
-// The Workers runtime's one global cache. Its type is spelled out because lib.dom's CacheStorage,
-// loaded too (the Worker renders web screens), has no `default`.
-const edgeCache = () => (caches as unknown as { default: Cache }).default;
 
 /** Writes a fresh version; answers the error KV gave, or undefined once written. */
 async function writeVersion(env: Env, username: string): Promise<unknown> {

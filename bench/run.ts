@@ -4,11 +4,12 @@
  * 1. Builds and serves the production app on workerd (`npm run e2e:serve`: fresh state in
  *    .wrangler/bench, migrations, `vite build`, `vite preview`) at BENCH_PORT (4193).
  * 2. Seeds 50 public boards of 30 blocks through the real API.
- * 3. Loads a hashed static asset (the one nearest in size to the board page), GET
+ * 3. Weighs each page's first load (HTML, CSS, JS, gzipped).
+ * 4. Runs Lighthouse (phone profile, median of 3) with the system Chromium on /, /@username and
+ *    /embed/@username, before any load.
+ * 5. Loads a hashed static asset (the one nearest in size to the board page), GET
  *    /api/boards/{username}, /@username and /embed/@username with autocannon, each run in a
  *    process of its own (bench/load.ts).
- * 4. Weighs each page's first load (HTML, CSS, JS, gzipped).
- * 5. Runs Lighthouse (phone profile) with the system Chromium on /, /@username, /embed/@username.
  * 6. Prints everything and writes bench/RESULTS.md; the server is stopped even on failure.
  *
  * Knobs (environment): BENCH_PORT, BENCH_SECONDS (per route, default 10), BENCH_CONNECTIONS
@@ -516,7 +517,7 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3;
 
 /**
  * Waits (60 s at most) until every page answers three times in a row as fast as an idle server
- * does (100 ms): the load runs leave work queued (views to record) that would slow Lighthouse.
+ * does (100 ms): seeding leaves work queued (images to store, views to flush).
  */
 async function settle(pages: string[]) {
   const deadline = Date.now() + 60_000;
@@ -683,6 +684,16 @@ async function main() {
     .sort((a, b) => Math.abs(a.bytes - boardHtml) - Math.abs(b.bytes - boardHtml))[0]?.url;
   if (!staticAsset) throw new Error('no hashed asset found in the pages');
 
+  // Lighthouse measures the pages as a visitor gets them, before the load runs: their queued
+  // work (views to record and flush) would otherwise slow the server it times.
+  step = Date.now();
+  const lighthousePages = ['/', `/@${sample}`, `/embed/@${sample}`];
+  await settle(lighthousePages);
+  const lighthouse =
+    process.env.BENCH_SKIP_LIGHTHOUSE === '1' ? [] : await runLighthouse(lighthousePages);
+  if (lighthouse.length)
+    console.log(`Lighthouse done in ${Math.round((Date.now() - step) / 1000)} s.`);
+
   // Load: a short warm-up run, then the measured run, per route.
   const routes: { name: string; paths: string[] }[] = [
     { name: `static asset ${staticAsset}`, paths: [staticAsset] },
@@ -700,15 +711,6 @@ async function main() {
     loads.push({ name: route.name, result });
     console.log(`${fixed(result.requestsPerSecond)} req/s`);
   }
-
-  // Lighthouse, once the server has worked off what the load left queued (views to record).
-  step = Date.now();
-  const lighthousePages = ['/', `/@${sample}`, `/embed/@${sample}`];
-  await settle(lighthousePages);
-  const lighthouse =
-    process.env.BENCH_SKIP_LIGHTHOUSE === '1' ? [] : await runLighthouse(lighthousePages);
-  if (lighthouse.length)
-    console.log(`Lighthouse done in ${Math.round((Date.now() - step) / 1000)} s.`);
 
   // ----- Report
   const staticRps = loads[0]?.result.requestsPerSecond ?? 1;

@@ -24,12 +24,13 @@ type AppModules = { entry: string | null; preload: string[] };
 
 /**
  * A rendered page reads without scripts, so the app's scripts (the shell's entry and its
- * preloads, listed in #app-modules) are fetched once the page has loaded: they never hold back
- * the stylesheet, the text or the first images. Constant text, so the page's CSP names it by hash
+ * preloads, listed in #app-modules) are fetched once the page has loaded and the frame after it
+ * has been painted (`load` can fire before the first paint): they never hold back the stylesheet,
+ * the text or the first images. Constant text, so the page's CSP names it by hash
  * (`appPageSecurityHeaders`).
  */
 export const appModuleLoader =
-  'addEventListener("load",function(){var m=JSON.parse(document.getElementById("app-modules").textContent),h=document.head;m.preload.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.append(l)});if(m.entry){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=m.entry;h.append(s)}})';
+  'addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){var m=JSON.parse(document.getElementById("app-modules").textContent),h=document.head;m.preload.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.append(l)});if(m.entry){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=m.entry;h.append(s)}})})})';
 
 let loaderHash: Promise<string> | undefined;
 

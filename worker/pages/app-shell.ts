@@ -1,10 +1,20 @@
 import type { RenderedScreen } from '../../web/server';
 import { escapeHtml, type HeadMeta, renderHeadTags } from '../services/board-meta';
+import { revalidateEachTime } from '../services/edge-cache';
 import { cspHash } from './csp-hash';
 
 /** Inside `<script type="application/json">`: only a `<` could end the element early. */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * The built app shell (index.html, served as itself: `html_handling = "none"`), which every
+ * rendered page wraps. Not ok when there is no build (dist/ missing): its own answer then says
+ * more than a rewritten error page would.
+ */
+export function fetchAppShell(env: Env, requestUrl: string): Promise<Response> {
+  return env.ASSETS.fetch(new URL('/index.html', requestUrl));
 }
 
 /**
@@ -108,7 +118,7 @@ export function renderShellPage(
   headers.delete('etag');
   headers.delete('last-modified');
   headers.delete('content-length');
-  headers.set('cache-control', 'public, max-age=0, must-revalidate');
+  headers.set('cache-control', revalidateEachTime);
   const response = new Response(shell.body, { status: page.status, headers });
   const { head, screen } = page;
   let rewriter = new HTMLRewriter();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { renderBoardScreen } from '../../web/server';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
-import { renderedOrNull, renderShellPage } from '../pages/app-shell';
+import { fetchAppShell, renderedOrNull, renderShellPage } from '../pages/app-shell';
 import { cachedBoardResponse } from '../services/board-cache';
 import { notFoundBoardHead, publicBoardHead, usernameFromBoardPath } from '../services/board-meta';
 import { findPublicBoard } from '../services/boards';
@@ -22,10 +22,9 @@ export const boardPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/:h
   // the cache counts it, served fresh or not.
   return cachedBoardResponse(c, { kind: 'page', username }, async () => {
     const [shell, board] = await Promise.all([
-      c.env.ASSETS.fetch(new URL('/index.html', url)),
+      fetchAppShell(c.env, c.req.url),
       findPublicBoard(getDb(c.env), c.env, username),
     ]);
-    // No built shell (dist/ missing): its own answer says more than a rewritten error page.
     if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
     const screen = await renderedOrNull(
       renderBoardScreen(url.origin, username ?? '', board?.body ?? null),

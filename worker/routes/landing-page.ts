@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { discoverQuery } from '../../schema/boards';
 import { liveBoardsLimit, renderLandingScreen } from '../../web/server';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
-import { renderedOrNull, renderShellPage } from '../pages/app-shell';
+import { fetchAppShell, renderedOrNull, renderShellPage } from '../pages/app-shell';
 import { discoverBoards } from '../services/boards';
 import { getDb } from '../services/db';
-import { cachedPage } from '../services/page-cache';
+import { cachedPage } from '../services/edge-cache';
 import type { AppEnv } from '../types';
 
 /**
@@ -17,7 +17,7 @@ export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/
   cachedPage(c, { name: 'landing', seconds: 60 }, async () => {
     const url = new URL(c.req.url);
     const [shell, newestBoards] = await Promise.all([
-      c.env.ASSETS.fetch(new URL('/index.html', url)),
+      fetchAppShell(c.env, c.req.url),
       discoverBoards(getDb(c.env), discoverQuery.parse({ limit: liveBoardsLimit })),
     ]);
     if (!shell.ok) return c.newResponse(shell.body, shell);

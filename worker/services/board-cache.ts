@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { usernameSchema } from '../../schema/users';
 import type { AppEnv } from '../types';
-import { edgeCache } from './page-cache';
+import { edgeCacheKey, keepInEdgeCache, readEdgeCache, revalidateEachTime } from './edge-cache';
 import { recordView } from './views';
 
 /** The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`. */
@@ -27,8 +27,8 @@ const boardIdHeader = 'x-up2-board-id';
 // Browsers keep the answer but ask again every time; the ETag turns an unchanged one into a 304.
 const browserCacheControl: Record<BoardKind, string> = {
   api: 'no-cache',
-  page: 'public, max-age=0, must-revalidate',
-  embed: 'public, max-age=0, must-revalidate',
+  page: revalidateEachTime,
+  embed: revalidateEachTime,
 };
 
 const versionKey = (username: string) => `board-version:${username}`;
@@ -79,8 +79,7 @@ export async function bumpBoardVersion(scope: Scope, ...usernames: string[]): Pr
 /**
  * Where this board's answer is cached now, or undefined when it must not be: a name no user can
  * have, local development (edited code would keep serving its old pages), or KV unreadable. The key
- * holds the answering origin (answers name it), this deploy's version id (pages name its hashed
- * assets) and the board's current version.
+ * holds the board's current version besides what every edge cache key holds.
  */
 async function entryKey(
   c: Context<AppEnv>,
@@ -98,27 +97,7 @@ async function entryKey(
     console.error('Board cache version unreadable; answering uncached.', error);
     return undefined;
   }
-  const url = new URL(`/__board-cache/${kind}/${username}`, c.req.url);
-  url.searchParams.set('deploy', c.env.CF_VERSION_METADATA.id);
-  url.searchParams.set('version', version);
-  return new Request(url);
-}
-
-async function cachedEntry(key: Request): Promise<Response | undefined> {
-  try {
-    return await edgeCache().match(key);
-  } catch (error) {
-    console.error('Board cache unreadable; answering uncached.', error);
-    return undefined;
-  }
-}
-
-async function storeEntry(key: Request, entry: Response): Promise<void> {
-  try {
-    await edgeCache().put(key, entry);
-  } catch (error) {
-    console.error('Board answer not cached.', error);
-  }
+  return edgeCacheKey(c, `/__board-cache/${kind}/${username}`, { version });
 }
 
 /** Strong: a digest of the exact bytes, so two renders agree on it only when they are identical. */
@@ -173,7 +152,7 @@ export async function cachedBoardResponse<R extends Response>(
     if (boardId !== null) c.executionCtx.waitUntil(recordView(c.env, boardId));
   };
   const key = await entryKey(c, board.kind, board.username);
-  const cached = key && (await cachedEntry(key));
+  const cached = key && (await readEdgeCache(key));
   if (cached) {
     const boardId = Number(cached.headers.get(boardIdHeader));
     countView(Number.isSafeInteger(boardId) && boardId > 0 ? boardId : null);
@@ -191,6 +170,6 @@ export async function cachedBoardResponse<R extends Response>(
   // The entry's own lifetime in the cache; browsers get their own Cache-Control (answerFrom).
   headers.set('cache-control', `public, max-age=${entryTtlSeconds}`);
   const entry = new Response(body, { status: 200, headers });
-  if (key) c.executionCtx.waitUntil(storeEntry(key, entry.clone()));
+  if (key) keepInEdgeCache(c, key, entry.clone());
   return answerFrom(c, board.kind, entry) as R;
 }

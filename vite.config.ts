@@ -39,7 +39,8 @@ function workerConfig(command: 'build' | 'serve') {
 /**
  * What every first page needs (React, the router, React Query, the API client, the app's frame,
  * the tabs and avatars of the landing page and boards) as one file: gzip compresses one file far
- * better than twenty small ones (about 8 KB less on `/`). Screens keep their own chunks.
+ * better than twenty small ones (about 8 KB less on `/`). Screens keep their own chunks, and so
+ * do the block looks (the catalogue and its icons), which a page loads only on need.
  */
 const firstLoadChunks = [
   {
@@ -49,7 +50,7 @@ const firstLoadChunks = [
         /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/[^/]+|hono|clsx|class-variance-authority)\//,
         /node_modules\/@radix-ui\/(react-(tabs|roving-focus|presence|collection|context|primitive|slot|compose-refs|use-controllable-state|use-effect-event|avatar|id|direction|use-callback-ref|use-layout-effect|use-is-hydrated)|primitive)\//,
         /node_modules\/lucide-react\/dist\/esm\/(lucide-react|createLucideIcon|Icon|defaultAttributes|context|shared\/)/,
-        /\/web\/(lib|components\/layout)\/|\/web\/app\/(router|providers|lazy-screen)\./,
+        /\/web\/lib\/(?!block-looks\.)|\/web\/components\/layout\/|\/web\/app\/(router|providers|lazy-screen)\./,
         /\/web\/components\/ui\/(button|spinner|skeleton|avatar|tabs|use-toast|lazy-toaster)\./,
       ]
         .map((pattern) => pattern.source)

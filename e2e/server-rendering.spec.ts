@@ -4,15 +4,19 @@ import { expect, test } from './support/fixtures';
 import { boardTab, gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
-/** Every API call the page makes from here on. */
-function recordApiCalls(page: Page) {
-  const calls: string[] = [];
+/** The path of every request the page makes from here on that `wanted` picks. */
+function recordRequests(page: Page, wanted: (path: string) => boolean) {
+  const paths: string[] = [];
   page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+    const { pathname } = new URL(request.url());
+    if (wanted(pathname)) paths.push(pathname);
   });
-  return calls;
+  return paths;
 }
+
+const isApiCall = (path: string) => path.startsWith('/api/');
+// The catalogue and its icons (web/lib/block-looks.ts), as the production build names its chunk.
+const isBlockLooksChunk = (path: string) => /\/block-looks-[\w-]+\.js$/.test(path);
 
 const liveBoards = (page: Page) => page.locator('[aria-labelledby="live-boards-title"] ul');
 
@@ -39,7 +43,8 @@ test('a board page comes to life with the data it came with, asking the API noth
   await createBlock(request, owner, { title: 'Now reading', status: 'now' });
   await createBlock(request, owner, { title: 'Later trip', status: 'planned', progress: 0 });
   const page = await newPage();
-  const calls = recordApiCalls(page);
+  const calls = recordRequests(page, isApiCall);
+  const blockLooksLoads = recordRequests(page, isBlockLooksChunk);
 
   await gotoHydrated(page, `/@${owner.username}`);
   await expect(page.getByText('Now reading', { exact: true })).toBeVisible();
@@ -48,12 +53,16 @@ test('a board page comes to life with the data it came with, asking the API noth
   await expect(page.getByText('Later trip', { exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual([]);
+  // The type labels and icons of its blocks came with the page too.
+  expect(blockLooksLoads).toEqual([]);
 
   await gotoHydrated(page, '/');
   await expect(liveBoards(page)).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('link', { name: 'See all boards' }).click();
   await expect(page.getByRole('heading', { name: 'Discover Boards' })).toBeVisible();
   expect(calls).toEqual(['/api/discover']);
+  // Discover, rendered in the browser, loads them to draw its blocks' icons.
+  await expect.poll(() => blockLooksLoads.length).toBeGreaterThan(0);
 });
 
 test("the owner opening their own board sees their hidden blocks, even while it's private", async ({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BlockStatus, blockStatuses, imageAspectRatios } from './block-values';
-import { blockTypeKeys, categoryKeys, findBlockType } from './catalogue';
+import { blockTypeKeys, findBlockType } from './catalogue';
+import { categoryKeys } from './categories';
 import { optionalImageUrl, optionalLinkUrl, optionalText } from './fields';
 
 export const maxBlocksPerBoard = 200;

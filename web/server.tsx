@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { boardQueryKey, type PublicBoard } from './features/boards/api/get-board';
 import { liveBoardsQueryKey, liveBoardUsers } from './features/landing/api/get-live-boards';
+import { blockLookSeeds } from './lib/block-looks';
 import { createQueryClient, type SeededQuery, seedQueries } from './lib/query-client';
 import { SiteOriginContext } from './lib/site-origin';
 
@@ -48,10 +49,14 @@ async function renderScreen(path: string, origin: string, state: SeededQuery[]) 
   return { html, state } satisfies RenderedScreen;
 }
 
-/** `/@username`: the board, or Board Not Found when `board` is null. */
+/**
+ * `/@username`: the board, or Board Not Found when `board` is null. The looks of its blocks go
+ * with it, so the page needs no catalogue to draw them.
+ */
 export function renderBoardScreen(origin: string, username: string, board: PublicBoard | null) {
   return renderScreen(`/@${username}`, origin, [
     { queryKey: boardQueryKey(username), data: board },
+    ...blockLookSeeds(board?.blocks ?? []),
   ]);
 }
 

@@ -1,7 +1,8 @@
 import { html, raw } from 'hono/html';
 import { type BlockStatus, blockStatuses } from '../../schema/block-values';
 import { imagePositionPattern } from '../../schema/blocks';
-import { categories, findBlockType } from '../../schema/catalogue';
+import { findBlockType } from '../../schema/catalogue';
+import { categories } from '../../schema/categories';
 import { isHttpUrl, ownImagePath } from '../../schema/fields';
 import type { getBoard } from '../services/boards';
 import { cspHash } from './csp-hash';

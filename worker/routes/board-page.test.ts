@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
+import { blockLook } from '../../web/lib/block-looks';
 import worker from '../index';
 import { call, callJson, createBlock, createUser, runCron, viewsOf } from '../test/factories';
 
@@ -184,7 +185,35 @@ describe('GET /@username', () => {
     expect(html).not.toContain('<by>');
 
     const publicBoard = (await callJson('GET', `/api/boards/${owner.username}`)).body;
-    expect(pageState(html)).toEqual([{ queryKey: ['boards', owner.username], data: publicBoard }]);
+    expect(pageState(html)[0]).toEqual({ queryKey: ['boards', owner.username], data: publicBoard });
+  });
+
+  it('brings the looks of the blocks it shows, one per type and icon, so the page needs no catalogue', async () => {
+    const owner = await createUser();
+    await createBlock(owner, { title: 'Dune', label: '', emoji: null });
+    await createBlock(owner, { title: 'Emma', label: '', emoji: null });
+    await createBlock(owner, { title: 'Friends', label: '', emoji: 'Heart' });
+    await createBlock(owner, {
+      title: 'Draft',
+      category: 'work',
+      type: 'tech-stack',
+      isVisible: false,
+    });
+    const { html } = await fetchPage(`/@${owner.username}`);
+
+    expect(pageState(html).slice(1)).toEqual([
+      {
+        queryKey: ['block-look', 'books-reading', null],
+        data: blockLook({ type: 'books-reading', emoji: null }),
+      },
+      {
+        queryKey: ['block-look', 'books-reading', 'Heart'],
+        data: blockLook({ type: 'books-reading', emoji: 'Heart' }),
+      },
+    ]);
+    // Blocks without a label of their own show their type's name, drawn on the server.
+    expect(visibleText(html)).toContain('Books & Reading Dune');
+    expect(withoutState(html)).toContain('lucide-heart');
   });
 
   it('counts each page load as a view of the board, and none for a board not found', async () => {

@@ -2,12 +2,8 @@
 // Kept apart from block-rules.ts so boards that only show cards never load the validator.
 import type { BlockStatus } from '../../../schema/block-values';
 import { type BlockInput, blockInput } from '../../../schema/blocks';
-import {
-  type BlockTypeKey,
-  type CategoryKey,
-  categoryKeys,
-  findBlockType,
-} from '../../../schema/catalogue';
+import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
+import { type CategoryKey, categoryKeys } from '../../../schema/categories';
 import type { Block } from './api/get-own-blocks';
 import { type BlockImageRatio, progressForStatus } from './block-rules';
 

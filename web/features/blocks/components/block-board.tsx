@@ -1,8 +1,7 @@
 import { PlusIcon } from 'lucide-react';
-import { ToggleGroup } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
-import { type CategoryKey, categories } from '../../../../schema/catalogue';
+import { type CategoryKey, categories } from '../../../../schema/categories';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/utils';
 import type { Block, BoardSettings } from '../api/get-own-blocks';
@@ -122,7 +121,10 @@ export function BlockBoard({
   );
 }
 
-/** Default cards; Large (wide media, more padding); Compact (no media box for blocks without an image). */
+/**
+ * Default cards; Large (wide media, more padding); Compact (no media box for blocks without an
+ * image). Native radios: the browser gives the group its arrow keys.
+ */
 function ViewModeChoice({
   value,
   onChange,
@@ -130,24 +132,30 @@ function ViewModeChoice({
   value: BlockViewMode;
   onChange: (value: BlockViewMode) => void;
 }) {
+  const name = useId();
   return (
-    <ToggleGroup.Root
-      type="single"
-      value={value}
-      onValueChange={(next) => next && onChange(next as BlockViewMode)}
+    <div
+      role="radiogroup"
       aria-label="Card size"
       className="inline-flex rounded-lg bg-gray-100 p-1"
     >
       {viewModes.map((mode) => (
-        <ToggleGroup.Item
+        <label
           key={mode.value}
-          value={mode.value}
-          className="rounded-md px-2.5 py-1 text-xs font-medium text-gray-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500 data-[state=on]:bg-white data-[state=on]:text-gray-900 data-[state=on]:shadow-sm"
+          className="relative rounded-md px-2.5 py-1 text-xs font-medium text-gray-700 has-checked:bg-white has-checked:text-gray-900 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-violet-500"
         >
+          <input
+            type="radio"
+            name={name}
+            value={mode.value}
+            checked={value === mode.value}
+            onChange={() => onChange(mode.value)}
+            className="absolute inset-0 cursor-pointer appearance-none rounded-md focus-visible:outline-none"
+          />
           {mode.label}
-        </ToggleGroup.Item>
+        </label>
       ))}
-    </ToggleGroup.Root>
+    </div>
   );
 }
 

@@ -1,9 +1,9 @@
 import { ExternalLinkIcon } from 'lucide-react';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
-import { findBlockType } from '../../../../schema/catalogue';
 import { BlockIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
 import { loadChunk } from '../../../lib/load-chunk';
+import { useBlockLook } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import type { Block, BoardSettings } from '../api/get-own-blocks';
 import { recordClick } from '../api/record-click';
@@ -62,8 +62,8 @@ export function BlockCard({
   action,
   firstRow = false,
 }: BlockCardProps) {
-  const typeLabel = findBlockType(block.type)?.label;
-  const label = block.label || typeLabel;
+  const look = useBlockLook(block);
+  const label = block.label || look?.typeLabel;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title is the keyboard's edit button; this widens the click target to the whole card
     <article

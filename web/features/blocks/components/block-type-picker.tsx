@@ -1,14 +1,9 @@
-import { ArrowLeftIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
+import { ArrowLeftIcon, ChevronDownIcon, ChevronUpIcon, Icon } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
-import {
-  type BlockTypeKey,
-  blockTypes,
-  type CategoryKey,
-  categories,
-  findBlockType,
-} from '../../../../schema/catalogue';
-import { catalogueIcon } from '../../../components/block-icon';
+import { type BlockTypeKey, blockTypes, findBlockType } from '../../../../schema/catalogue';
+import { type CategoryKey, categories } from '../../../../schema/categories';
 import { Button } from '../../../components/ui/button';
+import { catalogueIcon } from '../../../lib/block-looks';
 import { cn } from '../../../lib/utils';
 import { tintFor } from './category-styles';
 
@@ -90,24 +85,21 @@ function TypeStep({
       <ScrollList name="types">
         {blockTypes
           .filter((t) => t.category === category)
-          .map((t) => {
-            const Icon = catalogueIcon(t.icon);
-            return (
-              <li key={t.key}>
-                <button type="button" onClick={() => onPick(t.key)} className={pickerItemClassName}>
-                  <span
-                    className={cn(
-                      'flex size-8 shrink-0 items-center justify-center rounded-md',
-                      tintFor(t.category),
-                    )}
-                  >
-                    <Icon aria-hidden className="size-4" />
-                  </span>
-                  <span className="font-medium text-gray-900">{t.label}</span>
-                </button>
-              </li>
-            );
-          })}
+          .map((t) => (
+            <li key={t.key}>
+              <button type="button" onClick={() => onPick(t.key)} className={pickerItemClassName}>
+                <span
+                  className={cn(
+                    'flex size-8 shrink-0 items-center justify-center rounded-md',
+                    tintFor(t.category),
+                  )}
+                >
+                  <Icon icon={catalogueIcon(t.icon)} aria-hidden className="size-4" />
+                </span>
+                <span className="font-medium text-gray-900">{t.label}</span>
+              </button>
+            </li>
+          ))}
       </ScrollList>
     </section>
   );
@@ -116,7 +108,6 @@ function TypeStep({
 function ChosenType({ type, onChange }: { type: BlockTypeKey; onChange: () => void }) {
   const chosen = findBlockType(type);
   if (!chosen) return null;
-  const Icon = catalogueIcon(chosen.icon);
   const categoryLabel = categories.find((c) => c.key === chosen.category)?.label;
   return (
     <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3">
@@ -126,7 +117,7 @@ function ChosenType({ type, onChange }: { type: BlockTypeKey; onChange: () => vo
           tintFor(chosen.category),
         )}
       >
-        <Icon aria-hidden className="size-5" />
+        <Icon icon={catalogueIcon(chosen.icon)} aria-hidden className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-gray-900">{chosen.label}</p>

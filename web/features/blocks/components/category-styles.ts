@@ -1,4 +1,4 @@
-import type { CategoryKey } from '../../../../schema/catalogue';
+import type { CategoryKey } from '../../../../schema/categories';
 
 /** Written out in full so Tailwind finds every class. */
 const categoryTint: Record<CategoryKey, string> = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { blockIcon } from '../../../components/block-icon';
+import { BlockIcon } from '../../../components/block-icon';
 import type { DiscoverBlock } from '../api/get-discover';
 
 // Intrinsic sizes per ratio, so the browser reserves the space before the image arrives.
@@ -34,13 +34,12 @@ function BlockImage({ block }: { block: DiscoverBlock }) {
 
 /** One activity on a discover card: icon, title, subtitle, image and a two-line description. */
 export function DiscoverBlockTile({ block }: { block: DiscoverBlock }) {
-  const Icon = blockIcon(block);
   return (
     <li className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
       <BlockImage block={block} />
       <div className="flex flex-1 flex-col p-3">
         <span className="mb-2 flex size-7 items-center justify-center rounded-lg bg-violet-50 text-violet-700">
-          <Icon aria-hidden className="size-4" />
+          <BlockIcon block={block} className="size-4" />
         </span>
         <h3 className="line-clamp-2 text-sm leading-snug font-semibold break-words text-gray-900">
           {block.title}

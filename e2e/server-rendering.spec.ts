@@ -65,6 +65,33 @@ test('a board page comes to life with the data it came with, asking the API noth
   await expect.poll(() => blockLooksLoads.length).toBeGreaterThan(0);
 });
 
+test("a board page's scripts start only after it has loaded and painted", async ({
+  newPage,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'paintfirst' });
+  await createBlock(request, owner, { title: 'Painted first', status: 'now' });
+  const page = await newPage();
+
+  await gotoHydrated(page, `/@${owner.username}`);
+  const timing = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+    return {
+      loadEnd: navigation?.loadEventEnd ?? Number.NaN,
+      firstPaint:
+        performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+    };
+  });
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadEnd);
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.firstPaint);
+});
+
 test("the owner opening their own board sees their hidden blocks, even while it's private", async ({
   page,
   request,

@@ -34,13 +34,23 @@ type AppModules = { entry: string | null; preload: string[] };
 
 /**
  * A rendered page reads without scripts, so the app's scripts (the shell's entry and its
- * preloads, listed in #app-modules) are fetched once the page has loaded and the frame after it
- * has been painted (`load` can fire before the first paint): they never hold back the stylesheet,
- * the text or the first images. Constant text, so the page's CSP names it by hash
- * (`appPageSecurityHeaders`).
+ * preloads, listed in #app-modules) are fetched only once the page has loaded, Chrome has reported
+ * its first paint, its images are decoded and a frame has shown them: they never hold back the
+ * stylesheet, the text or the first images. `load` alone is too early (it can fire before the
+ * first paint); a page that never paints (a background tab) starts 2 s after `load`. Constant
+ * text, so the page's CSP names it by hash (`appPageSecurityHeaders`).
  */
-export const appModuleLoader =
-  'addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){var m=JSON.parse(document.getElementById("app-modules").textContent),h=document.head;m.preload.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.append(l)});if(m.entry){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=m.entry;h.append(s)}})})})';
+export const appModuleLoader = [
+  '(function(){var loaded=false,painted=false,started=false;',
+  'function inject(){var m=JSON.parse(document.getElementById("app-modules").textContent),h=document.head;',
+  'm.preload.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.append(l)});',
+  'if(m.entry){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=m.entry;h.append(s)}}',
+  'function start(){if(started||!loaded||!painted)return;started=true;',
+  'var shown=[].filter.call(document.images,function(i){return i.complete&&i.naturalWidth>0});',
+  'Promise.all(shown.map(function(i){return i.decode().catch(function(){})})).then(function(){requestAnimationFrame(function(){setTimeout(inject)})})}',
+  'try{new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){painted=true;start()}}).observe({type:"paint",buffered:true})}catch(e){painted=true}',
+  'addEventListener("load",function(){loaded=true;start();setTimeout(function(){painted=true;start()},2000)})})()',
+].join('');
 
 let loaderHash: Promise<string> | undefined;
 

@@ -16,6 +16,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ENVIRONMENT: 'test',
+                // Every board read waits for its view to be counted: keep that wait short.
+                VIEW_BATCH_MS: '25',
                 JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
                 TEST_MIGRATIONS: migrations,
               },

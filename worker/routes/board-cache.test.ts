@@ -373,6 +373,33 @@ describe('signed-in reads', () => {
   });
 });
 
+describe("a board's version, read from KV", () => {
+  it('is read once a second per isolate, not once per answer', async () => {
+    const owner = await createUser();
+    await createBlock(owner);
+    // The edit left its version in this isolate's memory: let that lapse.
+    await scheduler.wait(1100);
+    const get = vi.spyOn(env.COUNTERS, 'get');
+    for (let i = 0; i < 3; i++) expect((await readBoard(owner.username)).status).toBe(200);
+    const versionReads = get.mock.calls.filter(
+      ([key]) => key === `board-version:${owner.username}`,
+    );
+    expect(versionReads).toHaveLength(1);
+  });
+
+  it('brings an edit made in another isolate within a second of its version landing in KV', async () => {
+    const owner = await createUser();
+    const block = await createBlock(owner, { title: 'Original title' });
+    await readBoard(owner.username);
+    // Another isolate's edit: D1 changed and a new version written, none of it through this one.
+    await retitleInD1(block.id, 'Edited elsewhere');
+    await env.COUNTERS.put(`board-version:${owner.username}`, crypto.randomUUID());
+    expect(titles((await readBoard(owner.username)).body)).toEqual(['Original title']);
+    await scheduler.wait(1100);
+    expect(titles((await readBoard(owner.username)).body)).toEqual(['Edited elsewhere']);
+  });
+});
+
 describe('version bumps KV refuses', () => {
   it('keep the edit, retry the write once a second later, and log when both fail', async () => {
     const owner = await createUser();

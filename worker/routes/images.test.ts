@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { encode as encodePng } from 'fast-png';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { maxAvatarBytes } from '../../schema/images';
 import worker from '../index';
@@ -66,10 +67,26 @@ function bytesOf(...parts: (number[] | string)[]): Uint8Array<ArrayBuffer> {
   return new Uint8Array(chunks.flat());
 }
 
+/** An 8-bit PNG of a soft gradient: RGB, or RGBA with every pixel at `alpha`. */
+function gradientPng(width: number, height: number, alpha?: number): Uint8Array<ArrayBuffer> {
+  const channels = alpha === undefined ? 3 : 4;
+  const data = new Uint8Array(width * height * channels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * channels;
+      data[i] = (x * 255) / width;
+      data[i + 1] = (y * 255) / height;
+      data[i + 2] = 160;
+      if (alpha !== undefined) data[i + 3] = alpha;
+    }
+  }
+  return new Uint8Array(encodePng({ width, height, data, channels }));
+}
+
 /** Files whose first bytes are those of each accepted format (the server sniffs, it does not decode). */
 const samples = {
   png: {
-    bytes: generateLocalImage('avatar sample', 'square'),
+    bytes: gradientPng(64, 64),
     contentType: 'image/png',
     extension: 'png',
   },
@@ -112,12 +129,19 @@ async function uploadAvatar(user: TestUser | undefined, form: FormData) {
   return sendJson('POST', '/api/upload/avatar', { token: user?.token, body: form });
 }
 
-/** Width and height from a PNG's IHDR chunk. */
-function pngSize(png: Uint8Array): { width: number; height: number } {
-  expect(Array.from(png.subarray(0, 8))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  expect(new TextDecoder().decode(png.subarray(12, 16))).toBe('IHDR');
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
+/** Width and height from a JPEG's start-of-frame segment (SOF0 baseline or SOF2 progressive). */
+function jpegSize(jpeg: Uint8Array): { width: number; height: number } {
+  expect(Array.from(jpeg.subarray(0, 2))).toEqual([0xff, 0xd8]);
+  const view = new DataView(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+  // Segments after SOI: 0xFF, a marker byte, then a big-endian length that counts itself.
+  for (let offset = 2; offset + 9 <= jpeg.byteLength; offset += 2 + view.getUint16(offset + 2)) {
+    expect(jpeg[offset]).toBe(0xff);
+    const marker = jpeg[offset + 1];
+    if (marker === 0xc0 || marker === 0xc2) {
+      return { width: view.getUint16(offset + 7), height: view.getUint16(offset + 5) };
+    }
+  }
+  throw new Error('No SOF0/SOF2 segment in the JPEG');
 }
 
 function r2Key(url: string): string {
@@ -129,7 +153,7 @@ async function storedKeys(prefix: string): Promise<string[]> {
   return (await env.IMAGES.list({ prefix })).objects.map((object) => object.key);
 }
 
-function pngStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+function imageStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
   return new ReadableStream({
     start(controller) {
       controller.enqueue(bytes.slice());
@@ -335,12 +359,12 @@ describe('POST /api/generate-image', () => {
       expect(Object.keys(response.body)).toEqual(['imageUrl']);
       const imageUrl = response.body.imageUrl as string;
       expect(imageUrl).toMatch(
-        new RegExp(`^/api/images/generated/${user.id}/[0-9a-f-]{36}\\.png$`),
+        new RegExp(`^/api/images/generated/${user.id}/[0-9a-f-]{36}\\.jpg$`),
       );
       const served = await send('GET', imageUrl);
       expect(served.status).toBe(200);
-      expect(served.headers.get('content-type')).toBe('image/png');
-      expect(pngSize(new Uint8Array(await served.arrayBuffer()))).toEqual(localImageSizes[ratio]);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      expect(jpegSize(new Uint8Array(await served.arrayBuffer()))).toEqual(localImageSizes[ratio]);
     }
   });
 
@@ -352,14 +376,16 @@ describe('POST /api/generate-image', () => {
     });
     expect(response.status).toBe(201);
     const served = await send('GET', response.body.imageUrl);
-    expect(pngSize(new Uint8Array(await served.arrayBuffer()))).toEqual(localImageSizes.square);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(jpegSize(new Uint8Array(await served.arrayBuffer()))).toEqual(localImageSizes.square);
   });
 
-  it('asks Workers AI for the size of each ratio, stores its image in R2 and serves it back', async () => {
+  it('asks Workers AI for the size of each ratio and stores its PNG in R2 as a JPEG of that size', async () => {
     const user = await createUser();
     for (const ratio of ratios) {
-      const png = generateLocalImage(`workers ai ${ratio}`, ratio);
-      const run = vi.spyOn(env.AI, 'run').mockResolvedValue(pngStream(png) as never);
+      const { width, height } = aiSizes[ratio];
+      const png = gradientPng(width, height);
+      const run = vi.spyOn(env.AI, 'run').mockResolvedValue(imageStream(png) as never);
       const response = await sendJson('POST', '/api/generate-image', {
         token: user.token,
         json: { prompt: `  a ${ratio} mountain  `, ratio },
@@ -368,14 +394,53 @@ describe('POST /api/generate-image', () => {
       expect(run).toHaveBeenCalledTimes(1);
       expect(run.mock.calls[0]?.[1]).toEqual({ prompt: `a ${ratio} mountain`, ...aiSizes[ratio] });
       const imageUrl = response.body.imageUrl as string;
+      expect(imageUrl).toMatch(
+        new RegExp(`^/api/images/generated/${user.id}/[0-9a-f-]{36}\\.jpg$`),
+      );
       const stored = await env.IMAGES.get(r2Key(imageUrl));
-      expect(stored).not.toBeNull();
-      expect(stored?.httpMetadata?.contentType).toBe('image/png');
-      expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(png);
+      expect(stored?.httpMetadata?.contentType).toBe('image/jpeg');
+      const storedBytes = new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0));
+      expect(jpegSize(storedBytes)).toEqual(aiSizes[ratio]);
       const served = await send('GET', imageUrl);
       expect(served.status).toBe(200);
-      expect(served.headers.get('content-type')).toBe('image/png');
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(storedBytes);
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('stores a Workers AI answer that is already a JPEG byte for byte', async () => {
+    const user = await createUser();
+    const jpeg = generateLocalImage('already a jpeg', 'wide');
+    vi.spyOn(env.AI, 'run').mockResolvedValue(imageStream(jpeg) as never);
+    const response = await sendJson('POST', '/api/generate-image', {
+      token: user.token,
+      json: { prompt: 'a jpeg', ratio: 'wide' },
+    });
+    expect(response.status).toBe(201);
+    const imageUrl = response.body.imageUrl as string;
+    expect(imageUrl).toMatch(/\.jpg$/);
+    const stored = await env.IMAGES.get(r2Key(imageUrl));
+    expect(stored?.httpMetadata?.contentType).toBe('image/jpeg');
+    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(jpeg);
+  });
+
+  it('keeps a Workers AI PNG a JPEG cannot hold (transparency, undecodable) as it came', async () => {
+    const user = await createUser();
+    const translucent = gradientPng(32, 32, 128);
+    const truncated = gradientPng(64, 64).slice(0, 60);
+    for (const png of [translucent, truncated]) {
+      vi.spyOn(env.AI, 'run').mockResolvedValue(imageStream(png) as never);
+      const response = await sendJson('POST', '/api/generate-image', {
+        token: user.token,
+        json: { prompt: 'a ghost', ratio: 'square' },
+      });
+      expect(response.status).toBe(201);
+      const imageUrl = response.body.imageUrl as string;
+      expect(imageUrl).toMatch(/\.png$/);
+      const stored = await env.IMAGES.get(r2Key(imageUrl));
+      expect(stored?.httpMetadata?.contentType).toBe('image/png');
+      expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(png);
       vi.restoreAllMocks();
     }
   });
@@ -397,7 +462,7 @@ describe('POST /api/generate-image', () => {
     const user = await createUser();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(env.AI, 'run').mockResolvedValue(
-      pngStream(new TextEncoder().encode('<html>oops</html>')) as never,
+      imageStream(new TextEncoder().encode('<html>oops</html>')) as never,
     );
     const response = await sendJson('POST', '/api/generate-image', {
       token: user.token,
@@ -410,8 +475,8 @@ describe('POST /api/generate-image', () => {
 
   it('limits each user to 10 images a minute, answering 429 with Retry-After, without limiting others', async () => {
     const user = await createUser();
-    const png = generateLocalImage('rate limited', 'square');
-    vi.spyOn(env.AI, 'run').mockImplementation((async () => pngStream(png)) as never);
+    const jpeg = generateLocalImage('rate limited', 'square');
+    vi.spyOn(env.AI, 'run').mockImplementation((async () => imageStream(jpeg)) as never);
     const generate = (who: TestUser) =>
       send('POST', '/api/generate-image', {
         token: who.token,

@@ -1,6 +1,7 @@
 import { ownImagePathPrefix } from '../../schema/fields';
 import type { ImageRatio } from '../../schema/images';
 import { ApiError } from '../middleware/errors';
+import { pngToJpeg } from './jpeg';
 import { generateLocalImage } from './local-image';
 
 type ImageKind = 'avatars' | 'generated';
@@ -84,6 +85,11 @@ export async function generateImage(
   try {
     const output: unknown = await env.AI.run(defaultModel, { prompt, ...aiSizes[ratio] });
     const bytes = output instanceof ReadableStream ? await streamToBytes(output) : output;
+    // Its PNGs (~1-1.5 MB) are a board's largest paint, so they are kept as JPEGs a fraction of
+    // the size; one a JPEG cannot hold (transparency, palette, 16-bit, undecodable) stays as it came.
+    if (bytes instanceof Uint8Array && sniffImageFormat(bytes) === formats.png) {
+      return pngToJpeg(bytes) ?? bytes;
+    }
     if (bytes instanceof Uint8Array && sniffImageFormat(bytes)) return bytes;
     throw new Error('Workers AI answered without an image');
   } catch (error) {

@@ -1,24 +1,19 @@
-import { decode } from 'fast-png';
+import { decode } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import type { ImageRatio } from '../../schema/images';
 import { generateLocalImage, localImageSizes } from './local-image';
 
-const pngSignature = [137, 80, 78, 71, 13, 10, 26, 10];
 const ratios: ImageRatio[] = ['square', 'wide', 'tall'];
+// Measured at quality 82: 16-21 KB for the square (PNG was 138-181 KB); headroom for busier seeds.
+const squareByteBudget = 60 * 1024;
 
-function readIhdrSize(png: Uint8Array): { width: number; height: number } {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-}
-
-function decodePixels(png: Uint8Array): { data: ArrayLike<number>; channels: number } {
-  const image = decode(png);
-  return { data: image.data, channels: image.channels };
+function decodeRgb(jpeg: Uint8Array): Uint8Array {
+  return decode(jpeg, { useTArray: true, formatAsRGBA: false }).data;
 }
 
 function meanChannelDifference(first: Uint8Array, second: Uint8Array): number {
-  const a = decodePixels(first).data;
-  const b = decodePixels(second).data;
+  const a = decodeRgb(first);
+  const b = decodeRgb(second);
   let total = 0;
   for (let i = 0; i < a.length; i++) {
     total += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
@@ -26,10 +21,10 @@ function meanChannelDifference(first: Uint8Array, second: Uint8Array): number {
   return total / a.length;
 }
 
-function countDistinctColours(png: Uint8Array): number {
-  const { data, channels } = decodePixels(png);
+function countDistinctColours(jpeg: Uint8Array): number {
+  const data = decodeRgb(jpeg);
   const colours = new Set<number>();
-  for (let i = 0; i < data.length; i += channels) {
+  for (let i = 0; i < data.length; i += 3) {
     colours.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
   }
   return colours.size;
@@ -44,15 +39,23 @@ describe('generateLocalImage', () => {
     });
   });
 
-  it('produces a valid PNG of the size each ratio asks for', () => {
+  it('produces a JPEG of the size each ratio asks for', () => {
     for (const ratio of ratios) {
-      const png = generateLocalImage('a lighthouse at dusk', ratio);
-      expect(Array.from(png.subarray(0, 8))).toEqual(pngSignature);
-      expect(new TextDecoder().decode(png.subarray(12, 16))).toBe('IHDR');
-      expect(readIhdrSize(png)).toEqual(localImageSizes[ratio]);
-      const decoded = decode(png);
+      const jpeg = generateLocalImage('a lighthouse at dusk', ratio);
+      expect(Array.from(jpeg.subarray(0, 3))).toEqual([0xff, 0xd8, 0xff]);
+      expect(Array.from(jpeg.subarray(-2))).toEqual([0xff, 0xd9]);
+      const decoded = decode(jpeg, { useTArray: true });
       expect({ width: decoded.width, height: decoded.height }).toEqual(localImageSizes[ratio]);
-      expect(decoded.depth).toBe(8);
+    }
+  });
+
+  it('keeps the square image within its byte budget, a fraction of a PNG', () => {
+    for (const prompt of ['a lighthouse at dusk', 'neon city at night', 'a misty forest at dawn']) {
+      const started = performance.now();
+      const jpeg = generateLocalImage(prompt, 'square');
+      const elapsed = performance.now() - started;
+      console.info(`square "${prompt}": ${jpeg.byteLength} bytes in ${elapsed.toFixed(1)} ms`);
+      expect(jpeg.byteLength).toBeLessThan(squareByteBudget);
     }
   });
 
@@ -83,8 +86,8 @@ describe('generateLocalImage', () => {
   it('handles empty and non-ASCII prompts', () => {
     const empty = generateLocalImage('', 'square');
     const emoji = generateLocalImage('🌸 spring in 東京', 'wide');
-    expect(readIhdrSize(empty)).toEqual(localImageSizes.square);
-    expect(readIhdrSize(emoji)).toEqual(localImageSizes.wide);
+    expect(decode(empty, { useTArray: true })).toMatchObject(localImageSizes.square);
+    expect(decode(emoji, { useTArray: true })).toMatchObject(localImageSizes.wide);
     expect(countDistinctColours(emoji)).toBeGreaterThan(1000);
   });
 });

@@ -1,5 +1,5 @@
-import { encode } from 'fast-png';
 import type { ImageRatio } from '../../schema/images';
+import { encodeJpeg } from './jpeg';
 import { hslToRgb, type Random, type Rgb, seededRandom } from './seeded-colors';
 
 export const localImageSizes: Record<ImageRatio, { width: number; height: number }> = {
@@ -58,7 +58,7 @@ export function generateLocalImage(prompt: string, ratio: ImageRatio): Uint8Arra
     paintCircle(canvas, circle);
   }
   paintVignette(canvas, palette.shadow);
-  return encode({ width, height, data: toBytes(canvas), channels: 3, depth: 8 });
+  return encodeJpeg({ width, height, data: toBytes(canvas), channels: 3 });
 }
 
 function between(random: Random, min: number, max: number): number {

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { encode as encodePng } from 'fast-png';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { maxAvatarBytes } from '../../schema/images';
+import { type ImageRatio, maxAvatarBytes } from '../../schema/images';
 import worker from '../index';
 import { generateLocalImage, localImageSizes } from '../services/local-image';
 import { createUser, type TestUser } from '../test/factories';
@@ -160,6 +160,24 @@ function imageStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
       controller.close();
     },
   });
+}
+
+/** Generates an image with Workers AI answering `answer`: the URL given back and what R2 holds. */
+async function generateFromAnswer(user: TestUser, answer: Uint8Array, ratio: ImageRatio) {
+  vi.spyOn(env.AI, 'run').mockResolvedValue(imageStream(answer) as never);
+  const response = await sendJson('POST', '/api/generate-image', {
+    token: user.token,
+    json: { prompt: 'a picture', ratio },
+  });
+  vi.restoreAllMocks();
+  expect(response.status).toBe(201);
+  const imageUrl = response.body.imageUrl as string;
+  const stored = await env.IMAGES.get(r2Key(imageUrl));
+  return {
+    imageUrl,
+    contentType: stored?.httpMetadata?.contentType,
+    bytes: new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0)),
+  };
 }
 
 afterEach(() => {
@@ -412,17 +430,10 @@ describe('POST /api/generate-image', () => {
   it('stores a Workers AI answer that is already a JPEG byte for byte', async () => {
     const user = await createUser();
     const jpeg = generateLocalImage('already a jpeg', 'wide');
-    vi.spyOn(env.AI, 'run').mockResolvedValue(imageStream(jpeg) as never);
-    const response = await sendJson('POST', '/api/generate-image', {
-      token: user.token,
-      json: { prompt: 'a jpeg', ratio: 'wide' },
-    });
-    expect(response.status).toBe(201);
-    const imageUrl = response.body.imageUrl as string;
-    expect(imageUrl).toMatch(/\.jpg$/);
-    const stored = await env.IMAGES.get(r2Key(imageUrl));
-    expect(stored?.httpMetadata?.contentType).toBe('image/jpeg');
-    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(jpeg);
+    const generated = await generateFromAnswer(user, jpeg, 'wide');
+    expect(generated.imageUrl).toMatch(/\.jpg$/);
+    expect(generated.contentType).toBe('image/jpeg');
+    expect(generated.bytes).toEqual(jpeg);
   });
 
   it('keeps a Workers AI PNG a JPEG cannot hold (transparency, undecodable) as it came', async () => {
@@ -430,18 +441,10 @@ describe('POST /api/generate-image', () => {
     const translucent = gradientPng(32, 32, 128);
     const truncated = gradientPng(64, 64).slice(0, 60);
     for (const png of [translucent, truncated]) {
-      vi.spyOn(env.AI, 'run').mockResolvedValue(imageStream(png) as never);
-      const response = await sendJson('POST', '/api/generate-image', {
-        token: user.token,
-        json: { prompt: 'a ghost', ratio: 'square' },
-      });
-      expect(response.status).toBe(201);
-      const imageUrl = response.body.imageUrl as string;
-      expect(imageUrl).toMatch(/\.png$/);
-      const stored = await env.IMAGES.get(r2Key(imageUrl));
-      expect(stored?.httpMetadata?.contentType).toBe('image/png');
-      expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(png);
-      vi.restoreAllMocks();
+      const generated = await generateFromAnswer(user, png, 'square');
+      expect(generated.imageUrl).toMatch(/\.png$/);
+      expect(generated.contentType).toBe('image/png');
+      expect(generated.bytes).toEqual(png);
     }
   });
 

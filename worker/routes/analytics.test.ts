@@ -1,14 +1,16 @@
-import {
-  createExecutionContext,
-  runDurableObjectAlarm,
-  runInDurableObject,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import worker from '../index';
 import { utcDay } from '../services/days';
-import { call, callJson, createBlock, createUser, runCron, type TestUser } from '../test/factories';
+import {
+  call,
+  callJson,
+  createBlock,
+  createUser,
+  fetchSettled,
+  runCron,
+  type TestUser,
+} from '../test/factories';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -16,14 +18,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 async function loadBoard(username: string, viewer?: TestUser) {
   const headers = new Headers({ 'cf-connecting-ip': '10.77.0.1' });
   if (viewer) headers.set('authorization', `Bearer ${viewer.token}`);
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`http://up2.test/api/boards/${username}`, { headers }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
+  return fetchSettled(new Request(`http://up2.test/api/boards/${username}`, { headers }));
 }
 
 async function analyticsOf(user: TestUser) {
@@ -100,19 +95,15 @@ describe('board views', () => {
 
   it('counts exactly 50 views for 50 concurrent loads, written to D1 as one batch', async () => {
     const owner = await createUser();
-    const contexts = Array.from({ length: 50 }, () => createExecutionContext());
     const responses = await Promise.all(
-      contexts.map((ctx, i) =>
-        worker.fetch(
+      Array.from({ length: 50 }, (_, i) =>
+        fetchSettled(
           new Request(`http://up2.test/api/boards/${owner.username}`, {
             headers: { 'cf-connecting-ip': `10.78.0.${i + 1}` },
           }),
-          env,
-          ctx,
         ),
       ),
     );
-    await Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
 
     await runCron();
@@ -131,17 +122,9 @@ describe('board views', () => {
     const loads = owners.flatMap((owner, index) =>
       Array.from({ length: 5 + index * 7 }, () => owner.username),
     );
-    const contexts = loads.map(() => createExecutionContext());
     await Promise.all(
-      loads.map((username, i) =>
-        worker.fetch(
-          new Request(`http://up2.test/api/boards/${username}`),
-          env,
-          contexts[i] as ExecutionContext,
-        ),
-      ),
+      loads.map((username) => fetchSettled(new Request(`http://up2.test/api/boards/${username}`))),
     );
-    await Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
 
     await runCron();
     const totals = await Promise.all(

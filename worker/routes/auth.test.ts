@@ -1,13 +1,12 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../index';
 import {
   adminCredentials as admin,
   call,
   callJson,
   createUser,
+  fetchSettled,
   uniqueName,
 } from '../test/factories';
 
@@ -43,9 +42,7 @@ async function callAndSettle(method: string, path: string, body: unknown) {
     headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
     body: JSON.stringify(body),
   });
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request, env, ctx);
-  await waitOnExecutionContext(ctx);
+  const response = await fetchSettled(request);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -1,12 +1,11 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../index';
 import {
   blockPayload,
   callJson,
   createBlock,
   createUser,
+  fetchSettled,
   runCron,
   type TestUser,
   uniqueName,
@@ -28,15 +27,11 @@ async function send(method: string, path: string, options: SendOptions = {}, wor
     headers.set('content-type', 'application/json');
     body = JSON.stringify(options.json);
   }
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
+  const response = await fetchSettled(
     new Request(`http://up2.test${path}`, { method, headers, body }),
     workerEnv,
-    ctx,
   );
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { status: response.status, headers: response.headers, text };
+  return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
 /** The public board as the API answers an anonymous visitor. */

@@ -1,9 +1,16 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blockLook } from '../../web/lib/block-looks';
-import worker from '../index';
-import { call, callJson, createBlock, createUser, runCron, viewsOf } from '../test/factories';
+import {
+  call,
+  callJson,
+  createBlock,
+  createUser,
+  fetchSettled,
+  runCron,
+  viewsOf,
+  withAppShell,
+} from '../test/factories';
 
 // The built index.html's head, as far as these tests care: the Worker rewrites it per board.
 const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
@@ -15,22 +22,12 @@ const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 
 /** The page as the Worker answers it, with a stand-in ASSETS (dist/ may not be built). */
 async function fetchPage(path: string, headers: Record<string, string> = {}) {
-  const assets = vi.fn(
-    async (_input: RequestInfo | URL) =>
-      new Response(shell, {
-        headers: { 'content-type': 'text/html; charset=utf-8', etag: '"shell-etag"' },
-      }),
-  );
-  const pageEnv = { ...env, ASSETS: { fetch: assets } } as unknown as Env;
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
+  const assets = withAppShell(shell);
+  const response = await fetchSettled(
     new Request(`http://up2.test${path}`, { headers }),
-    pageEnv,
-    ctx,
+    assets.env,
   );
-  const html = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, html, asked: assets.mock.calls.map(([input]) => String(input)) };
+  return { response, html: await response.text(), asked: assets.asked() };
 }
 
 const entities: Record<string, string> = {

@@ -1,8 +1,12 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
-import worker from '../index';
-import { callJson, createBlock, createUser, uniqueName } from '../test/factories';
+import { describe, expect, it } from 'vitest';
+import {
+  callJson,
+  createBlock,
+  createUser,
+  fetchSettled,
+  uniqueName,
+  withAppShell,
+} from '../test/factories';
 
 type Block = { id: number; isVisible: boolean };
 
@@ -184,17 +188,11 @@ describe('PUT /api/boards/me', () => {
  * ASSETS keeps these tests about the Worker's routing and headers, whatever was built.
  */
 async function fetchPage(path: string) {
-  const shell = '<!doctype html><html lang="en"><body><div id="root"></div></body></html>';
-  const assets = vi.fn(
-    async (_input: RequestInfo | URL) =>
-      new Response(shell, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+  const assets = withAppShell(
+    '<!doctype html><html lang="en"><body><div id="root"></div></body></html>',
   );
-  const pageEnv = { ...env, ASSETS: { fetch: assets } } as unknown as Env;
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://up2.test${path}`), pageEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  const asked = assets.mock.calls.map(([input]) => new URL(String(input)).pathname);
-  return { response, asked, shell };
+  const response = await fetchSettled(new Request(`http://up2.test${path}`), assets.env);
+  return { response, asked: assets.asked().map((url) => new URL(url).pathname) };
 }
 
 describe('board and embed pages', () => {

@@ -1,12 +1,10 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import worker from '../index';
 import {
   call,
   callJson,
   createBlock,
   createUser,
+  fetchSettled,
   runCron,
   uniqueName,
   viewsOf,
@@ -14,11 +12,8 @@ import {
 
 /** Loads an embed as another site's iframe would, and waits for what it does after answering. */
 async function loadEmbed(path: string) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://up2.test${path}`), env, ctx);
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, text };
+  const response = await fetchSettled(new Request(`http://up2.test${path}`));
+  return { response, text: await response.text() };
 }
 
 /** The markup of one status tab's panel. */

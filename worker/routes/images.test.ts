@@ -1,11 +1,9 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { encode as encodePng } from 'fast-png';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ImageRatio, maxAvatarBytes } from '../../schema/images';
-import worker from '../index';
 import { generateLocalImage, localImageSizes } from '../services/local-image';
-import { createUser, type TestUser } from '../test/factories';
+import { createUser, fetchSettled, type TestUser } from '../test/factories';
 
 const origin = 'http://up2.test';
 const ratios = ['square', 'wide', 'tall'] as const;
@@ -41,14 +39,7 @@ async function send(method: string, path: string, options: SendOptions = {}) {
     headers.set('content-type', 'application/json');
     body = JSON.stringify(options.json);
   }
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${origin}${path}`, { method, headers, body }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
+  return fetchSettled(new Request(`${origin}${path}`, { method, headers, body }));
 }
 
 async function sendJson(method: string, path: string, options: SendOptions = {}) {

@@ -1,21 +1,13 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
-import worker from '../index';
-import { callJson, createUser } from '../test/factories';
+import { describe, expect, it } from 'vitest';
+import { callJson, createUser, fetchSettled, withAppShell } from '../test/factories';
 
 const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <title>Up2 - What are you up to these days?</title></head><body><div id="root"></div></body></html>`;
 
 /** `/` as the Worker answers it, with a stand-in ASSETS (dist/ may not be built). */
 async function fetchLanding() {
-  const assets = vi.fn(async (_input: RequestInfo | URL) => new Response(shell));
-  const pageEnv = { ...env, ASSETS: { fetch: assets } } as unknown as Env;
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request('http://up2.test/'), pageEnv, ctx);
-  const html = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, html };
+  const response = await fetchSettled(new Request('http://up2.test/'), withAppShell(shell).env);
+  return { response, html: await response.text() };
 }
 
 describe('GET /', () => {

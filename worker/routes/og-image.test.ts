@@ -1,18 +1,13 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import worker from '../index';
 import { ogImageVersion } from '../services/og-image';
-import { call, createUser } from '../test/factories';
+import { call, createUser, fetchSettled } from '../test/factories';
 
 /** Through the Worker's fetch handler, waiting for the work it leaves running (the R2 write). */
 async function fetchImage(path: string, headers?: HeadersInit) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://up2.test${path}`, { headers }), env, ctx);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  await waitOnExecutionContext(ctx);
-  return { response, bytes };
+  const response = await fetchSettled(new Request(`http://up2.test${path}`, { headers }));
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
 describe('GET /api/og/:username.png', () => {

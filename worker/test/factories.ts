@@ -4,6 +4,7 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
+import { vi } from 'vitest';
 import worker from '../index';
 
 const origin = 'http://up2.test';
@@ -133,6 +134,37 @@ export async function adminUser(): Promise<TestUser> {
   });
   if (login.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(login.body)}`);
   return { ...adminCredentials, id: login.body.user.id, token: login.body.token };
+}
+
+/**
+ * Calls the Worker's fetch handler itself and waits for the work the request left running
+ * (`waitUntil`: views, cache writes, mail). The body is read first and comes back whole.
+ * `workerEnv` is for a test that stands in a binding or spies on one.
+ */
+export async function fetchSettled(request: Request, workerEnv: Env = env): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, workerEnv, ctx);
+  const body = await response.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  // A 304 or 204 may not carry even an empty body.
+  return new Response(body.byteLength > 0 ? body : null, response);
+}
+
+/**
+ * `env` with a stand-in ASSETS that answers `shell` (the built app shell: dist/ may not be
+ * built, and these tests are about the Worker), and the URLs it has been asked for.
+ */
+export function withAppShell(shell: string) {
+  const assets = vi.fn(
+    async (_input: RequestInfo | URL) =>
+      new Response(shell, {
+        headers: { 'content-type': 'text/html; charset=utf-8', etag: '"shell-etag"' },
+      }),
+  );
+  return {
+    env: { ...env, ASSETS: { fetch: assets } } as unknown as Env,
+    asked: () => assets.mock.calls.map(([input]) => String(input)),
+  };
 }
 
 /** Runs the scheduled jobs now, as the minute's cron would: views are flushed and rolled up. */

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const port = (fallback: number) => Number(process.env.PORT) || fallback;
@@ -59,11 +62,34 @@ const firstLoadChunks = [
   },
 ];
 
+/** Where the API reference page (`/api/docs`) loads Scalar from: this site, so it works offline. */
+const apiReferenceScript = 'api-reference/scalar.js';
+
+/** Scalar's prebuilt single-file bundle, served in development and emitted into the build. */
+function apiReferenceBundle(): Plugin {
+  const entry = createRequire(import.meta.url).resolve('@scalar/api-reference');
+  const bundle = () => readFileSync(join(dirname(entry), 'browser', 'standalone.js'));
+  return {
+    name: 'up2-api-reference-bundle',
+    configureServer(server) {
+      server.middlewares.use(`/${apiReferenceScript}`, (_request, response) => {
+        response.setHeader('content-type', 'text/javascript; charset=utf-8');
+        response.end(bundle());
+      });
+    },
+    generateBundle() {
+      if (this.environment.name !== 'client') return;
+      this.emitFile({ type: 'asset', fileName: apiReferenceScript, source: bundle() });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   publicDir: 'web/public',
   plugins: [
     react(),
     tailwindcss(),
+    apiReferenceBundle(),
     VitePWA({
       // Registered by web/lib/service-worker.ts, without a forced reload mid-edit.
       injectRegister: false,
@@ -72,6 +98,8 @@ export default defineConfig(({ command }) => ({
       filename: 'sw.js',
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The API reference's 4 MB script is for the few who read it, not for every visitor.
+        globIgnores: [`${apiReferenceScript}`],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

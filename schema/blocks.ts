@@ -86,3 +86,35 @@ export const blockUpdateInput = z
     if (parsed.success) return { kind: 'edit', block: parsed.data };
     return reportIssues(ctx, parsed.error.issues);
   });
+
+/** A block as visitors see it: what its card draws, and its id to copy it or follow its link. */
+export const publicBlock = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  category: z.string(),
+  emoji: z.string().nullable(),
+  label: z.string().nullable(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  imageAspectRatio: z.enum(imageAspectRatios),
+  imagePosition: z.string(),
+  externalUrl: z.string().nullable(),
+  status: z.enum(blockStatuses),
+  progress: z.number().int(),
+  progressEnabled: z.boolean(),
+});
+
+/** A block as its owner sees it: whether visitors see it, and how often it was copied and followed. */
+export const ownBlock = publicBlock.extend({
+  isVisible: z.boolean(),
+  copyCount: z.number().int(),
+  clickCount: z.number().int(),
+});
+
+export const ownBlockAnswer = z.object({ block: ownBlock });
+export const deletedAnswer = z.object({ deleted: z.literal(true) });
+export const clickAnswer = z.object({ recorded: z.boolean() });
+
+export type PublicBlock = z.output<typeof publicBlock>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ownBlock, publicBlock } from './blocks';
 import { hasSomeField } from './fields';
+import { ownUser, publicUser } from './users';
 
 export const boardImageRatios = ['square', 'wide', 'tall'] as const;
 
@@ -22,4 +24,32 @@ export const discoverQuery = z.strictObject({
     .max(50, 'limit must be between 1 and 50.')
     .default(24),
   cursor: z.coerce.number().int().positive('cursor must be a positive number.').optional(),
+});
+
+export const boardSettings = z.object({
+  globalImageRatio: z.enum(boardImageRatios),
+  hideAllImages: z.boolean(),
+});
+
+export const boardSettingsAnswer = z.object({ board: boardSettings });
+
+/** `GET /api/boards/{username}` to anyone but the owner: visible blocks only, no counts. */
+export const publicBoardAnswer = z.object({
+  board: boardSettings,
+  blocks: z.array(publicBlock),
+  user: publicUser,
+});
+
+/** The same board to its signed-in owner: hidden blocks too, with their counts. */
+export const ownBoardAnswer = z.object({
+  board: boardSettings,
+  blocks: z.array(ownBlock),
+  user: ownUser,
+});
+
+export const ownBlocksAnswer = z.object({ blocks: z.array(ownBlock), board: boardSettings });
+
+export const discoverAnswer = z.object({
+  boards: z.array(z.object({ user: publicUser, blocks: z.array(publicBlock) })),
+  nextCursor: z.number().int().nullable(),
 });

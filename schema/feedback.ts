@@ -41,3 +41,17 @@ export const feedbackUpdateInput = z
   })
   .partial()
   .refine(hasSomeField, 'Send a status or a priority to change.');
+
+export const feedbackItem = z.object({
+  id: z.number().int(),
+  type: z.enum(feedbackTypes),
+  title: z.string(),
+  description: z.string(),
+  email: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  status: z.enum(feedbackStatuses),
+  priority: z.enum(feedbackPriorities),
+  createdAt: z.iso.datetime(),
+});
+
+export const feedbackList = z.array(feedbackItem);

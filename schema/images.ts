@@ -15,3 +15,6 @@ export const generateImageInput = z.strictObject({
     .max(500, 'Prompt must be 500 characters or less.'),
   ratio: z.enum(imageRatios, { error: 'Ratio must be square, wide or tall.' }).default('square'),
 });
+
+export const uploadAnswer = z.object({ url: z.string() });
+export const generatedImageAnswer = z.object({ imageUrl: z.string() });

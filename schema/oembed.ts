@@ -25,3 +25,21 @@ export const oembedQuery = z.object({
   maxwidth: dimension('maxwidth'),
   maxheight: dimension('maxheight'),
 });
+
+/** An oEmbed 1.0 "rich" answer (https://oembed.com/#section2.3). */
+export const oembedAnswer = z.object({
+  version: z.literal('1.0'),
+  type: z.literal('rich'),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  title: z.string(),
+  author_name: z.string(),
+  author_url: z.string(),
+  cache_age: z.number().int(),
+  html: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  thumbnail_url: z.string().optional(),
+  thumbnail_width: z.number().int().optional(),
+  thumbnail_height: z.number().int().optional(),
+});

@@ -21,14 +21,68 @@ export const users = sqliteTable('users', {
   email: text('email').notNull().unique(),
   displayName: text('display_name').notNull(),
   passwordHash: text('password_hash').notNull(),
-  // Bumped on password reset: tokens carrying an older version stop working.
-  tokenVersion: integer('token_version').notNull().default(0),
+  // True only once the address confirmed it wants updates (double opt-in).
   emailOptIn: integer('email_opt_in', { mode: 'boolean' }).notNull().default(false),
+  // Granted and revoked by `npm run admin`, never by registering a name.
+  isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
   bio: text('bio'),
   tagline: text('tagline'),
   avatar: text('avatar'),
   isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
   createdAt: createdAt(),
+});
+
+/**
+ * One row per signed-in device: a token names its session, and ending the session (sign out,
+ * sign out everywhere, a new password) makes the token worthless at once.
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);
+
+/** An emailed link that confirms "Send me updates" for the address it was sent to. */
+export const updatesConfirmations = sqliteTable(
+  'updates_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('updates_confirmations_user').on(t.userId)],
+);
+
+/**
+ * Fixed-window allowances longer than the Rate Limiting binding's 60 s (uploads an hour, reset
+ * mails an hour): one row per key, counted by a single upsert.
+ */
+export const quotas = sqliteTable(
+  'quotas',
+  {
+    key: text('key').primaryKey(),
+    windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('quotas_window').on(t.windowStart)],
+);
+
+/** Failed sign-ins per account name, whatever address they come from. */
+export const loginFailures = sqliteTable('login_failures', {
+  username: text('username').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: integer('last_failure_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
 export const boardSettings = sqliteTable('board_settings', {
@@ -94,6 +148,24 @@ export const blocks = sqliteTable(
   ],
 );
 
+/**
+ * Who copied which block, once: a block's copy count grows only when a person copies it for the
+ * first time (trigger in migrations), so copy, delete, copy again counts once.
+ */
+export const blockCopies = sqliteTable(
+  'block_copies',
+  {
+    sourceBlockId: integer('source_block_id')
+      .notNull()
+      .references(() => blocks.id, { onDelete: 'cascade' }),
+    copierId: integer('copier_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceBlockId, t.copierId] })],
+);
+
 export const feedback = sqliteTable(
   'feedback',
   {
@@ -136,6 +208,9 @@ export const dailyViews = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     views: integer('views').notNull().default(0),
+    // Distinct visitors that day (a visitor is a daily-salted hash, never stored here).
+    visitors: integer('visitors').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.boardId, t.day] })],
 );

@@ -103,3 +103,26 @@ export const resetPasswordInput = z.strictObject({
 
 export type RegisterInput = z.infer<typeof registerInput>;
 export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;
+
+/** Who a board belongs to, as visitors see it. */
+export const publicUser = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  bio: z.string().nullable(),
+  tagline: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+
+/** The signed-in person, as they see themselves. */
+export const ownUser = publicUser.extend({
+  // Sent back with feedback, which names its author.
+  id: z.number().int(),
+  email: z.string(),
+  emailOptIn: z.boolean(),
+  isPublic: z.boolean(),
+  isAdmin: z.boolean(),
+});
+
+export const ownUserAnswer = z.object({ user: ownUser });
+export const sessionAnswer = z.object({ token: z.string(), user: ownUser });
+export const messageAnswer = z.object({ message: z.string() });

@@ -5,6 +5,7 @@ import { handleError, handleNotFound } from './middleware/errors';
 import { limitJsonBodySize, requireJsonBody } from './middleware/request-body';
 import { apiSecurityHeaders } from './middleware/security-headers';
 import { analyticsRoutes } from './routes/analytics';
+import { apiReference } from './routes/api-reference';
 import { auth } from './routes/auth';
 import { blocksRoutes } from './routes/blocks';
 import { boardPage } from './routes/board-page';
@@ -39,6 +40,7 @@ const api = new Hono<AppEnv>()
   .all('*', handleNotFound);
 
 export const app = new Hono<AppEnv>()
+  .route('/api', apiReference(api))
   .route('/api', api)
   .route('/embed', embedPage)
   .route('/', landingPage)

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -45,22 +47,18 @@ export async function createUser(
   return { ...user, token: await logIn(request, username, user.password) };
 }
 
-const admin = { username: 'admin', email: 'admin@example.com', password: 'admin-e2e-password' };
-
 /**
- * The owner account (ADMIN_USERNAME). The state folder is fresh each run, so the first
- * journey that needs it registers it; any later (or concurrent) one finds it taken and signs in.
+ * A new user granted the owner account's rights the way an operator grants them: with
+ * `npm run admin -- grant`, on the state folder the journeys' server runs on.
  */
 export async function adminUser(request: APIRequestContext): Promise<TestUser> {
-  const response = await request.post('/api/auth/register', {
-    data: { ...admin, displayName: 'Up2 Admin', emailOptIn: false },
+  const user = await createUser(request, { prefix: 'owner' });
+  execFileSync('npm', ['run', '--silent', 'admin', '--', 'grant', user.username], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, UP2_STATE_DIR: '.wrangler/e2e' },
+    stdio: 'pipe',
   });
-  expect([201, 409], await response.text()).toContain(response.status());
-  return {
-    ...admin,
-    displayName: 'Up2 Admin',
-    token: await logIn(request, admin.username, admin.password),
-  };
+  return user;
 }
 
 /**

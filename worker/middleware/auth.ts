@@ -1,7 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { getDb } from '../services/db';
-import { readSession } from '../services/tokens';
-import { findUserById, isAdmin } from '../services/users';
+import { resolveSession, type SignedIn } from '../services/sessions';
 import type { AppEnv, UserRow } from '../types';
 import { ApiError } from './errors';
 
@@ -12,37 +11,32 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** The signed-in user, or null for no token, a bad token, or a token revoked by a password reset. */
-async function resolveViewer(env: Env, token: string | null): Promise<UserRow | null> {
-  if (!token) return null;
-  const session = await readSession(env, token);
-  if (!session) return null;
-  const user = await findUserById(getDb(env), session.userId);
-  return user && user.tokenVersion === session.tokenVersion ? user : null;
+function signedIn(env: Env, token: string | null): Promise<SignedIn | null> {
+  return token ? resolveSession(getDb(env), env, token) : Promise.resolve(null);
 }
 
-/** Sets `viewer` when a valid token is sent; anonymous otherwise. */
+/** Sets `viewer` when a token of a live session is sent; anonymous otherwise. */
 export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('viewer', await resolveViewer(c.env, bearerToken(c.req.header('authorization'))));
+  const session = await signedIn(c.env, bearerToken(c.req.header('authorization')));
+  c.set('viewer', session?.user ?? null);
   await next();
 });
 
-export const requireAuth = createMiddleware<AppEnv & { Variables: { viewer: UserRow } }>(
-  async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
-    const viewer = await resolveViewer(c.env, token);
-    if (!viewer) throw new ApiError(401, token ? sessionExpired : 'Please sign in first.');
-    c.set('viewer', viewer);
-    await next();
-  },
-);
+type SignedInEnv = AppEnv & { Variables: { viewer: UserRow; sessionId: string } };
 
-/** The single owner account (ADMIN_USERNAME) that manages feedback. */
-export const requireAdmin = createMiddleware<AppEnv & { Variables: { viewer: UserRow } }>(
-  async (c, next) => {
-    if (!isAdmin(c.var.viewer, c.env)) {
-      throw new ApiError(403, "You don't have permission to access this page");
-    }
-    await next();
-  },
-);
+export const requireAuth = createMiddleware<SignedInEnv>(async (c, next) => {
+  const token = bearerToken(c.req.header('authorization'));
+  const session = await signedIn(c.env, token);
+  if (!session) throw new ApiError(401, token ? sessionExpired : 'Please sign in first.');
+  c.set('viewer', session.user);
+  c.set('sessionId', session.sessionId);
+  await next();
+});
+
+/** The owner account that manages feedback: granted by `npm run admin -- grant <username>`. */
+export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
+  if (!c.var.viewer.isAdmin) {
+    throw new ApiError(403, "You don't have permission to access this page");
+  }
+  await next();
+});

@@ -1,7 +1,8 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { $ZodIssue } from 'zod/v4/core';
+import { Refusal, type RefusalKind } from '../services/errors';
 
 type FieldMessages = Record<string, string>;
 
@@ -17,17 +18,45 @@ export class ApiError extends HTTPException {
   }
 }
 
-export function validationError(issues: readonly $ZodIssue[]): ApiError {
+function pathKey(issue: StandardSchemaV1.Issue): string {
+  const segments = (issue.path ?? []).map((segment) =>
+    typeof segment === 'object' ? String(segment.key) : String(segment),
+  );
+  return segments.join('.') || '_';
+}
+
+export function validationError(issues: readonly StandardSchemaV1.Issue[]): ApiError {
   const fields: FieldMessages = {};
   for (const issue of issues) {
-    const key = issue.path.join('.') || '_';
+    const key = pathKey(issue);
     fields[key] ??= issue.message;
   }
   const first = issues[0]?.message ?? 'The request is invalid.';
   return new ApiError(400, first, fields);
 }
 
+const refusalStatus: Record<RefusalKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'too-many': 429,
+  'upstream-failed': 502,
+  unavailable: 503,
+};
+
+function refusalAnswer(refusal: Refusal, c: Context) {
+  const { fields, retryAfterSeconds } = refusal.details;
+  const body = fields ? { error: refusal.message, fields } : { error: refusal.message };
+  const headers =
+    retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) };
+  return c.json(body, refusalStatus[refusal.kind], headers);
+}
+
 export function handleError(err: Error, c: Context) {
+  if (err instanceof Refusal) return refusalAnswer(err, c);
   if (err instanceof ApiError) {
     const body = err.fields ? { error: err.message, fields: err.fields } : { error: err.message };
     return c.json(body, err.status, err.headers);

@@ -1,13 +1,16 @@
-import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { $ZodType } from 'zod/v4/core';
+import { validator } from 'hono-openapi';
+import type { z } from 'zod';
 import { validationError } from './errors';
 
-/** zValidator whose failures become the API's one error shape, with the schema's messages. */
-export const validate = <Schema extends $ZodType, Target extends keyof ValidationTargets>(
+/**
+ * Validates one part of the request with a schema from `schema/` and lists it in the OpenAPI
+ * document; a failure becomes the API's one error shape, with the schema's own messages.
+ */
+export const validate = <Schema extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: Schema,
 ) =>
-  zValidator(target, schema, (result) => {
-    if (!result.success) throw validationError(result.error.issues);
+  validator(target, schema, (result) => {
+    if (!result.success) throw validationError(result.error);
   });

@@ -4,10 +4,10 @@ import { imagePositionPattern } from '../../schema/blocks';
 import { findBlockType } from '../../schema/catalogue';
 import { categories } from '../../schema/categories';
 import { isHttpUrl, ownImagePath } from '../../schema/fields';
-import type { getBoard } from '../services/boards';
+import type { findPublicBoard } from '../services/boards';
 import { cspHash } from './csp-hash';
 
-type Board = Awaited<ReturnType<typeof getBoard>>['body'];
+type Board = NonNullable<Awaited<ReturnType<typeof findPublicBoard>>>['body'];
 type Block = Board['blocks'][number];
 type Ratio = Board['board']['globalImageRatio'];
 

@@ -2,11 +2,15 @@ import { Hono } from 'hono';
 import {
   forgotPasswordInput,
   loginInput,
+  messageAnswer,
+  ownUserAnswer,
   profileUpdateInput,
   registerInput,
   resetPasswordInput,
+  sessionAnswer,
 } from '../../schema/users';
 import { requireAuth } from '../middleware/auth';
+import { documented, sendJson } from '../middleware/contract';
 import { ApiError } from '../middleware/errors';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
@@ -14,41 +18,88 @@ import { bumpBoardVersion } from '../services/board-cache';
 import { getDb } from '../services/db';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { verifyPassword } from '../services/passwords';
-import { signSession } from '../services/tokens';
-import { findUserByUsername, registerUser, toOwnUser, updateProfile } from '../services/users';
+import { startSession } from '../services/sessions';
+import { findUserByUsername, registerUser, updateProfile } from '../services/users';
 import type { AppEnv } from '../types';
+
+const tag = 'Account';
 
 export const auth = new Hono<AppEnv>()
   .post(
     '/register',
+    documented({
+      tag,
+      summary: 'Create an account (and its board)',
+      answers: { 201: ownUserAnswer },
+      refusals: [400, 409, 429],
+    }),
     rateLimit('AUTH_LIMITER', 'register'),
     validate('json', registerInput),
     async (c) => {
       const user = await registerUser(getDb(c.env), c.env, c.req.valid('json'));
       // A new board gets a version of its own: nothing cached under a reused name answers for it.
       await bumpBoardVersion(c, user.username);
-      return c.json({ user: toOwnUser(user, c.env) }, 201);
+      return sendJson(c, ownUserAnswer, { user }, 201);
     },
   )
-  .post('/login', rateLimit('AUTH_LIMITER', 'login'), validate('json', loginInput), async (c) => {
-    const { username, password } = c.req.valid('json');
-    const user = await findUserByUsername(getDb(c.env), username);
-    const valid = await verifyPassword(password, user?.passwordHash, c.env.PASSWORD_PEPPER);
-    if (!user || !valid) {
-      throw new ApiError(401, 'Invalid credentials. Please check your username and password.');
-    }
-    const token = await signSession(c.env, { userId: user.id, tokenVersion: user.tokenVersion });
-    return c.json({ token, user: toOwnUser(user, c.env) }, 200);
-  })
-  .get('/me', requireAuth, (c) => c.json({ user: toOwnUser(c.var.viewer, c.env) }, 200))
-  .put('/me', requireAuth, validate('json', profileUpdateInput), async (c) => {
-    const user = await updateProfile(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
-    // Both names when the username changes: the old one must stop showing the board.
-    await bumpBoardVersion(c, c.var.viewer.username, user.username);
-    return c.json({ user: toOwnUser(user, c.env) }, 200);
-  })
+  .post(
+    '/login',
+    documented({
+      tag,
+      summary: 'Sign in: a bearer token for this device, and the account',
+      answers: { 200: sessionAnswer },
+      refusals: [400, 401, 429],
+    }),
+    rateLimit('AUTH_LIMITER', 'login'),
+    validate('json', loginInput),
+    async (c) => {
+      const { username, password } = c.req.valid('json');
+      const db = getDb(c.env);
+      const user = await findUserByUsername(db, username);
+      const valid = await verifyPassword(password, user?.passwordHash, c.env.PASSWORD_PEPPER);
+      if (!user || !valid) {
+        throw new ApiError(401, 'Invalid credentials. Please check your username and password.');
+      }
+      const token = await startSession(db, c.env, user.id);
+      return sendJson(c, sessionAnswer, { token, user }, 200);
+    },
+  )
+  .get(
+    '/me',
+    documented({
+      tag,
+      summary: 'The signed-in account',
+      answers: { 200: ownUserAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    (c) => sendJson(c, ownUserAnswer, { user: c.var.viewer }, 200),
+  )
+  .put(
+    '/me',
+    documented({
+      tag,
+      summary: 'Change your profile or privacy',
+      answers: { 200: ownUserAnswer },
+      refusals: [400, 401],
+    }),
+    requireAuth,
+    validate('json', profileUpdateInput),
+    async (c) => {
+      const user = await updateProfile(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
+      // Both names when the username changes: the old one must stop showing the board.
+      await bumpBoardVersion(c, c.var.viewer.username, user.username);
+      return sendJson(c, ownUserAnswer, { user }, 200);
+    },
+  )
   .post(
     '/forgot-password',
+    documented({
+      tag,
+      summary: 'Email a reset link, if the address has an account (the answer never says)',
+      answers: { 200: messageAnswer },
+      refusals: [400, 429],
+    }),
     rateLimit('AUTH_LIMITER', 'forgot-password'),
     validate('json', forgotPasswordInput),
     async (c) => {
@@ -56,19 +107,25 @@ export const auth = new Hono<AppEnv>()
       c.executionCtx.waitUntil(
         requestPasswordReset(getDb(c.env), c.env, c.req.valid('json').email),
       );
-      return c.json(
-        { message: "If an account exists with that email, we've sent password reset instructions" },
-        200,
-      );
+      const message =
+        "If an account exists with that email, we've sent password reset instructions";
+      return sendJson(c, messageAnswer, { message }, 200);
     },
   )
   .post(
     '/reset-password',
+    documented({
+      tag,
+      summary: 'Set a new password with the emailed token; every session ends',
+      answers: { 200: messageAnswer },
+      refusals: [400, 429],
+    }),
     rateLimit('AUTH_LIMITER', 'reset-password'),
     validate('json', resetPasswordInput),
     async (c) => {
       const { token, newPassword } = c.req.valid('json');
       await resetPassword(getDb(c.env), c.env, token, newPassword);
-      return c.json({ message: 'Your password has been reset. Please sign in.' }, 200);
+      const message = 'Your password has been reset. Please sign in.';
+      return sendJson(c, messageAnswer, { message }, 200);
     },
   );

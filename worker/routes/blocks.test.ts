@@ -19,8 +19,6 @@ type Block = {
   progress: number;
   copyCount: number;
   clickCount: number;
-  copiedFromBlockId: number | null;
-  copiedFromUserId: number | null;
 } & Record<string, unknown>;
 
 const pickCategoryAndType = 'Please select a category and type.';
@@ -38,18 +36,20 @@ async function findMyBlock(user: TestUser, id: number): Promise<Block | undefine
 /** A block as stored, read straight from D1 (works for any owner). */
 async function storedBlock(id: number) {
   return env.DB.prepare(
-    'SELECT id, user_id, title, status, progress, copy_count, click_count, copied_from_block_id FROM blocks WHERE id = ?',
+    'SELECT id, user_id, position, title, status, progress, copy_count, click_count, copied_from_block_id, copied_from_user_id FROM blocks WHERE id = ?',
   )
     .bind(id)
     .first<{
       id: number;
       user_id: number;
+      position: number;
       title: string;
       status: string;
       progress: number;
       copy_count: number;
       click_count: number;
       copied_from_block_id: number | null;
+      copied_from_user_id: number | null;
     }>();
 }
 
@@ -71,7 +71,6 @@ describe('POST /api/blocks', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body.block).toMatchObject({
-      userId: user.id,
       category: 'learning',
       type: 'books-reading',
       emoji: 'BookOpen',
@@ -89,10 +88,13 @@ describe('POST /api/blocks', () => {
       isVisible: true,
       copyCount: 0,
       clickCount: 0,
-      copiedFromBlockId: null,
-      copiedFromUserId: null,
     });
     expect(typeof response.body.block.id).toBe('number');
+    expect(await storedBlock(response.body.block.id)).toMatchObject({
+      user_id: user.id,
+      copied_from_block_id: null,
+      copied_from_user_id: null,
+    });
     expect(await findMyBlock(user, response.body.block.id)).toMatchObject({ title: 'Dune' });
   });
 
@@ -134,7 +136,9 @@ describe('POST /api/blocks', () => {
     const first = await createBlock(user, { title: 'one' });
     const second = await createBlock(user, { title: 'two' });
     const third = await createBlock(user, { title: 'three' });
-    const positions = [first, second, third].map((block) => block.position as number);
+    const positions = await Promise.all(
+      [first, second, third].map(async (block) => (await storedBlock(block.id))?.position ?? 0),
+    );
     expect(positions[1]).toBeGreaterThan(positions[0] as number);
     expect(positions[2]).toBeGreaterThan(positions[1] as number);
     expect((await myBlocks(user)).map((block) => block.title)).toEqual(['one', 'two', 'three']);
@@ -552,7 +556,6 @@ describe('POST /api/blocks/:id/copy', () => {
     const copy = response.body.block as Block;
     expect(copy.id).not.toBe(source.id);
     expect(copy).toMatchObject({
-      userId: copier.id,
       title: 'Learn Rust',
       category: source.category,
       type: source.type,
@@ -561,8 +564,11 @@ describe('POST /api/blocks/:id/copy', () => {
       progress: 0,
       copyCount: 0,
       clickCount: 0,
-      copiedFromBlockId: source.id,
-      copiedFromUserId: owner.id,
+    });
+    expect(await storedBlock(copy.id)).toMatchObject({
+      user_id: copier.id,
+      copied_from_block_id: source.id,
+      copied_from_user_id: owner.id,
     });
     expect((await myBlocks(copier)).map((b) => b.id)).toEqual([copy.id]);
     expect((await storedBlock(source.id))?.copy_count).toBe(1);
@@ -589,11 +595,10 @@ describe('POST /api/blocks/:id/copy', () => {
     expect(copied.status).toBe(201);
     const deleted = await callJson('DELETE', `/api/blocks/${source.id}`, { token: owner.token });
     expect(deleted.status).toBe(200);
-    const copy = await findMyBlock(copier, copied.body.block.id);
-    expect(copy).toMatchObject({
+    expect(await storedBlock(copied.body.block.id)).toMatchObject({
       title: 'Original',
-      copiedFromBlockId: null,
-      copiedFromUserId: owner.id,
+      copied_from_block_id: null,
+      copied_from_user_id: owner.id,
     });
   });
 
@@ -693,7 +698,7 @@ describe('the 200-block board limit', () => {
       body: blockPayload({ title: 'the 200th' }),
     });
     expect(last.status).toBe(201);
-    expect(last.body.block.position).toBe(200);
+    expect((await storedBlock(last.body.block.id))?.position).toBe(200);
     const over = await callJson('POST', '/api/blocks', {
       token: user.token,
       body: blockPayload({ title: 'one too many' }),

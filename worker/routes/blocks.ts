@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
-import { blockInput, blockUpdateInput } from '../../schema/blocks';
+import {
+  blockInput,
+  blockUpdateInput,
+  clickAnswer,
+  deletedAnswer,
+  ownBlockAnswer,
+} from '../../schema/blocks';
+import { ownBlocksAnswer } from '../../schema/boards';
 import { idParam } from '../../schema/fields';
 import { optionalAuth, requireAuth } from '../middleware/auth';
+import { documented, sendJson } from '../middleware/contract';
 import { validate } from '../middleware/validate';
 import {
   copyBlock,
@@ -10,7 +18,6 @@ import {
   listBlocks,
   moveBlock,
   recordClick,
-  toBlock,
   updateBlock,
 } from '../services/blocks';
 import { bumpBoardVersion } from '../services/board-cache';
@@ -19,23 +26,51 @@ import { getDb } from '../services/db';
 import type { AppEnv } from '../types';
 
 const blockId = idParam('Block not found.');
+const tag = 'Blocks';
 
 export const blocksRoutes = new Hono<AppEnv>()
-  .get('/me', requireAuth, async (c) => {
-    const db = getDb(c.env);
-    const [rows, board] = await Promise.all([
-      listBlocks(db, c.var.viewer.id, { visibleOnly: false }),
-      getBoardSettings(db, c.var.viewer.id),
-    ]);
-    return c.json({ blocks: rows.map(toBlock), board }, 200);
-  })
-  .post('/', requireAuth, validate('json', blockInput), async (c) => {
-    const block = await createBlock(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
-    await bumpBoardVersion(c, c.var.viewer.username);
-    return c.json({ block: toBlock(block) }, 201);
-  })
+  .get(
+    '/me',
+    documented({
+      tag,
+      summary: 'Your blocks, hidden ones included, with their counts, and your board settings',
+      answers: { 200: ownBlocksAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      const db = getDb(c.env);
+      const [blocks, board] = await Promise.all([
+        listBlocks(db, c.var.viewer.id, { visibleOnly: false }),
+        getBoardSettings(db, c.var.viewer.id),
+      ]);
+      return sendJson(c, ownBlocksAnswer, { blocks, board }, 200);
+    },
+  )
+  .post(
+    '/',
+    documented({
+      tag,
+      summary: 'Add a block to your board',
+      answers: { 201: ownBlockAnswer },
+      refusals: [400, 401, 409],
+    }),
+    requireAuth,
+    validate('json', blockInput),
+    async (c) => {
+      const block = await createBlock(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
+      await bumpBoardVersion(c, c.var.viewer.username);
+      return sendJson(c, ownBlockAnswer, { block }, 201);
+    },
+  )
   .put(
     '/:id{[0-9]+}',
+    documented({
+      tag,
+      summary: 'Change one of your blocks: the whole block, or `{ status }` alone to move it',
+      answers: { 200: ownBlockAnswer },
+      refusals: [400, 401, 404],
+    }),
     requireAuth,
     validate('param', blockId),
     validate('json', blockUpdateInput),
@@ -48,23 +83,56 @@ export const blocksRoutes = new Hono<AppEnv>()
           ? await updateBlock(db, id, c.var.viewer.id, input.block)
           : await moveBlock(db, id, c.var.viewer.id, input.status);
       await bumpBoardVersion(c, c.var.viewer.username);
-      return c.json({ block: toBlock(block) }, 200);
+      return sendJson(c, ownBlockAnswer, { block }, 200);
     },
   )
-  .delete('/:id{[0-9]+}', requireAuth, validate('param', blockId), async (c) => {
-    await deleteBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
-    await bumpBoardVersion(c, c.var.viewer.username);
-    return c.json({ deleted: true }, 200);
-  })
-  .post('/:id{[0-9]+}/copy', requireAuth, validate('param', blockId), async (c) => {
-    const block = await copyBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
-    // The copier's board gains the block. The source's copy count is not shown on boards, and a
-    // bump per copy would hit a popular board's key harder than KV allows: it catches up with
-    // the source's next edit or the cache entry's expiry.
-    await bumpBoardVersion(c, c.var.viewer.username);
-    return c.json({ block: toBlock(block) }, 201);
-  })
-  .post('/:id{[0-9]+}/click', optionalAuth, validate('param', blockId), async (c) => {
-    await recordClick(getDb(c.env), c.req.valid('param').id, c.var.viewer?.id ?? null);
-    return c.json({ recorded: true }, 200);
-  });
+  .delete(
+    '/:id{[0-9]+}',
+    documented({
+      tag,
+      summary: 'Delete one of your blocks',
+      answers: { 200: deletedAnswer },
+      refusals: [401, 404],
+    }),
+    requireAuth,
+    validate('param', blockId),
+    async (c) => {
+      await deleteBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
+      await bumpBoardVersion(c, c.var.viewer.username);
+      return sendJson(c, deletedAnswer, { deleted: true }, 200);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/copy',
+    documented({
+      tag,
+      summary: "Copy a block from someone's public board onto yours, as Planned",
+      answers: { 201: ownBlockAnswer },
+      refusals: [400, 401, 404, 409],
+    }),
+    requireAuth,
+    validate('param', blockId),
+    async (c) => {
+      const block = await copyBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
+      // The copier's board gains the block. The source's copy count is not shown on boards, and a
+      // bump per copy would hit a popular board's key harder than KV allows: it catches up with
+      // the source's next edit or the cache entry's expiry.
+      await bumpBoardVersion(c, c.var.viewer.username);
+      return sendJson(c, ownBlockAnswer, { block }, 201);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/click',
+    documented({
+      tag,
+      summary: 'Count a "Visit Link" click on a block anyone may see',
+      answers: { 200: clickAnswer },
+      refusals: [404],
+    }),
+    optionalAuth,
+    validate('param', blockId),
+    async (c) => {
+      await recordClick(getDb(c.env), c.req.valid('param').id, c.var.viewer?.id ?? null);
+      return sendJson(c, clickAnswer, { recorded: true }, 200);
+    },
+  );

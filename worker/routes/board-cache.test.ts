@@ -154,7 +154,7 @@ describe('public board reads from the edge cache', () => {
     expect((await readBoard(username)).status).toBe(404);
     expect((await readEmbed(username)).status).toBe(404);
     const owner = await createUser({ username });
-    expect((await readBoard(username)).body.user.id).toBe(owner.id);
+    expect((await readBoard(username)).body.user.username).toBe(owner.username);
     expect((await readEmbed(username)).status).toBe(200);
   });
 });

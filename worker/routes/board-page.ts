@@ -23,7 +23,7 @@ export const boardPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/:h
   return cachedBoardResponse(c, { kind: 'page', username }, async () => {
     const [shell, board] = await Promise.all([
       fetchAppShell(c.env, c.req.url),
-      findPublicBoard(getDb(c.env), c.env, username),
+      findPublicBoard(getDb(c.env), username),
     ]);
     if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
     const screen = await renderedOrNull(

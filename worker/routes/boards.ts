@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { boardSettingsInput } from '../../schema/boards';
+import {
+  boardSettingsAnswer,
+  boardSettingsInput,
+  ownBoardAnswer,
+  publicBoardAnswer,
+} from '../../schema/boards';
 import { optionalAuth, requireAuth } from '../middleware/auth';
+import { documented, sendJson } from '../middleware/contract';
 import { validate } from '../middleware/validate';
 import { bumpBoardVersion, cachedBoardResponse } from '../services/board-cache';
 import { getBoard, updateBoardSettings } from '../services/boards';
@@ -16,25 +22,51 @@ const boardParam = z.strictObject({
     .max(100)
     .transform((name) => name.replace(/^@/, '').toLowerCase()),
 });
+const tag = 'Boards';
 
 export const boardsRoutes = new Hono<AppEnv>()
-  .put('/me', requireAuth, validate('json', boardSettingsInput), async (c) => {
-    const board = await updateBoardSettings(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
-    await bumpBoardVersion(c, c.var.viewer.username);
-    return c.json({ board }, 200);
-  })
-  .get('/:username', optionalAuth, validate('param', boardParam), async (c) => {
-    const { username } = c.req.valid('param');
-    const { viewer } = c.var;
-    // Anyone signed in gets their own rendition (the owner sees hidden blocks), never a cached one.
-    if (viewer) {
-      const { owner, isOwner, body } = await getBoard(getDb(c.env), c.env, username, viewer);
-      // Counted after the answer is sent; an owner looking at their own board is not a view.
-      if (!isOwner) c.executionCtx.waitUntil(recordView(c.env, owner.id));
-      return c.json(body, 200);
-    }
-    return cachedBoardResponse(c, { kind: 'api', username }, async () => {
-      const { owner, body } = await getBoard(getDb(c.env), c.env, username, null);
-      return { response: c.json(body, 200), boardId: owner.id };
-    });
-  });
+  .put(
+    '/me',
+    documented({
+      tag,
+      summary: 'Change your board-wide image ratio or hide all images',
+      answers: { 200: boardSettingsAnswer },
+      refusals: [400, 401],
+    }),
+    requireAuth,
+    validate('json', boardSettingsInput),
+    async (c) => {
+      const board = await updateBoardSettings(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
+      await bumpBoardVersion(c, c.var.viewer.username);
+      return sendJson(c, boardSettingsAnswer, { board }, 200);
+    },
+  )
+  .get(
+    '/:username',
+    documented({
+      tag,
+      summary:
+        'A board: as visitors see it, or to its signed-in owner with hidden blocks and counts',
+      answers: { 200: z.union([publicBoardAnswer, ownBoardAnswer]) },
+      refusals: [404],
+    }),
+    optionalAuth,
+    validate('param', boardParam),
+    async (c) => {
+      const { username } = c.req.valid('param');
+      const { viewer } = c.var;
+      // Anyone signed in gets their own rendition (the owner sees hidden blocks), never a cached one.
+      if (viewer) {
+        const { owner, isOwner, board, blocks } = await getBoard(getDb(c.env), username, viewer);
+        if (isOwner) return sendJson(c, ownBoardAnswer, { board, blocks, user: owner }, 200);
+        // Counted after the answer is sent; an owner looking at their own board is not a view.
+        c.executionCtx.waitUntil(recordView(c.env, owner.id));
+        return sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
+      }
+      return cachedBoardResponse(c, { kind: 'api', username }, async () => {
+        const { owner, board, blocks } = await getBoard(getDb(c.env), username, null);
+        const response = sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
+        return { response, boardId: owner.id };
+      });
+    },
+  );

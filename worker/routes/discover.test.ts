@@ -1,9 +1,10 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { callJson, createBlock, createUser, type TestUser } from '../test/factories';
 
 type DiscoverEntry = {
-  user: { id: number; username: string; displayName: string } & Record<string, unknown>;
-  blocks: { id: number; title: string; isVisible: boolean }[];
+  user: { username: string; displayName: string } & Record<string, unknown>;
+  blocks: { id: number; title: string }[];
 };
 type DiscoverPage = { boards: DiscoverEntry[]; nextCursor: number | null };
 
@@ -25,13 +26,26 @@ async function discover(params: Record<string, string | number>) {
   return response;
 }
 
-async function discoverIds(q: string): Promise<number[]> {
+/** Whose boards a search finds (boards name their owner by username, never by id). */
+async function discoverNames(q: string): Promise<string[]> {
   const response = await discover({ q });
   expect(response.status).toBe(200);
-  return response.body.boards.map((entry) => entry.user.id).sort((a, b) => a - b);
+  return response.body.boards.map((entry) => entry.user.username).sort();
 }
 
-const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+const sorted = (names: string[]) => [...names].sort();
+
+/** The ids of these usernames, in the same order: to check newest-first without ids on the wire. */
+async function idsOf(usernames: string[]): Promise<number[]> {
+  const ids = new Map<string, number>();
+  for (const username of usernames) {
+    const row = await env.DB.prepare('SELECT id FROM users WHERE username = ?')
+      .bind(username)
+      .first<{ id: number }>();
+    ids.set(username, row?.id ?? -1);
+  }
+  return usernames.map((username) => ids.get(username) ?? -1);
+}
 
 describe('GET /api/discover', () => {
   it('lists only public boards', async () => {
@@ -40,7 +54,7 @@ describe('GET /api/discover', () => {
     const hidden = await createUser({ isPublic: false });
     await setProfile(shown, { bio: `into ${token}` });
     await setProfile(hidden, { bio: `into ${token}` });
-    expect(await discoverIds(token)).toEqual([shown.id]);
+    expect(await discoverNames(token)).toEqual([shown.username]);
   });
 
   it('lists only the visible blocks of each board', async () => {
@@ -63,7 +77,10 @@ describe('GET /api/discover', () => {
     await setProfile(owner, { bio: token });
     const response = await discover({ q: token });
     expect(response.body.boards).toEqual([
-      expect.objectContaining({ user: expect.objectContaining({ id: owner.id }), blocks: [] }),
+      expect.objectContaining({
+        user: expect.objectContaining({ username: owner.username }),
+        blocks: [],
+      }),
     ]);
   });
 
@@ -86,7 +103,8 @@ describe('GET /api/discover', () => {
     await setProfile(owner, { bio: token });
     const response = await discover({ q: token });
     const user = response.body.boards[0]?.user;
-    expect(user).toMatchObject({ id: owner.id, username: owner.username });
+    expect(user).toMatchObject({ username: owner.username });
+    expect(user).not.toHaveProperty('id');
     expect(user).not.toHaveProperty('email');
     expect(user).not.toHaveProperty('passwordHash');
     expect(JSON.stringify(response.body)).not.toContain(owner.email);
@@ -105,11 +123,11 @@ describe('GET /api/discover', () => {
     const unrelated = await createUser();
     await setProfile(unrelated, { bio: 'nothing to see' });
 
-    const expected = sorted([byDisplayName.id, byBio.id, byUsername.id]);
-    expect(await discoverIds(token)).toEqual(expected);
-    expect(await discoverIds(token.toUpperCase())).toEqual(expected);
-    expect(await discoverIds(`${token}U`)).toEqual([byUsername.id]);
-    expect(await discoverIds(`alice ${token}`)).toEqual([byDisplayName.id]);
+    const expected = sorted([byDisplayName.username, byBio.username, byUsername.username]);
+    expect(await discoverNames(token)).toEqual(expected);
+    expect(await discoverNames(token.toUpperCase())).toEqual(expected);
+    expect(await discoverNames(`${token}U`)).toEqual([byUsername.username]);
+    expect(await discoverNames(`alice ${token}`)).toEqual([byDisplayName.username]);
   });
 
   it('treats % in the search as a literal character, not a wildcard', async () => {
@@ -118,8 +136,8 @@ describe('GET /api/discover', () => {
     await setProfile(withPercent, { bio: `${token}%off` });
     const lookalike = await createUser();
     await setProfile(lookalike, { bio: `${token}xoff` });
-    expect(await discoverIds(`${token}%off`)).toEqual([withPercent.id]);
-    expect(await discoverIds(`${token}%`)).toEqual([withPercent.id]);
+    expect(await discoverNames(`${token}%off`)).toEqual([withPercent.username]);
+    expect(await discoverNames(`${token}%`)).toEqual([withPercent.username]);
   });
 
   it('treats _ in the search as a literal character, not a wildcard', async () => {
@@ -128,7 +146,7 @@ describe('GET /api/discover', () => {
     await setProfile(withUnderscore, { bio: `${token}_z` });
     const lookalike = await createUser();
     await setProfile(lookalike, { bio: `${token}yz` });
-    expect(await discoverIds(`${token}_z`)).toEqual([withUnderscore.id]);
+    expect(await discoverNames(`${token}_z`)).toEqual([withUnderscore.username]);
   });
 
   it('treats a backslash in the search as a literal character', async () => {
@@ -137,7 +155,7 @@ describe('GET /api/discover', () => {
     await setProfile(withBackslash, { bio: `${token}\\n` });
     const lookalike = await createUser();
     await setProfile(lookalike, { bio: `${token}n` });
-    expect(await discoverIds(`${token}\\n`)).toEqual([withBackslash.id]);
+    expect(await discoverNames(`${token}\\n`)).toEqual([withBackslash.username]);
   });
 
   it('pages with limit and cursor, newest first, without duplicates or gaps', async () => {
@@ -148,7 +166,7 @@ describe('GET /api/discover', () => {
       await setProfile(user, { bio: `page ${token}` });
       users.push(user);
     }
-    const seen: number[] = [];
+    const seen: string[] = [];
     const pageSizes: number[] = [];
     let cursor: number | null = null;
     do {
@@ -157,12 +175,12 @@ describe('GET /api/discover', () => {
       const response = await discover(params);
       expect(response.status).toBe(200);
       pageSizes.push(response.body.boards.length);
-      seen.push(...response.body.boards.map((entry) => entry.user.id));
+      seen.push(...response.body.boards.map((entry) => entry.user.username));
       cursor = response.body.nextCursor;
     } while (cursor !== null && pageSizes.length < 10);
 
     expect(pageSizes).toEqual([2, 2, 1]);
-    expect(seen).toEqual(users.map((user) => user.id).sort((a, b) => b - a));
+    expect(seen).toEqual(users.map((user) => user.username).reverse());
     expect(new Set(seen).size).toBe(5);
   });
 
@@ -205,7 +223,7 @@ describe('GET /api/discover', () => {
     expect(response.body.boards.length).toBeGreaterThan(0);
     expect(response.body.boards.length).toBeLessThanOrEqual(50);
     // Newest first: a board created just now is on the first page unless 50 newer ones exist.
-    const ids = response.body.boards.map((entry) => entry.user.id);
+    const ids = await idsOf(response.body.boards.map((entry) => entry.user.username));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(ids[0]).toBeGreaterThanOrEqual(owner.id);
   });

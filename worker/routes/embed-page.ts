@@ -16,7 +16,7 @@ import type { AppEnv } from '../types';
 export const embedPage = new Hono<AppEnv>().use(embedSecurityHeaders).get('/:handle', (c) => {
   const username = usernameFromBoardPath(`/${c.req.param('handle')}`);
   return cachedBoardResponse(c, { kind: 'embed', username }, async () => {
-    const board = await findPublicBoard(getDb(c.env), c.env, username);
+    const board = await findPublicBoard(getDb(c.env), username);
     if (!board) {
       const rendered = await renderEmbedNotFound();
       const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };

@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
-import { feedbackInput, feedbackUpdateInput } from '../../schema/feedback';
+import {
+  feedbackInput,
+  feedbackItem,
+  feedbackList,
+  feedbackUpdateInput,
+} from '../../schema/feedback';
 import { idParam } from '../../schema/fields';
 import { optionalAuth, requireAdmin, requireAuth } from '../middleware/auth';
+import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { getDb } from '../services/db';
@@ -9,10 +15,17 @@ import { listFeedback, submitFeedback, toFeedbackItem, updateFeedback } from '..
 import type { AppEnv } from '../types';
 
 const feedbackId = idParam('Feedback not found.');
+const tag = 'Feedback';
 
 export const feedbackRoutes = new Hono<AppEnv>()
   .post(
     '/',
+    documented({
+      tag,
+      summary: 'Send an idea or a bug report to the team',
+      answers: { 201: feedbackItem },
+      refusals: [400, 429],
+    }),
     rateLimit('FEEDBACK_LIMITER', 'feedback'),
     optionalAuth,
     validate('json', feedbackInput),
@@ -22,21 +35,38 @@ export const feedbackRoutes = new Hono<AppEnv>()
         c.req.valid('json'),
         c.var.viewer?.id ?? null,
       );
-      return c.json(toFeedbackItem(item), 201);
+      return sendJson(c, feedbackItem, toFeedbackItem(item), 201);
     },
   )
-  .get('/', requireAuth, requireAdmin, async (c) => {
-    const items = await listFeedback(getDb(c.env));
-    return c.json(items.map(toFeedbackItem), 200);
-  })
+  .get(
+    '/',
+    documented({
+      tag,
+      summary: 'Every submission, newest first (the owner account only)',
+      answers: { 200: feedbackList },
+      refusals: [401, 403],
+    }),
+    requireAuth,
+    requireAdmin,
+    async (c) => {
+      const items = await listFeedback(getDb(c.env));
+      return sendJson(c, feedbackList, items.map(toFeedbackItem), 200);
+    },
+  )
   .patch(
     '/:id{[0-9]+}',
+    documented({
+      tag,
+      summary: "Set a submission's status or priority (the owner account only)",
+      answers: { 200: feedbackItem },
+      refusals: [400, 401, 403, 404],
+    }),
     requireAuth,
     requireAdmin,
     validate('param', feedbackId),
     validate('json', feedbackUpdateInput),
     async (c) => {
       const item = await updateFeedback(getDb(c.env), c.req.valid('param').id, c.req.valid('json'));
-      return c.json(toFeedbackItem(item), 200);
+      return sendJson(c, feedbackItem, toFeedbackItem(item), 200);
     },
   );

@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
-import { generateImageInput, maxAvatarBytes } from '../../schema/images';
+import {
+  generatedImageAnswer,
+  generateImageInput,
+  maxAvatarBytes,
+  uploadAnswer,
+} from '../../schema/images';
 import { requireAuth } from '../middleware/auth';
+import { documented, sendJson } from '../middleware/contract';
 import { ApiError } from '../middleware/errors';
 import { rateLimit } from '../middleware/rate-limit';
 import { limitBodySize } from '../middleware/request-body';
@@ -11,9 +17,16 @@ import type { AppEnv } from '../types';
 // Room for the multipart envelope around a file at the limit.
 const multipartOverheadBytes = 16 * 1024;
 const avatarTooLarge = 'The image is too large: the limit is 2 MB.';
+const tag = 'Images';
 
 export const uploadRoutes = new Hono<AppEnv>().post(
   '/avatar',
+  documented({
+    tag,
+    summary: 'Upload an avatar (PNG, JPEG, WebP or GIF, up to 2 MB) as multipart `file`',
+    answers: { 201: uploadAnswer },
+    refusals: [400, 401, 413],
+  }),
   requireAuth,
   limitBodySize(maxAvatarBytes + multipartOverheadBytes, avatarTooLarge),
   async (c) => {
@@ -31,12 +44,18 @@ export const uploadRoutes = new Hono<AppEnv>().post(
       c.var.viewer.id,
       new Uint8Array(await file.arrayBuffer()),
     );
-    return c.json({ url }, 201);
+    return sendJson(c, uploadAnswer, { url }, 201);
   },
 );
 
 export const generateImageRoutes = new Hono<AppEnv>().post(
   '/',
+  documented({
+    tag,
+    summary: 'Generate an image for a block from a prompt (Workers AI)',
+    answers: { 201: generatedImageAnswer },
+    refusals: [400, 401, 429, 502],
+  }),
   requireAuth,
   validate('json', generateImageInput),
   rateLimit('IMAGE_LIMITER', 'generate-image', (c) => String(c.var.viewer?.id)),
@@ -44,10 +63,17 @@ export const generateImageRoutes = new Hono<AppEnv>().post(
     const { prompt, ratio } = c.req.valid('json');
     const image = await generateImage(c.env, prompt, ratio);
     const imageUrl = await storeImage(c.env, 'generated', c.var.viewer.id, image);
-    return c.json({ imageUrl }, 201);
+    return sendJson(c, generatedImageAnswer, { imageUrl }, 201);
   },
 );
 
-export const imageRoutes = new Hono<AppEnv>().get('/:kind/:owner/:file', (c) =>
-  serveImage(c.env, `${c.req.param('kind')}/${c.req.param('owner')}/${c.req.param('file')}`),
+export const imageRoutes = new Hono<AppEnv>().get(
+  '/:kind/:owner/:file',
+  documented({
+    tag,
+    summary: 'An uploaded or generated image',
+    answers: { 200: { contentType: 'image/*' } },
+    refusals: [404],
+  }),
+  (c) => serveImage(c.env, `${c.req.param('kind')}/${c.req.param('owner')}/${c.req.param('file')}`),
 );

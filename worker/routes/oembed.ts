@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { oembedQuery } from '../../schema/oembed';
+import { oembedAnswer, oembedQuery } from '../../schema/oembed';
+import { documented, sendJson } from '../middleware/contract';
 import { ApiError } from '../middleware/errors';
 import { publicApiSecurityHeaders } from '../middleware/security-headers';
 import { validate } from '../middleware/validate';
@@ -17,14 +18,29 @@ const noBoard = () => new ApiError(404, 'No public Up2 board at this URL.');
 export const oembedRoutes = new Hono<AppEnv>()
   .use(publicApiSecurityHeaders)
   .use(cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86400 }))
-  .get('/', validate('query', oembedQuery), async (c) => {
-    const { url, format, maxwidth, maxheight } = c.req.valid('query');
-    if (format !== 'json') throw new ApiError(501, 'Only format=json is offered.');
-    const origin = new URL(c.req.url).origin;
-    const username = boardUsernameFromUrl(c.env, origin, url);
-    if (!username) throw noBoard();
-    const owner = await findPublicBoardOwner(getDb(c.env), username);
-    if (!owner) throw noBoard();
-    c.header('cache-control', 'public, max-age=300, stale-while-revalidate=3600');
-    return c.json(boardOembed(c.env, origin, owner, { maxwidth, maxheight }), 200);
-  });
+  .get(
+    '/',
+    documented({
+      tag: 'Embeds',
+      summary: 'oEmbed for a board link: the embed in an iframe (https://oembed.com)',
+      answers: { 200: oembedAnswer },
+      refusals: [400, 404, 501],
+    }),
+    validate('query', oembedQuery),
+    async (c) => {
+      const { url, format, maxwidth, maxheight } = c.req.valid('query');
+      if (format !== 'json') throw new ApiError(501, 'Only format=json is offered.');
+      const origin = new URL(c.req.url).origin;
+      const username = boardUsernameFromUrl(c.env, origin, url);
+      if (!username) throw noBoard();
+      const owner = await findPublicBoardOwner(getDb(c.env), username);
+      if (!owner) throw noBoard();
+      c.header('cache-control', 'public, max-age=300, stale-while-revalidate=3600');
+      return sendJson(
+        c,
+        oembedAnswer,
+        boardOembed(c.env, origin, owner, { maxwidth, maxheight }),
+        200,
+      );
+    },
+  );

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { documented } from '../middleware/contract';
 import { ApiError } from '../middleware/errors';
 import { publicApiSecurityHeaders } from '../middleware/security-headers';
 import { findPublicBoardOwner, ogImageEtag } from '../services/board-meta';
@@ -15,9 +16,15 @@ const cacheControl = 'public, max-age=300, stale-while-revalidate=86400';
  * `GET /api/og/{username}.png`: the board's link-preview card (og:image). Unfurlers and other
  * sites load it from anywhere, so unlike the rest of the API it is cross-origin readable.
  */
-export const ogImageRoutes = new Hono<AppEnv>()
-  .use(publicApiSecurityHeaders)
-  .get('/:file', async (c) => {
+export const ogImageRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).get(
+  '/:file',
+  documented({
+    tag: 'Embeds',
+    summary: "A board's link-preview card, 1200x630 (`/api/og/{username}.png`)",
+    answers: { 200: { contentType: 'image/png' } },
+    refusals: [404],
+  }),
+  async (c) => {
     const username = c.req
       .param('file')
       .match(/^([a-z0-9]{3,20})\.png$/i)?.[1]
@@ -38,4 +45,5 @@ export const ogImageRoutes = new Hono<AppEnv>()
     }
     const png = await loadOgImage(c.env, username, (promise) => c.executionCtx.waitUntil(promise));
     return c.body(png, 200, headers);
-  });
+  },
+);

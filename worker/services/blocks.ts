@@ -2,18 +2,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BlockStatus } from '../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../schema/blocks';
 import { blocks, users } from '../../schema/tables';
-import { ApiError } from '../middleware/errors';
 import { type Db, failedWith } from './db';
+import { Refusal } from './errors';
 
 export type BlockRow = typeof blocks.$inferSelect;
-
-export function toBlock(row: BlockRow) {
-  return {
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 const boardFull = `Your board holds at most ${maxBlocksPerBoard} blocks. Delete one to add another.`;
 
@@ -32,7 +24,7 @@ const nextPosition = (userId: number) =>
 
 /** The database refuses a block past the board's limit (trigger in migrations): atomic under races. */
 function refuseFullBoard(error: unknown): never {
-  if (failedWith(error, 'board_full')) throw new ApiError(409, boardFull);
+  if (failedWith(error, 'board_full')) throw new Refusal('conflict', boardFull);
   throw error;
 }
 
@@ -50,7 +42,7 @@ function ownedBlock(id: number, userId: number) {
 }
 
 /** Anyone but the owner gets the same 404 as for a block that does not exist. */
-const blockNotFound = () => new ApiError(404, 'This block does not exist or is not yours.');
+const blockNotFound = () => new Refusal('not-found', 'This block does not exist or is not yours.');
 
 export async function updateBlock(db: Db, id: number, userId: number, input: BlockInput) {
   const [updated] = await db
@@ -101,8 +93,9 @@ function findPublicBlock(db: Db, id: number) {
  */
 export async function copyBlock(db: Db, sourceId: number, copierId: number) {
   const source = (await findPublicBlock(db, sourceId))?.block;
-  if (!source) throw new ApiError(404, 'This block does not exist or is not public.');
-  if (source.userId === copierId) throw new ApiError(400, 'This block is already on your board.');
+  if (!source) throw new Refusal('not-found', 'This block does not exist or is not public.');
+  if (source.userId === copierId)
+    throw new Refusal('invalid', 'This block is already on your board.');
   const copy = {
     type: source.type,
     category: source.category,
@@ -134,7 +127,7 @@ export async function copyBlock(db: Db, sourceId: number, copierId: number) {
     ])
     .catch((error: unknown) => {
       if (failedWith(error, 'UNIQUE constraint failed')) {
-        throw new ApiError(409, 'You already copied this block to your board.');
+        throw new Refusal('conflict', 'You already copied this block to your board.');
       }
       return refuseFullBoard(error);
     });
@@ -155,5 +148,5 @@ export async function recordClick(db: Db, id: number, viewerId: number | null) {
       ),
     )
     .returning({ id: blocks.id });
-  if (found.length === 0) throw new ApiError(404, 'This block does not exist.');
+  if (found.length === 0) throw new Refusal('not-found', 'This block does not exist.');
 }

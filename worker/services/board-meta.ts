@@ -183,8 +183,8 @@ export function boardOembed(
     ogImageSize.width <= (limits.maxwidth ?? Number.POSITIVE_INFINITY) &&
     ogImageSize.height <= (limits.maxheight ?? Number.POSITIVE_INFINITY);
   return {
-    version: '1.0',
-    type: 'rich',
+    version: '1.0' as const,
+    type: 'rich' as const,
     provider_name: 'Up2',
     provider_url: new URL('/', env.APP_URL).href,
     title: boardTitle(owner),

@@ -1,15 +1,19 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { boardSettingsInput, discoverQuery } from '../../schema/boards';
+import {
+  type boardSettingsInput,
+  type discoverQuery,
+  publicBoardAnswer,
+} from '../../schema/boards';
 import { blocks, boardSettings, users } from '../../schema/tables';
-import { ApiError } from '../middleware/errors';
 import type { UserRow } from '../types';
-import { listBlocks, toBlock } from './blocks';
+import { listBlocks } from './blocks';
 import type { Db } from './db';
-import { findUserByUsername, toOwnUser, toPublicUser } from './users';
+import { Refusal } from './errors';
+import { findUserByUsername } from './users';
 
 const boardNotFound = () =>
-  new ApiError(404, "Board Not Found - This user doesn't exist or their board is private.");
+  new Refusal('not-found', "Board Not Found - This user doesn't exist or their board is private.");
 
 const discoverBlocksPerBoard = 12;
 
@@ -28,35 +32,29 @@ export async function getBoardSettings(db: Db, userId: number) {
  * A board as `viewer` may see it. A private board answers exactly like an unknown user
  * to everyone but its owner; hidden blocks are shown only to the owner.
  */
-export async function getBoard(db: Db, env: Env, username: string, viewer: UserRow | null) {
+export async function getBoard(db: Db, username: string, viewer: UserRow | null) {
   const owner = await findUserByUsername(db, username);
   const isOwner = owner !== undefined && viewer?.id === owner.id;
   if (!owner || (!owner.isPublic && !isOwner)) throw boardNotFound();
-  const [board, rows] = await Promise.all([
+  const [board, blocks] = await Promise.all([
     getBoardSettings(db, owner.id),
     listBlocks(db, owner.id, { visibleOnly: !isOwner }),
   ]);
-  return {
-    owner,
-    isOwner,
-    body: {
-      board,
-      blocks: rows.map(toBlock),
-      user: isOwner ? toOwnUser(owner, env) : toPublicUser(owner),
-    },
-  };
+  return { owner, isOwner, board, blocks };
 }
 
 /**
- * A board as the public sees it, or null when there is none to see (unknown user, private board,
- * or a name no user can have: no query is made for that).
+ * A board as the public sees it (its answer in the public contract, as pages carry it), or null
+ * when there is none to see (unknown user, private board, or a name no user can have: no query is
+ * made for that).
  */
-export async function findPublicBoard(db: Db, env: Env, username: string | undefined) {
+export async function findPublicBoard(db: Db, username: string | undefined) {
   if (!username) return null;
   try {
-    return await getBoard(db, env, username, null);
+    const { owner, board, blocks } = await getBoard(db, username, null);
+    return { owner, body: publicBoardAnswer.parse({ board, blocks, user: owner }) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof Refusal && error.kind === 'not-found') return null;
     throw error;
   }
 }
@@ -105,8 +103,8 @@ export async function discoverBoards(db: Db, query: z.infer<typeof discoverQuery
   );
   return {
     boards: owners.map((owner) => ({
-      user: toPublicUser(owner),
-      blocks: (blocksByOwner.get(owner.id) ?? []).map(toBlock),
+      user: owner,
+      blocks: blocksByOwner.get(owner.id) ?? [],
     })),
     nextCursor: page.length > query.limit ? (owners.at(-1)?.id ?? null) : null,
   };

@@ -2,8 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { feedbackInput, feedbackUpdateInput } from '../../schema/feedback';
 import { feedback } from '../../schema/tables';
-import { ApiError } from '../middleware/errors';
 import type { Db } from './db';
+import { Refusal } from './errors';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -33,6 +33,6 @@ export async function updateFeedback(
   input: z.infer<typeof feedbackUpdateInput>,
 ) {
   const [updated] = await db.update(feedback).set(input).where(eq(feedback.id, id)).returning();
-  if (!updated) throw new ApiError(404, 'This feedback does not exist.');
+  if (!updated) throw new Refusal('not-found', 'This feedback does not exist.');
   return updated;
 }

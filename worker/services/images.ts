@@ -1,6 +1,6 @@
 import { ownImagePathPrefix } from '../../schema/fields';
 import type { ImageRatio } from '../../schema/images';
-import { ApiError } from '../middleware/errors';
+import { Refusal } from './errors';
 import { pngToJpeg } from './jpeg';
 import { generateLocalImage } from './local-image';
 
@@ -40,7 +40,7 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | undefined {
 /** Stores an image under a key the server makes and answers the URL it is served from. */
 export async function storeImage(env: Env, kind: ImageKind, userId: number, bytes: Uint8Array) {
   const format = sniffImageFormat(bytes);
-  if (!format) throw new ApiError(400, 'Please upload a PNG, JPEG, WebP or GIF image.');
+  if (!format) throw new Refusal('invalid', 'Please upload a PNG, JPEG, WebP or GIF image.');
   const key = `${kind}/${userId}/${crypto.randomUUID()}.${format.extension}`;
   await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: format.contentType } });
   return `${ownImagePathPrefix}${key}`;
@@ -49,7 +49,7 @@ export async function storeImage(env: Env, kind: ImageKind, userId: number, byte
 /** Images never change under a key, so browsers and the edge may keep them for a year. */
 export async function serveImage(env: Env, key: string): Promise<Response> {
   const object = await env.IMAGES.get(key);
-  if (!object) throw new ApiError(404, 'Image not found.');
+  if (!object) throw new Refusal('not-found', 'Image not found.');
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set('etag', object.httpEtag);
@@ -95,6 +95,6 @@ export async function generateImage(
   } catch (error) {
     if (isAiUnreachable(error)) return generateLocalImage(prompt, ratio);
     console.error('Workers AI image generation failed', error);
-    throw new ApiError(502, 'Failed to generate image. Please try again.');
+    throw new Refusal('upstream-failed', 'Failed to generate image. Please try again.');
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { passwordResetTokens, users } from '../../schema/tables';
-import { ApiError } from '../middleware/errors';
+import { passwordResetTokens, sessions, users } from '../../schema/tables';
 import type { Db } from './db';
+import { Refusal } from './errors';
 import { sendMail } from './mail';
 import { hashPassword } from './passwords';
 import { findUserByEmail } from './users';
@@ -54,8 +54,8 @@ export async function requestPasswordReset(db: Db, env: Env, email: string): Pro
 }
 
 /**
- * Sets the new password and burns every reset token of the user in one transaction.
- * Bumping tokenVersion signs out every session issued before the reset.
+ * Sets the new password, burns every reset token of the user and ends every session of theirs,
+ * in one transaction: whoever knew the old password is signed out everywhere.
  */
 export async function resetPassword(db: Db, env: Env, token: string, newPassword: string) {
   const tokenHash = await sha256Hex(token);
@@ -72,12 +72,16 @@ export async function resetPassword(db: Db, env: Env, token: string, newPassword
   const [updated] = await db.batch([
     db
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({ passwordHash })
       .where(eq(users.id, sql`(${owner})`))
       .returning({ id: users.id }),
+    db.delete(sessions).where(eq(sessions.userId, sql`(${owner})`)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, sql`(${owner})`)),
   ]);
   if (updated.length === 0) {
-    throw new ApiError(400, 'This reset link is invalid or has expired. Please request a new one.');
+    throw new Refusal(
+      'invalid',
+      'This reset link is invalid or has expired. Please request a new one.',
+    );
   }
 }

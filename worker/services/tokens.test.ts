@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../middleware/errors';
-import { jwtSecret, readSession, signSession } from './tokens';
+import { Refusal } from './errors';
+import { jwtSecret, readSessionId, signSession } from './tokens';
 
 const productionWith = (secret: string | undefined) => ({
   ENVIRONMENT: 'production',
@@ -28,10 +28,13 @@ describe('jwtSecret', () => {
     ['no secret', undefined],
     ['the development secret', 'up2-local-development-secret-not-for-production'],
     ['a short secret', 'too-short'],
-  ])('refuses to run in production with %s (503)', (_label, secret) => {
+  ])('refuses to run in production with %s', (_label, secret) => {
     const refusal = thrownBy(() => jwtSecret(productionWith(secret)));
-    expect(refusal).toBeInstanceOf(ApiError);
-    expect(refusal).toMatchObject({ status: 503, message: expect.stringContaining('JWT_SECRET') });
+    expect(refusal).toBeInstanceOf(Refusal);
+    expect(refusal).toMatchObject({
+      kind: 'unavailable',
+      message: expect.stringContaining('JWT_SECRET'),
+    });
   });
 
   it('accepts a long random secret in production', () => {
@@ -39,20 +42,27 @@ describe('jwtSecret', () => {
   });
 });
 
-describe('sessions', () => {
-  it('round-trips the user id and token version', async () => {
-    const token = await signSession(env, { userId: 42, tokenVersion: 3 });
-    expect(await readSession(env, token)).toEqual({ userId: 42, tokenVersion: 3 });
+describe('session tokens', () => {
+  const inAnHour = () => new Date(Date.now() + 3_600_000);
+
+  it('name the session they were signed for', async () => {
+    const token = await signSession(env, { sessionId: 'session-1', expiresAt: inAnHour() });
+    expect(await readSessionId(env, token)).toBe('session-1');
   });
 
-  it('reads a token signed with another secret as no session', async () => {
+  it('read as no session when signed with another secret', async () => {
     const token = await signSession(
       { ...env, JWT_SECRET: 'another-secret-that-is-32-characters-long' },
-      {
-        userId: 42,
-        tokenVersion: 0,
-      },
+      { sessionId: 'session-1', expiresAt: inAnHour() },
     );
-    expect(await readSession(env, token)).toBeNull();
+    expect(await readSessionId(env, token)).toBeNull();
+  });
+
+  it('read as no session once expired', async () => {
+    const token = await signSession(env, {
+      sessionId: 'session-1',
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect(await readSessionId(env, token)).toBeNull();
   });
 });

@@ -114,26 +114,14 @@ export async function createBlock(user: TestUser, overrides: Record<string, unkn
   return created.body.block as { id: number; title: string } & Record<string, unknown>;
 }
 
-// The one admin account every test file shares: always the same credentials, whoever creates it.
-export const adminCredentials = {
-  username: 'admin',
-  email: 'admin@up2.test',
-  password: 'admin-password-123',
-};
-
-/** Signs in as the ADMIN_USERNAME account, registering it first when this storage has none yet. */
+/**
+ * A new user holding the owner account's rights, granted as `npm run admin -- grant` grants them:
+ * in the database, never by registering a name.
+ */
 export async function adminUser(): Promise<TestUser> {
-  const registered = await callJson('POST', '/api/auth/register', {
-    body: { ...adminCredentials, displayName: 'Admin', emailOptIn: false },
-  });
-  if (registered.status !== 201 && registered.status !== 409) {
-    throw new Error(`admin register failed: ${JSON.stringify(registered.body)}`);
-  }
-  const login = await callJson('POST', '/api/auth/login', {
-    body: { username: adminCredentials.username, password: adminCredentials.password },
-  });
-  if (login.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(login.body)}`);
-  return { ...adminCredentials, id: login.body.user.id, token: login.body.token };
+  const user = await createUser();
+  await env.DB.prepare('UPDATE users SET is_admin = 1 WHERE id = ?').bind(user.id).run();
+  return user;
 }
 
 /**

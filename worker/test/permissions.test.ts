@@ -257,7 +257,7 @@ const routes: Route[] = [
     statuses: [200, 200, 200, 200],
     request: ({ owner }) => ({ method: 'GET', path: `/api/boards/${owner.username}` }),
     after: async (scene, role, response) => {
-      expect(response.body.user.id).toBe(scene.owner.id);
+      expect(response.body.user.username).toBe(scene.owner.username);
       expect('email' in response.body.user).toBe(role === 'owner');
     },
   },
@@ -294,9 +294,10 @@ const routes: Route[] = [
     statuses: [200, 200, 200, 200],
     request: ({ owner }) => ({ method: 'GET', path: `/api/discover?q=${owner.username}` }),
     after: async (scene, _role, response) => {
-      expect(response.body.boards.map((board: { user: { id: number } }) => board.user.id)).toEqual([
-        scene.owner.id,
-      ]);
+      const owners = response.body.boards.map((board: { user: { username: string } }) => {
+        return board.user.username;
+      });
+      expect(owners).toEqual([scene.owner.username]);
     },
   },
 ];

@@ -26,7 +26,7 @@ export function BoardScreen() {
   if (!board.data || !owner) return <BoardNotFound />;
 
   // The owner sees their own board without copy buttons.
-  const canCopy = !sessionLoading && user?.id !== owner.id;
+  const canCopy = !sessionLoading && user?.username !== owner.username;
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
       <ProfileHeader user={owner} />

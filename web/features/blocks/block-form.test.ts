@@ -10,8 +10,6 @@ import {
 
 const storedBlock: Block = {
   id: 7,
-  userId: 3,
-  position: 1,
   type: 'books-reading',
   category: 'learning',
   emoji: 'BookOpen',
@@ -29,10 +27,6 @@ const storedBlock: Block = {
   isVisible: true,
   copyCount: 0,
   clickCount: 0,
-  copiedFromBlockId: null,
-  copiedFromUserId: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
 describe('the dialog form', () => {

@@ -1,14 +1,16 @@
 import { PlusIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
+import type { PublicBlock } from '../../../../schema/blocks';
 import { type CategoryKey, categories } from '../../../../schema/categories';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/utils';
-import type { Block, BoardSettings } from '../api/get-own-blocks';
+import type { BoardSettings } from '../api/get-own-blocks';
 import { BlockCard, type BlockViewMode } from './block-card';
 
-export type BlockBoardProps = {
-  blocks: Block[];
+/** Visitors' boards hold blocks as they see them; the owner's, their own blocks. */
+export type BlockBoardProps<B extends PublicBlock> = {
+  blocks: B[];
   board: BoardSettings;
   /** Whose board it is: names the visitor empty states ("{displayName} hasn't added…"). */
   displayName: string;
@@ -16,9 +18,9 @@ export type BlockBoardProps = {
   /** Owner only: the "Create Block" tile in Now and Planned, and the owner's empty states. */
   onCreate?: (status: BlockStatus) => void;
   /** Owner only: clicking a block opens the edit dialog. */
-  onEdit?: (block: Block) => void;
+  onEdit?: (block: B) => void;
   /** Visitor only: what each card offers (the copy button for a signed-in non-owner). */
-  renderAction?: (block: Block) => ReactNode;
+  renderAction?: (block: B) => ReactNode;
 };
 
 const tabLabels: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
@@ -50,7 +52,7 @@ const viewModes: { value: BlockViewMode; label: string }[] = [
 ];
 
 /** Tabs Now / Planned / Done with counts, the category filter, empty states and the grid. */
-export function BlockBoard({
+export function BlockBoard<B extends PublicBlock>({
   blocks,
   board,
   displayName,
@@ -58,7 +60,7 @@ export function BlockBoard({
   onCreate,
   onEdit,
   renderAction,
-}: BlockBoardProps) {
+}: BlockBoardProps<B>) {
   const [category, setCategory] = useState<CategoryKey | 'all'>('all');
   const [viewMode, setViewMode] = useState<BlockViewMode>('default');
   const isOwner = variant === 'owner';

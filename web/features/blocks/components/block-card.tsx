@@ -1,11 +1,12 @@
 import { ExternalLinkIcon } from 'lucide-react';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
+import type { PublicBlock } from '../../../../schema/blocks';
 import { BlockIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
 import { loadChunk } from '../../../lib/load-chunk';
 import { useBlockLook } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
-import type { Block, BoardSettings } from '../api/get-own-blocks';
+import type { BoardSettings } from '../api/get-own-blocks';
 import { recordClick } from '../api/record-click';
 import { progressBar } from '../block-rules';
 import { tintFor } from './category-styles';
@@ -20,12 +21,12 @@ const BlockImageViewer = lazy(() =>
 /** default: fixed-ratio media; max: wide video media, roomier; auto: no media box without an image. */
 export type BlockViewMode = 'default' | 'max' | 'auto';
 
-type BlockCardProps = {
-  block: Block;
+type BlockCardProps<B extends PublicBlock> = {
+  block: B;
   board: BoardSettings;
   viewMode?: BlockViewMode;
   /** The owner's cards open the edit dialog when clicked. */
-  onEdit?: (block: Block) => void;
+  onEdit?: (block: B) => void;
   action?: ReactNode;
   /** Cards in view when the page opens: their image is fetched at once, not lazily. */
   firstRow?: boolean;
@@ -37,7 +38,7 @@ const ratioClass = {
   tall: 'aspect-[3/4]',
 } as const;
 
-function mediaRatioClass(block: Block, board: BoardSettings, viewMode: BlockViewMode) {
+function mediaRatioClass(block: PublicBlock, board: BoardSettings, viewMode: BlockViewMode) {
   if (viewMode === 'max') return ratioClass.wide;
   const ratio = block.imageAspectRatio === 'auto' ? board.globalImageRatio : block.imageAspectRatio;
   return ratioClass[ratio];
@@ -54,14 +55,14 @@ function isEditClick(event: MouseEvent<HTMLElement>): boolean {
   return !control || control.hasAttribute('data-edit-block');
 }
 
-export function BlockCard({
+export function BlockCard<B extends PublicBlock>({
   block,
   board,
   viewMode = 'default',
   onEdit,
   action,
   firstRow = false,
-}: BlockCardProps) {
+}: BlockCardProps<B>) {
   const look = useBlockLook(block);
   const label = block.label || look?.typeLabel;
   return (
@@ -146,7 +147,7 @@ function BlockMedia({
   viewMode,
   firstRow,
 }: {
-  block: Block;
+  block: PublicBlock;
   firstRow: boolean;
   board: BoardSettings;
   viewMode: BlockViewMode;
@@ -196,7 +197,7 @@ function BlockMedia({
   );
 }
 
-function BlockProgress({ block }: { block: Block }) {
+function BlockProgress({ block }: { block: PublicBlock }) {
   const { width, complete } = progressBar(block);
   return (
     <div className="mt-1 flex items-center gap-2">

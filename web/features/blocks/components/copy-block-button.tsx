@@ -1,11 +1,11 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useState } from 'react';
+import type { PublicBlock } from '../../../../schema/blocks';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCopyBlock } from '../api/copy-block';
-import type { Block } from '../api/get-own-blocks';
 
 const copyFailed = 'Failed to copy block. Please try again.';
 
@@ -18,7 +18,7 @@ function copyFailureMessage(error: unknown): string {
 }
 
 /** Copies a block onto the viewer's board; a signed-out visitor is asked to sign in first. */
-export function CopyBlockButton({ block }: { block: Block }) {
+export function CopyBlockButton({ block }: { block: PublicBlock }) {
   const { user } = useAuth();
   const copyBlock = useCopyBlock();
   const [copied, setCopied] = useState(false);

@@ -62,7 +62,7 @@ function BoardGrid({ boards }: { boards: DiscoverBoard[] }) {
   return (
     <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2 sm:gap-6">
       {boards.map((board) => (
-        <DiscoverBoardCard key={board.user.id} board={board} />
+        <DiscoverBoardCard key={board.user.username} board={board} />
       ))}
     </div>
   );

@@ -1,0 +1,30 @@
+/** The kinds of refusal a service can give; the API answers each with its status (middleware/errors.ts). */
+export type RefusalKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'too-many'
+  | 'upstream-failed'
+  | 'unavailable';
+
+type RefusalDetails = {
+  /** Per-field messages, for forms to show beside their fields. */
+  fields?: Record<string, string>;
+  /** When trying again can succeed (too-many, unavailable). */
+  retryAfterSeconds?: number;
+};
+
+/** A refusal a person can act on: its message is written for them. Services throw it, never HTTP errors. */
+export class Refusal extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+    readonly details: RefusalDetails = {},
+  ) {
+    super(message);
+    this.name = 'Refusal';
+  }
+}

@@ -1,0 +1,44 @@
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { sessions, users } from '../../schema/tables';
+import type { UserRow } from '../types';
+import type { Db } from './db';
+import { readSessionId, signSession } from './tokens';
+
+const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+
+/** Starts a session for the user and answers the token that names it. */
+export async function startSession(db: Db, env: Env, userId: number): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  const expiresAt = new Date(Date.now() + sessionLifetimeMs);
+  await db.insert(sessions).values({ id: sessionId, userId, expiresAt });
+  return signSession(env, { sessionId, expiresAt });
+}
+
+export type SignedIn = { user: UserRow; sessionId: string };
+
+/** Who a token signs in, or null: no such session (ended, expired) or a token not ours. */
+export async function resolveSession(db: Db, env: Env, token: string): Promise<SignedIn | null> {
+  const sessionId = await readSessionId(env, token);
+  if (!sessionId) return null;
+  const found = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .get();
+  return found ? { user: found.user, sessionId } : null;
+}
+
+export function endSession(db: Db, sessionId: string) {
+  return db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user but `keep` (the device that asked), or all of them. */
+export function endSessionsOf(db: Db, userId: number, keep?: string) {
+  const ofUser = eq(sessions.userId, userId);
+  return db.delete(sessions).where(keep ? and(ofUser, ne(sessions.id, keep)) : ofUser);
+}
+
+export function deleteExpiredSessions(db: Db) {
+  return db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { app } from '../app';
+import {
+  call,
+  callJson,
+  createBlock,
+  createUser,
+  fetchSettled,
+  uniqueName,
+  withAppShell,
+} from './factories';
+
+const visitorBlockKeys = [
+  'category',
+  'description',
+  'emoji',
+  'externalUrl',
+  'id',
+  'imageAspectRatio',
+  'imagePosition',
+  'imageUrl',
+  'label',
+  'progress',
+  'progressEnabled',
+  'status',
+  'subtitle',
+  'title',
+  'type',
+];
+const visitorUserKeys = ['avatar', 'bio', 'displayName', 'tagline', 'username'];
+const boardSettingsKeys = ['globalImageRatio', 'hideAllImages'];
+
+const keysOf = (value: object) => Object.keys(value).sort();
+
+/** A public board whose one block has been copied and clicked, so every owner-only count is set. */
+async function boardWithCounts() {
+  const owner = await createUser();
+  const block = await createBlock(owner);
+  const copier = await createUser();
+  await call('POST', `/api/blocks/${block.id}/copy`, { token: copier.token });
+  return { owner, block };
+}
+
+function appState(html: string): { queryKey: unknown[]; data: unknown }[] {
+  const json = html.match(/<script type="application\/json" id="app-state">(.*?)<\/script>/s)?.[1];
+  if (!json) throw new Error('the page carries no #app-state');
+  return JSON.parse(json);
+}
+
+const shell =
+  '<!doctype html><html><head><title>Up2</title></head><body><div id="root"></div></body></html>';
+
+describe('anonymous answers carry only what visitors see', () => {
+  it('GET /api/boards/{username}: board settings, the visible blocks and who owns them', async () => {
+    const { owner } = await boardWithCounts();
+    const { status, body } = await callJson('GET', `/api/boards/${owner.username}`);
+    expect(status).toBe(200);
+    expect(keysOf(body)).toEqual(['blocks', 'board', 'user']);
+    expect(keysOf(body.board)).toEqual(boardSettingsKeys);
+    expect(keysOf(body.user)).toEqual(visitorUserKeys);
+    expect(body.blocks).toHaveLength(1);
+    expect(keysOf(body.blocks[0])).toEqual(visitorBlockKeys);
+  });
+
+  it('GET /api/discover: each board as its owner and visible blocks, and the next cursor', async () => {
+    const q = uniqueName('dk');
+    const owner = await createUser({ username: q });
+    await createBlock(owner);
+    const { body } = await callJson('GET', `/api/discover?q=${q}`);
+    expect(keysOf(body)).toEqual(['boards', 'nextCursor']);
+    expect(body.boards).toHaveLength(1);
+    expect(keysOf(body.boards[0])).toEqual(['blocks', 'user']);
+    expect(keysOf(body.boards[0].user)).toEqual(visitorUserKeys);
+    expect(keysOf(body.boards[0].blocks[0])).toEqual(visitorBlockKeys);
+  });
+
+  it('GET /api/oembed: the oEmbed 1.0 fields and nothing else', async () => {
+    const { owner } = await boardWithCounts();
+    const url = encodeURIComponent(`http://up2.test/@${owner.username}`);
+    const { body } = await callJson('GET', `/api/oembed?url=${url}`);
+    expect(keysOf(body)).toEqual(
+      [
+        'author_name',
+        'author_url',
+        'cache_age',
+        'height',
+        'html',
+        'provider_name',
+        'provider_url',
+        'thumbnail_height',
+        'thumbnail_url',
+        'thumbnail_width',
+        'title',
+        'type',
+        'version',
+        'width',
+      ].sort(),
+    );
+  });
+
+  it("the board page's seeded state is the public answer, key for key", async () => {
+    const { owner } = await boardWithCounts();
+    const page = await fetchSettled(
+      new Request(`http://up2.test/@${owner.username}`),
+      withAppShell(shell).env,
+    );
+    const [boardSeed] = appState(await page.text());
+    const board = boardSeed?.data as { blocks: object[]; user: object; board: object };
+    expect(keysOf(board)).toEqual(['blocks', 'board', 'user']);
+    expect(keysOf(board.user)).toEqual(visitorUserKeys);
+    expect(keysOf(board.blocks[0] as object)).toEqual(visitorBlockKeys);
+  });
+
+  it("the landing page's seeded state names people, not accounts", async () => {
+    await boardWithCounts();
+    const page = await fetchSettled(new Request('http://up2.test/'), withAppShell(shell).env);
+    const [liveBoards] = appState(await page.text());
+    const people = liveBoards?.data as object[];
+    expect(people.length).toBeGreaterThan(0);
+    for (const person of people) {
+      expect(keysOf(person)).toEqual(['avatar', 'bio', 'displayName', 'username']);
+    }
+  });
+
+  it('the embed names no owner-only count or internal id', async () => {
+    const { owner, block } = await boardWithCounts();
+    const page = await call('GET', `/embed/@${owner.username}`);
+    const html = await page.text();
+    expect(html).toContain(block.title);
+    for (const leak of ['copyCount', 'clickCount', 'userId', 'copiedFrom']) {
+      expect(html).not.toContain(leak);
+    }
+  });
+});
+
+describe('the signed-in owner sees their own counts', () => {
+  it('GET /api/blocks/me carries visibility, copies and clicks', async () => {
+    const { owner } = await boardWithCounts();
+    const { body } = await callJson('GET', '/api/blocks/me', { token: owner.token });
+    expect(keysOf(body.blocks[0])).toEqual(
+      [...visitorBlockKeys, 'clickCount', 'copyCount', 'isVisible'].sort(),
+    );
+    expect(body.blocks[0].copyCount).toBe(1);
+  });
+
+  it('GET /api/auth/me names the account, never its password hash', async () => {
+    const user = await createUser();
+    const { body } = await callJson('GET', '/api/auth/me', { token: user.token });
+    expect(keysOf(body.user)).toEqual(
+      [...visitorUserKeys, 'email', 'emailOptIn', 'id', 'isAdmin', 'isPublic'].sort(),
+    );
+  });
+});
+
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+};
+
+describe('GET /api/openapi.json', () => {
+  it('documents every API route with the schema of its success answer', async () => {
+    const { status, body } = await callJson<OpenApiDocument>('GET', '/api/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toMatch(/^3\./);
+    const routes = app.routes
+      .filter((route) => route.path.startsWith('/api/') && route.method !== 'ALL')
+      .filter((route) => !['/api/openapi.json', '/api/docs'].includes(route.path));
+    expect(routes.length).toBeGreaterThan(15);
+    for (const route of routes) {
+      const path = route.path.replace(/^\/api/, '').replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
+      const operation = body.paths[path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      const success = Object.entries(operation?.responses ?? {}).filter(([code]) =>
+        code.startsWith('2'),
+      );
+      expect(success.length, `${route.method} ${route.path}`).toBeGreaterThan(0);
+      for (const [, answer] of success) expect(answer.content).toBeDefined();
+    }
+  });
+
+  it("describes a visitor's block with exactly the fields visitors see", async () => {
+    const { body } = await callJson('GET', '/api/openapi.json');
+    const board = body.paths['/boards/{username}'].get.responses['200'].content['application/json'];
+    const text = JSON.stringify(board);
+    expect(text).toContain('progressEnabled');
+    expect(text).not.toContain('userId');
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a readable reference page that runs only its own nonce-bearing scripts', async () => {
+    const response = await call('GET', '/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain('src="/api-reference/scalar.js"');
+    expect(html).toContain('/api/openapi.json');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(csp).toContain("connect-src 'self'");
+  });
+});

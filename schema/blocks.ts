@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type BlockStatus, blockStatuses, imageAspectRatios } from './block-values';
 import { blockTypeKeys, findBlockType } from './catalogue';
 import { categoryKeys } from './categories';
-import { optionalImageUrl, optionalLinkUrl, optionalText } from './fields';
+import { optionalImageUrl, optionalLinkUrl, optionalText, visibleText } from './fields';
 
 export const maxBlocksPerBoard = 200;
 
@@ -33,9 +33,10 @@ export const blockInput = z
       .string({ error: 'Please enter a title.' })
       .trim()
       .min(1, 'Please enter a title.')
-      .max(120, 'Title must be 120 characters or less.'),
+      .max(120, 'Title must be 120 characters or less.')
+      .pipe(visibleText('Title')),
     subtitle: optionalText(160, 'Subtitle'),
-    description: optionalText(2000, 'Description'),
+    description: optionalText(2000, 'Description', { multiline: true }),
     imageUrl: optionalImageUrl('Image URL'),
     imageAspectRatio: z
       .enum(imageAspectRatios, { error: 'Image ratio must be square, wide, tall or auto.' })

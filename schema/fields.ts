@@ -18,12 +18,49 @@ export function isHttpUrl(value: string): boolean {
   return (protocol === 'https:' || protocol === 'http:') && hostname.length > 0;
 }
 
-/** Optional free text: trimmed, capped, and "" stored as null so the client can clear a field. */
-export function optionalText(max: number, name: string) {
+// Characters that change how the text around them shows without being seen themselves: bidi
+// embeddings, overrides and isolates (which can show a name backwards), zero-width spaces, word
+// joiners and byte-order marks, and control characters such as NUL.
+const bidiControls = /[\u202A-\u202E\u2066-\u2069]/u;
+const invisibleCharacters = /[\u200B\u2060\uFEFF]/u;
+const zeroWidthJoiners = /[\u200C\u200D]/u;
+// Joiners with a job: inside an emoji sequence (woman technologist, rainbow flag), and between the letters of scripts
+// that need them to join or part letters (Persian, Hindi…); Latin never does.
+const emojiJoiner =
+  /(?<=\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)\u200D(?=\p{Extended_Pictographic})/gu;
+const letterJoiner =
+  /(?<=(?!\p{Script=Latin})[\p{L}\p{M}])[\u200C\u200D](?=(?!\p{Script=Latin})[\p{L}\p{M}])/gu;
+
+const controlCharacters = /\p{Cc}/u;
+// Line breaks and tabs are text in a description or a bio; every other control character is not.
+const lineBreaksAndTabs = /[\n\r\t]/g;
+
+/** True when the text holds nothing a reader cannot see, but joiners that have a job. */
+export function isVisibleText(text: string, { multiline = false } = {}): boolean {
+  if (bidiControls.test(text) || invisibleCharacters.test(text)) return false;
+  if (controlCharacters.test(multiline ? text.replace(lineBreaksAndTabs, '') : text)) return false;
+  const withoutNeededJoiners = text.replace(emojiJoiner, '').replace(letterJoiner, '');
+  return !zeroWidthJoiners.test(withoutNeededJoiners);
+}
+
+export const hiddenCharactersMessage = (name: string) =>
+  `${name} contains hidden characters (often pasted along with text). Please type it again.`;
+
+/** Text a person reads on a board: no hidden characters (`isVisibleText`). */
+export function visibleText(name: string, options: { multiline?: boolean } = {}) {
+  return z.string().refine((text) => isVisibleText(text, options), hiddenCharactersMessage(name));
+}
+
+/**
+ * Optional free text: trimmed, capped, free of hidden characters, and "" stored as null so the
+ * client can clear a field.
+ */
+export function optionalText(max: number, name: string, options: { multiline?: boolean } = {}) {
   return z
     .string()
     .trim()
     .max(max, `${name} must be ${max} characters or less.`)
+    .pipe(visibleText(name, options))
     .transform((value) => value || null)
     .nullable()
     .optional();

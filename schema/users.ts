@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasSomeField, optionalImageUrl, optionalText } from './fields';
+import { hasSomeField, optionalImageUrl, optionalText, visibleText } from './fields';
 
 export const usernameSchema = z
   .string({ error: 'Username is required' })
@@ -61,7 +61,8 @@ export const registerInput = z.strictObject({
     .string({ error: 'Display name is required' })
     .trim()
     .min(1, 'Display name is required')
-    .max(50, 'Display name must be 50 characters or less.'),
+    .max(50, 'Display name must be 50 characters or less.')
+    .pipe(visibleText('Display name')),
   emailOptIn: z.boolean().default(false),
 });
 
@@ -82,7 +83,7 @@ export const profileUpdateInput = z
   .strictObject({
     isPublic: z.boolean(),
     displayName: registerInput.shape.displayName,
-    bio: optionalText(280, 'Bio'),
+    bio: optionalText(280, 'Bio', { multiline: true }),
     tagline: optionalText(80, 'Tagline'),
     avatar: optionalImageUrl('Avatar'),
   })

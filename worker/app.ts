@@ -11,6 +11,7 @@ import { blocksRoutes } from './routes/blocks';
 import { boardPage } from './routes/board-page';
 import { boardsRoutes } from './routes/boards';
 import { discoverRoutes } from './routes/discover';
+import { emailUpdatesRoutes } from './routes/email-updates';
 import { embedPage } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
 import { generateImageRoutes, imageRoutes, uploadRoutes } from './routes/images';
@@ -31,6 +32,7 @@ const api = new Hono<AppEnv>()
   .route('/boards', boardsRoutes)
   .route('/blocks', blocksRoutes)
   .route('/discover', discoverRoutes)
+  .route('/email-updates', emailUpdatesRoutes)
   .route('/analytics', analyticsRoutes)
   .route('/feedback', feedbackRoutes)
   .route('/generate-image', generateImageRoutes)

@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import { passwordResetTokens } from '../schema/tables';
 import { getDb } from './services/db';
+import { deleteExpiredConfirmations } from './services/email-updates';
 import { deleteStaleQuotas } from './services/quotas';
 import { deleteExpiredSessions } from './services/sessions';
 import { flushPendingViews, rollUpViews } from './services/views';
@@ -13,4 +14,5 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date()));
   await deleteExpiredSessions(db);
   await deleteStaleQuotas(db);
+  await deleteExpiredConfirmations(db);
 }

@@ -14,6 +14,9 @@ const screens = {
   resetPassword: lazyScreen(() =>
     import('./routes/reset-password').then((m) => m.ResetPasswordScreen),
   ),
+  confirmUpdates: lazyScreen(() =>
+    import('./routes/confirm-updates').then((m) => m.ConfirmUpdatesScreen),
+  ),
   dashboard: lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardScreen)),
   feedback: lazyScreen(() => import('./routes/feedback').then((m) => m.FeedbackScreen)),
   adminFeedback: lazyScreen(() =>
@@ -31,6 +34,7 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/auth', 'auth'],
   ['/forgot-password', 'forgotPassword'],
   ['/reset-password', 'resetPassword'],
+  ['/confirm-updates', 'confirmUpdates'],
   ['/dashboard', 'dashboard'],
   ['/feedback', 'feedback'],
   ['/admin/feedback', 'adminFeedback'],

@@ -16,6 +16,7 @@ import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { bumpBoardVersion } from '../services/board-cache';
 import { getDb } from '../services/db';
+import { askForUpdates } from '../services/email-updates';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { verifyPassword } from '../services/passwords';
 import { startSession } from '../services/sessions';
@@ -36,9 +37,13 @@ export const auth = new Hono<AppEnv>()
     rateLimit('AUTH_LIMITER', 'register'),
     validate('json', registerInput),
     async (c) => {
-      const user = await registerUser(getDb(c.env), c.env, c.req.valid('json'));
+      const input = c.req.valid('json');
+      const db = getDb(c.env);
+      const user = await registerUser(db, c.env, input);
       // A new board gets a version of its own: nothing cached under a reused name answers for it.
       await bumpBoardVersion(c, user.username);
+      // "Send me updates" counts once the address confirms it: the link goes out after the answer.
+      if (input.emailOptIn) c.executionCtx.waitUntil(askForUpdates(db, c.env, user));
       return sendJson(c, ownUserAnswer, { user }, 201);
     },
   )

@@ -52,7 +52,6 @@ export async function registerUser(db: Db, env: Env, input: RegisterInput): Prom
         username: input.username,
         email: input.email,
         displayName: input.displayName,
-        emailOptIn: input.emailOptIn,
         passwordHash,
       })
       .returning();

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { waitForResetLink } from './support/mail';
+import { waitForMailedLink } from './support/mail';
 import { expectToast } from './support/ui';
 import { createUser } from './support/users';
 
@@ -19,7 +19,7 @@ test('a user resets a forgotten password through the emailed link', async ({ pag
   await expect(sent).toContainText('Please check your inbox and spam folder.');
   await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
 
-  const link = await waitForResetLink(user.email);
+  const link = await waitForMailedLink(user.email, '/reset-password');
   await page.goto(link);
   const newPassword = page.getByLabel('New Password');
   const confirm = page.getByLabel('Confirm Password');

@@ -1,0 +1,35 @@
+import { expect, test } from './support/fixtures';
+import { waitForMailedLink } from './support/mail';
+import { expectToast } from './support/ui';
+import { uniqueUsername } from './support/users';
+
+test('"Send me updates" ticked at sign-up counts once the mailed link is confirmed', async ({
+  page,
+}) => {
+  const username = uniqueUsername('updates');
+  const email = `${username}@example.com`;
+  await page.goto('/auth');
+  const signUp = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await signUp.getByLabel('Display Name').fill('Updates Reader');
+  await signUp.getByLabel('Username').fill(username);
+  await signUp.getByLabel('Email').fill(email);
+  await signUp.getByLabel('Password').fill('a-long-passphrase');
+  await signUp
+    .getByRole('checkbox', { name: 'Send me updates about new features and tips' })
+    .check();
+  await signUp.getByRole('button', { name: /^(Sign Up|Create Account)$/i }).click();
+  await expectToast(page, 'Account created!');
+
+  const link = await waitForMailedLink(email, '/confirm-updates');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Confirm Updates' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    "You're subscribed to updates about new features and tips.",
+  );
+
+  // The link works once.
+  await page.reload();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+});

@@ -10,6 +10,7 @@ import {
   type TestUser,
   uniqueName,
   viewsOf,
+  withAppShell,
 } from '../test/factories';
 
 type SendOptions = { token?: string; json?: unknown; headers?: Record<string, string> };
@@ -321,6 +322,25 @@ describe('views of cached boards', () => {
 
     await runCron();
     expect(await totalViews(owner)).toBe(6);
+  });
+
+  it('counts no view for a HEAD, on the page, the embed or the API', async () => {
+    const owner = await createUser();
+    const { env: withShell } = withAppShell(
+      '<!doctype html><html><head></head><body></body></html>',
+    );
+    const paths = [
+      `/@${owner.username}`,
+      `/embed/@${owner.username}`,
+      `/api/boards/${owner.username}`,
+    ];
+    for (const path of paths) {
+      for (let i = 0; i < 3; i++)
+        expect((await send('HEAD', path, {}, withShell)).status).toBe(200);
+    }
+    expect((await send('GET', `/@${owner.username}`, {}, withShell)).status).toBe(200);
+    await runCron();
+    expect(await totalViews(owner)).toBe(1);
   });
 
   it('counts no view for a board not found', async () => {

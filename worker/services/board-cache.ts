@@ -169,8 +169,11 @@ export async function cachedBoardResponse<R extends Response>(
   board: { kind: BoardKind; username: string | undefined },
   render: () => Promise<BoardRendition<R>>,
 ): Promise<R> {
+  // A HEAD asks about the board without showing it to anyone: not a view.
   const countView = (boardId: number | null) => {
-    if (boardId !== null) c.executionCtx.waitUntil(recordView(c.env, boardId));
+    if (boardId !== null && c.req.method !== 'HEAD') {
+      c.executionCtx.waitUntil(recordView(c.env, boardId));
+    }
   };
   const key = await entryKey(c, board.kind, board.username);
   const cached = key && (await readEdgeCache(key));

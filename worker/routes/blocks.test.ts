@@ -602,6 +602,22 @@ describe('POST /api/blocks/:id/copy', () => {
     });
   });
 
+  it('counts a person once who copies, deletes the copy and copies again', async () => {
+    const owner = await createUser();
+    const source = await createBlock(owner);
+    const copier = await createUser();
+    const first = await callJson('POST', `/api/blocks/${source.id}/copy`, { token: copier.token });
+    expect(first.status).toBe(201);
+    const deleted = await call('DELETE', `/api/blocks/${first.body.block.id}`, {
+      token: copier.token,
+    });
+    expect(deleted.status).toBe(200);
+    const again = await callJson('POST', `/api/blocks/${source.id}/copy`, { token: copier.token });
+    expect(again.status).toBe(201);
+    expect((await storedBlock(source.id))?.copy_count).toBe(1);
+    expect(await myBlocks(copier)).toHaveLength(1);
+  });
+
   it('counts exactly 20 copies when 20 different users copy the same block at once', async () => {
     const owner = await createUser();
     const source = await createBlock(owner);

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BlockStatus } from '../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../schema/blocks';
-import { blocks, users } from '../../schema/tables';
+import { blockCopies, blocks, users } from '../../schema/tables';
 import { type Db, failedWith } from './db';
 import { Refusal } from './errors';
 
@@ -89,7 +89,8 @@ function findPublicBlock(db: Db, id: number) {
 
 /**
  * Copies a public block onto the copier's board as "planned" (they mean to do it, not yet begun),
- * recording its origin and bumping the source's copy count in one transaction.
+ * recording its origin and who copied it in one transaction: copying, deleting the copy and
+ * copying again counts once.
  */
 export async function copyBlock(db: Db, sourceId: number, copierId: number) {
   const source = (await findPublicBlock(db, sourceId))?.block;
@@ -120,10 +121,8 @@ export async function copyBlock(db: Db, sourceId: number, copierId: number) {
   const [inserted] = await db
     .batch([
       db.insert(blocks).values(copy).returning(),
-      db
-        .update(blocks)
-        .set({ copyCount: sql`${blocks.copyCount} + 1` })
-        .where(eq(blocks.id, source.id)),
+      // The source's count grows only with a person's first copy (trigger on block_copies).
+      db.insert(blockCopies).values({ sourceBlockId: source.id, copierId }).onConflictDoNothing(),
     ])
     .catch((error: unknown) => {
       if (failedWith(error, 'UNIQUE constraint failed')) {

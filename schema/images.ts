@@ -6,6 +6,8 @@ export const imageRatios = ['square', 'wide', 'tall'] as const;
 export type ImageRatio = (typeof imageRatios)[number];
 
 export const maxAvatarBytes = 2 * 1024 * 1024;
+/** No side of a stored image may be longer (in pixels). */
+export const maxImageSide = 4096;
 
 export const generateImageInput = z.strictObject({
   prompt: z

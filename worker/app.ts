@@ -21,10 +21,11 @@ import { ogImageRoutes } from './routes/og-image';
 import type { AppEnv } from './types';
 
 const api = new Hono<AppEnv>()
-  // Read by unfurlers and editors on other sites: mounted ahead of the API's same-origin headers,
-  // each with its own cross-origin ones.
+  // Read by unfurlers, editors and pages on other sites: mounted ahead of the API's same-origin
+  // headers, each with its own cross-origin ones.
   .route('/og', ogImageRoutes)
   .route('/oembed', oembedRoutes)
+  .route('/images', imageRoutes)
   .use(apiSecurityHeaders)
   .use(requireConfiguration)
   .use(except('/api/upload/*', requireJsonBody, limitJsonBodySize))
@@ -37,7 +38,6 @@ const api = new Hono<AppEnv>()
   .route('/feedback', feedbackRoutes)
   .route('/generate-image', generateImageRoutes)
   .route('/upload', uploadRoutes)
-  .route('/images', imageRoutes)
   // Keeps unknown API paths from falling through to the page routes below.
   .all('*', handleNotFound);
 

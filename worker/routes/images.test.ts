@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { encode as encodePng } from 'fast-png';
+import { encode as encodeJpeg } from 'jpeg-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ImageRatio, maxAvatarBytes } from '../../schema/images';
+import { type ImageRatio, maxAvatarBytes, maxImageSide } from '../../schema/images';
 import { generateLocalImage, localImageSizes } from '../services/local-image';
 import { createUser, fetchSettled, type TestUser } from '../test/factories';
 
@@ -74,7 +75,12 @@ function gradientPng(width: number, height: number, alpha?: number): Uint8Array<
   return new Uint8Array(encodePng({ width, height, data, channels }));
 }
 
-/** Files whose first bytes are those of each accepted format (the server sniffs, it does not decode). */
+function grayJpeg(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const data = new Uint8Array(width * height * 4).fill(128);
+  return new Uint8Array(encodeJpeg({ width, height, data }, 80).data);
+}
+
+/** A small image of each accepted format (the server reads the header's size; it does not decode). */
 const samples = {
   png: {
     bytes: gradientPng(64, 64),
@@ -82,11 +88,7 @@ const samples = {
     extension: 'png',
   },
   jpeg: {
-    bytes: bytesOf(
-      [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10],
-      'JFIF',
-      [0x00, 0x01, 0x01, 0x00, 0xff, 0xd9],
-    ),
+    bytes: grayJpeg(16, 16),
     contentType: 'image/jpeg',
     extension: 'jpg',
   },
@@ -201,6 +203,9 @@ describe('POST /api/upload/avatar', () => {
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe(sample.contentType);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      // Other sites show a board's images: an embed's host, a feed reader.
+      expect(served.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(served.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(served.headers.get('cache-control')).toContain('immutable');
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(sample.bytes);
     });
@@ -239,10 +244,61 @@ describe('POST /api/upload/avatar', () => {
     expect(await storedKeys(`avatars/${user.id}/`)).toEqual([]);
   });
 
+  it(`takes an image ${maxImageSide} pixels a side, and refuses one a pixel longer with 400`, async () => {
+    const user = await createUser();
+    const longest = await uploadAvatar(
+      user,
+      avatarForm(gradientPng(maxImageSide, 1), 'strip.png', 'image/png'),
+    );
+    expect(longest.status).toBe(201);
+    const tooLong = await uploadAvatar(
+      user,
+      avatarForm(gradientPng(1, maxImageSide + 1), 'tower.png', 'image/png'),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toBe(
+      `The image is 1 × ${maxImageSide + 1} pixels: the limit is ${maxImageSide} pixels a side.`,
+    );
+    expect(await storedKeys(`avatars/${user.id}/`)).toHaveLength(1);
+  });
+
+  it('refuses a file that starts like an image but has no readable size with 400', async () => {
+    const user = await createUser();
+    const headerOnly = await uploadAvatar(
+      user,
+      avatarForm(bytesOf('GIF89a'), 'x.gif', 'image/gif'),
+    );
+    expect(headerOnly.status).toBe(400);
+    expect(headerOnly.body.error).toBe(notAnImage);
+    expect(await storedKeys(`avatars/${user.id}/`)).toEqual([]);
+  });
+
+  it('takes 30 uploads an hour per person, then answers 429 with Retry-After', async () => {
+    const [user, other] = [await createUser(), await createUser()];
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const upload = await uploadAvatar(user, avatarForm(samples.gif.bytes, 'a.gif', 'image/gif'));
+      statuses.push(upload.status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([201]));
+    const refused = await uploadAvatar(user, avatarForm(samples.gif.bytes, 'a.gif', 'image/gif'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(
+      /^You uploaded 30 images in the last hour\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(await storedKeys(`avatars/${user.id}/`)).toHaveLength(30);
+    const someoneElse = await uploadAvatar(
+      other,
+      avatarForm(samples.gif.bytes, 'a.gif', 'image/gif'),
+    );
+    expect(someoneElse.status).toBe(201);
+  });
+
   it('accepts an image of exactly 2 MB', async () => {
     const user = await createUser();
     const bytes = new Uint8Array(maxAvatarBytes);
-    bytes.set(samples.png.bytes.subarray(0, 8));
+    bytes.set(samples.png.bytes);
     const response = await uploadAvatar(user, avatarForm(bytes, 'big.png', 'image/png'));
     expect(response.status).toBe(201);
   });
@@ -250,7 +306,7 @@ describe('POST /api/upload/avatar', () => {
   it('refuses an image one byte over 2 MB with 413 and stores nothing', async () => {
     const user = await createUser();
     const bytes = new Uint8Array(maxAvatarBytes + 1);
-    bytes.set(samples.png.bytes.subarray(0, 8));
+    bytes.set(samples.png.bytes);
     const response = await uploadAvatar(user, avatarForm(bytes, 'big.png', 'image/png'));
     expect(response.status).toBe(413);
     expect(response.body.error).toBe('The image is too large: the limit is 2 MB.');
@@ -260,7 +316,7 @@ describe('POST /api/upload/avatar', () => {
   it('refuses a body far over 2 MB with 413', async () => {
     const user = await createUser();
     const bytes = new Uint8Array(3 * 1024 * 1024);
-    bytes.set(samples.png.bytes.subarray(0, 8));
+    bytes.set(samples.png.bytes);
     const response = await uploadAvatar(user, avatarForm(bytes, 'huge.png', 'image/png'));
     expect(response.status).toBe(413);
     expect(await storedKeys(`avatars/${user.id}/`)).toEqual([]);
@@ -285,9 +341,9 @@ describe('POST /api/upload/avatar', () => {
   it('names the 2 MB limit in every 413 answer, however the size is detected', async () => {
     const user = await createUser();
     const justOver = new Uint8Array(maxAvatarBytes + 1);
-    justOver.set(samples.png.bytes.subarray(0, 8));
+    justOver.set(samples.png.bytes);
     const farOver = new Uint8Array(3 * 1024 * 1024);
-    farOver.set(samples.png.bytes.subarray(0, 8));
+    farOver.set(samples.png.bytes);
     const small = new Response(avatarForm(samples.gif.bytes, 'small.gif', 'image/gif'));
     const responses = [
       await uploadAvatar(user, avatarForm(justOver, 'big.png', 'image/png')),

@@ -10,8 +10,10 @@ import { documented, sendJson } from '../middleware/contract';
 import { ApiError } from '../middleware/errors';
 import { rateLimit } from '../middleware/rate-limit';
 import { limitBodySize } from '../middleware/request-body';
+import { publicApiSecurityHeaders } from '../middleware/security-headers';
 import { validate } from '../middleware/validate';
-import { generateImage, serveImage, storeImage } from '../services/images';
+import { getDb } from '../services/db';
+import { generateImage, serveImage, storeImage, takeUploadAllowance } from '../services/images';
 import type { AppEnv } from '../types';
 
 // Room for the multipart envelope around a file at the limit.
@@ -25,11 +27,12 @@ export const uploadRoutes = new Hono<AppEnv>().post(
     tag,
     summary: 'Upload an avatar (PNG, JPEG, WebP or GIF, up to 2 MB) as multipart `file`',
     answers: { 201: uploadAnswer },
-    refusals: [400, 401, 413],
+    refusals: [400, 401, 413, 429],
   }),
   requireAuth,
   limitBodySize(maxAvatarBytes + multipartOverheadBytes, avatarTooLarge),
   async (c) => {
+    await takeUploadAllowance(getDb(c.env), c.var.viewer.id);
     const form = await c.req.formData().catch(() => {
       throw new ApiError(400, 'Send the image as multipart/form-data, in a field named "file".');
     });
@@ -67,7 +70,8 @@ export const generateImageRoutes = new Hono<AppEnv>().post(
   },
 );
 
-export const imageRoutes = new Hono<AppEnv>().get(
+/** Read by other sites too (a board's images on the embed's host, in feeds): cross-origin readable. */
+export const imageRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).get(
   '/:kind/:owner/:file',
   documented({
     tag,

@@ -1,8 +1,11 @@
+import { imageSize } from 'image-size';
 import { ownImagePathPrefix } from '../../schema/fields';
-import type { ImageRatio } from '../../schema/images';
+import { type ImageRatio, maxImageSide } from '../../schema/images';
+import type { Db } from './db';
 import { Refusal } from './errors';
 import { pngToJpeg } from './jpeg';
 import { generateLocalImage } from './local-image';
+import { takeQuota } from './quotas';
 
 type ImageKind = 'avatars' | 'generated';
 type ImageFormat = { extension: string; contentType: string };
@@ -37,16 +40,42 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | undefined {
   return undefined;
 }
 
-/** Stores an image under a key the server makes and answers the URL it is served from. */
+const notAnImage = 'Please upload a PNG, JPEG, WebP or GIF image.';
+
+/** The pixel size the image's header declares, or undefined when the header cannot be read. */
+function declaredSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stores an image under a key the server makes and answers the URL it is served from. The bytes
+ * must be an image of a format we take, whose header can be read and declares at most
+ * `maxImageSide` pixels a side (a small file can declare a picture no browser should decode).
+ */
 export async function storeImage(env: Env, kind: ImageKind, userId: number, bytes: Uint8Array) {
   const format = sniffImageFormat(bytes);
-  if (!format) throw new Refusal('invalid', 'Please upload a PNG, JPEG, WebP or GIF image.');
+  const size = format && declaredSize(bytes);
+  if (!size) throw new Refusal('invalid', notAnImage);
+  if (size.width > maxImageSide || size.height > maxImageSide) {
+    throw new Refusal(
+      'invalid',
+      `The image is ${size.width} × ${size.height} pixels: the limit is ${maxImageSide} pixels a side.`,
+    );
+  }
   const key = `${kind}/${userId}/${crypto.randomUUID()}.${format.extension}`;
   await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: format.contentType } });
   return `${ownImagePathPrefix}${key}`;
 }
 
-/** Images never change under a key, so browsers and the edge may keep them for a year. */
+/**
+ * Images never change under a key, so browsers and the edge may keep them for a year. Other sites
+ * show them too (CORP cross-origin, set with the route's headers).
+ */
 export async function serveImage(env: Env, key: string): Promise<Response> {
   const object = await env.IMAGES.get(key);
   if (!object) throw new Refusal('not-found', 'Image not found.');
@@ -54,10 +83,21 @@ export async function serveImage(env: Env, key: string): Promise<Response> {
   object.writeHttpMetadata(headers);
   headers.set('etag', object.httpEtag);
   headers.set('cache-control', 'public, max-age=31536000, immutable');
-  headers.set('x-content-type-options', 'nosniff');
-  headers.set('content-security-policy', "default-src 'none'; sandbox");
-  headers.set('cross-origin-resource-policy', 'cross-origin');
   return new Response(object.body, { headers });
+}
+
+const uploadsPerHour = { limit: 30, windowMs: 60 * 60 * 1000 };
+
+/** Takes one of the user's 30 uploads an hour, or refuses with how long to wait. */
+export async function takeUploadAllowance(db: Db, userId: number): Promise<void> {
+  const use = await takeQuota(db, `uploads:${userId}`, uploadsPerHour);
+  if (use.allowed) return;
+  const minutes = Math.ceil(use.retryAfterSeconds / 60);
+  throw new Refusal(
+    'too-many',
+    `You uploaded ${uploadsPerHour.limit} images in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retryAfterSeconds: use.retryAfterSeconds },
+  );
 }
 
 const defaultModel = '@cf/stabilityai/stable-diffusion-xl-base-1.0';

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { encode as encodePng } from 'fast-png';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   adminUser,
@@ -39,7 +40,10 @@ type Route = {
   after?: (scene: Scene, role: Role, response: { status: number; body: any }) => Promise<void>;
 };
 
-const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+// A translucent 2x2 PNG: a real image, and one a generated image keeps as PNG.
+const pngBytes = new Uint8Array(
+  encodePng({ width: 2, height: 2, data: new Uint8Array(16).fill(128), channels: 4 }),
+);
 
 function avatarForm(): FormData {
   const form = new FormData();

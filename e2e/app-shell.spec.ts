@@ -72,7 +72,7 @@ test('each screen names itself in the page title', async ({ page }) => {
   expect(titles.size, [...titles].join(' | ')).toBe(screens.length);
 });
 
-test('every page but the embed refuses to be framed, wherever it is served from', async ({
+test('every page but the embed refuses to be framed and to post forms elsewhere, wherever it is served from', async ({
   request,
 }) => {
   const owner = await createUser(request, { prefix: 'frames' });
@@ -87,6 +87,7 @@ test('every page but the embed refuses to be framed, wherever it is served from'
   ]) {
     const response = await request.get(path);
     expect(response.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(response.headers()['content-security-policy'], path).toContain("form-action 'self'");
     expect(response.headers()['x-frame-options'], path).toBe('DENY');
   }
   const embed = await request.get(`/embed/@${owner.username}`);

@@ -60,7 +60,7 @@ export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) =
     // Vite's dev server injects inline scripts and a websocket; production pages need neither.
     contentSecurityPolicy:
       c.env.ENVIRONMENT === 'development'
-        ? { frameAncestors: ["'none'"] }
+        ? { frameAncestors: ["'none'"], formAction: ["'self'"] }
         : {
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'", loaderHash],
@@ -70,6 +70,8 @@ export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) =
             connectSrc: ["'self'"],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
+            // A form injected into a page can post nowhere but here.
+            formAction: ["'self'"],
             frameAncestors: ["'none'"],
           },
   })(c, next);

@@ -224,10 +224,11 @@ describe('GET /@username', () => {
     expect(await viewsOf(hidden)).toEqual({ totalViews: 0, weeklyViews: 0 });
   });
 
-  it("refuses framing, and validates with its own strong ETag instead of the shell's", async () => {
+  it("refuses framing and posting forms elsewhere, and validates with its own strong ETag instead of the shell's", async () => {
     const owner = await createUser();
     const { response } = await fetchPage(`/@${owner.username}`);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("form-action 'self'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const etag = response.headers.get('etag') ?? '';

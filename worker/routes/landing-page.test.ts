@@ -17,6 +17,7 @@ describe('GET /', () => {
     const { response, html } = await fetchLanding();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("form-action 'self'");
 
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toContain('these days?');

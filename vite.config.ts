@@ -28,6 +28,7 @@ function workerConfig(command: 'build' | 'serve') {
           ENVIRONMENT: 'production',
           APP_URL: `http://localhost:${port(4180)}`,
           JWT_SECRET: 'e2e-secret-that-is-long-enough-to-be-real',
+          MAIL_TO_CONSOLE: 'true',
         },
       };
     };

@@ -23,7 +23,7 @@ test('signing up through the Sign Up tab, then signing in, lands on the dashboar
     'placeholder',
     'At least 6 characters',
   );
-  await signUp.getByLabel('Password').fill('secret123');
+  await signUp.getByLabel('Password').fill('up2-test-passphrase');
   await signUp
     .getByRole('checkbox', { name: 'Send me updates about new features and tips' })
     .check();
@@ -33,7 +33,7 @@ test('signing up through the Sign Up tab, then signing in, lands on the dashboar
   await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
   const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
   await expect(signIn.getByLabel('Username')).toHaveValue(username);
-  await signIn.getByLabel('Password').fill('secret123');
+  await signIn.getByLabel('Password').fill('up2-test-passphrase');
   await signIn.getByRole('button', { name: 'Sign In' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);

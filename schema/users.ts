@@ -45,9 +45,9 @@ export const reservedUsernames = new Set([
   'www',
 ]);
 
-const maxPasswordLength = 256;
+export const maxPasswordLength = 256;
 
-const emailSchema = (message: string) =>
+export const emailSchema = (message: string) =>
   z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
 
 export const registerInput = z.strictObject({

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { except } from 'hono/combine';
+import { noStoreForPersonalAnswers } from './middleware/cache-control';
 import { requireConfiguration } from './middleware/configuration';
 import { handleError, handleNotFound } from './middleware/errors';
 import { limitJsonBodySize, requireJsonBody } from './middleware/request-body';
 import { apiSecurityHeaders } from './middleware/security-headers';
+import { accountRoutes } from './routes/account';
 import { analyticsRoutes } from './routes/analytics';
 import { apiReference } from './routes/api-reference';
 import { auth } from './routes/auth';
@@ -27,9 +29,11 @@ const api = new Hono<AppEnv>()
   .route('/oembed', oembedRoutes)
   .route('/images', imageRoutes)
   .use(apiSecurityHeaders)
+  .use(noStoreForPersonalAnswers)
   .use(requireConfiguration)
   .use(except('/api/upload/*', requireJsonBody, limitJsonBodySize))
   .route('/auth', auth)
+  .route('/account', accountRoutes)
   .route('/boards', boardsRoutes)
   .route('/blocks', blocksRoutes)
   .route('/discover', discoverRoutes)

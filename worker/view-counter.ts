@@ -81,6 +81,7 @@ export class ViewCounter extends DurableObject<Env> {
           `INSERT INTO daily_views (board_id, day, views)
            SELECT ?1, ?2, ?3 WHERE NOT EXISTS (
              SELECT 1 FROM view_ledger WHERE board_id = ?1 AND flushed_seq >= ?4)
+           AND EXISTS (SELECT 1 FROM users WHERE id = ?1)
            ON CONFLICT (board_id, day) DO UPDATE SET views = views + excluded.views`,
         )
         .bind(boardId, day, views, seq),
@@ -88,13 +89,15 @@ export class ViewCounter extends DurableObject<Env> {
     // pending_since is cleared only if no view marked the board again while this batch was in flight.
     const ledgerWrite = db
       .prepare(
-        `INSERT INTO view_ledger (board_id, flushed_seq, pending_since) VALUES (?1, ?2, NULL)
+        `INSERT INTO view_ledger (board_id, flushed_seq, pending_since)
+         SELECT ?1, ?2, NULL WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1)
          ON CONFLICT (board_id) DO UPDATE SET
            flushed_seq = max(flushed_seq, excluded.flushed_seq),
            pending_since = CASE WHEN pending_since <= ?3 THEN NULL ELSE pending_since END`,
       )
       .bind(boardId, seq, this.meta('marked_at') ?? 0);
-    // The day writes test the ledger before the ledger write moves it on: order matters.
+    // The day writes test the ledger before the ledger write moves it on: order matters. A board
+    // whose account was deleted meanwhile takes nothing: its views go with it.
     await db.batch([...dayWrites, ledgerWrite]);
   }
 
@@ -102,7 +105,8 @@ export class ViewCounter extends DurableObject<Env> {
   private async markPending(boardId: number, at: number): Promise<void> {
     this.setMeta('marked_at', at);
     await this.env.DB.prepare(
-      `INSERT INTO view_ledger (board_id, pending_since) VALUES (?1, ?2)
+      `INSERT INTO view_ledger (board_id, pending_since)
+       SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1)
        ON CONFLICT (board_id) DO UPDATE SET pending_since = excluded.pending_since`,
     )
       .bind(boardId, at)

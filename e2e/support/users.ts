@@ -38,7 +38,7 @@ export async function createUser(
     username,
     displayName: displayName ?? `Tester ${username}`,
     email: `${username}@example.com`,
-    password: 'secret123',
+    password: 'up2-test-passphrase',
   };
   const response = await request.post('/api/auth/register', {
     data: { ...user, emailOptIn: false },

@@ -16,7 +16,7 @@ function registration(overrides: Record<string, unknown> = {}) {
   return {
     username,
     email: `${username}@example.com`,
-    password: 'secret123',
+    password: 'up2-test-passphrase',
     displayName: `Name ${username}`,
     emailOptIn: false,
     ...overrides,
@@ -286,9 +286,10 @@ describe('POST /api/auth/login', () => {
     const ip = randomIp();
     const statuses: number[] = [];
     let retryAfter: string | null = null;
+    // Each attempt names another account: the per-account throttle (sign-in.test.ts) stays out.
     for (let attempt = 0; attempt < 15; attempt += 1) {
       const response = await call('POST', '/api/auth/login', {
-        body: { username: user.username, password: 'wrong-password' },
+        body: { username: uniqueName('guess'), password: 'wrong-password' },
         ip,
       });
       statuses.push(response.status);

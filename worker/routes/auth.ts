@@ -11,16 +11,15 @@ import {
 } from '../../schema/users';
 import { requireAuth } from '../middleware/auth';
 import { documented, sendJson } from '../middleware/contract';
-import { ApiError } from '../middleware/errors';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { bumpBoardVersion } from '../services/board-cache';
 import { getDb } from '../services/db';
 import { askForUpdates } from '../services/email-updates';
+import { deleteReplacedAvatar } from '../services/images';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
-import { verifyPassword } from '../services/passwords';
-import { startSession } from '../services/sessions';
-import { findUserByUsername, registerUser, updateProfile } from '../services/users';
+import { endSession, signIn } from '../services/sessions';
+import { registerUser, updateProfile } from '../services/users';
 import type { AppEnv } from '../types';
 
 const tag = 'Account';
@@ -58,15 +57,22 @@ export const auth = new Hono<AppEnv>()
     rateLimit('AUTH_LIMITER', 'login'),
     validate('json', loginInput),
     async (c) => {
-      const { username, password } = c.req.valid('json');
-      const db = getDb(c.env);
-      const user = await findUserByUsername(db, username);
-      const valid = await verifyPassword(password, user?.passwordHash, c.env.PASSWORD_PEPPER);
-      if (!user || !valid) {
-        throw new ApiError(401, 'Invalid credentials. Please check your username and password.');
-      }
-      const token = await startSession(db, c.env, user.id);
-      return sendJson(c, sessionAnswer, { token, user }, 200);
+      const session = await signIn(getDb(c.env), c.env, c.req.valid('json'));
+      return sendJson(c, sessionAnswer, session, 200);
+    },
+  )
+  .post(
+    '/logout',
+    documented({
+      tag,
+      summary: "Sign out: this token's session ends at once",
+      answers: { 200: messageAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      await endSession(getDb(c.env), c.var.sessionId);
+      return sendJson(c, messageAnswer, { message: 'Signed out.' }, 200);
     },
   )
   .get(
@@ -92,6 +98,7 @@ export const auth = new Hono<AppEnv>()
     validate('json', profileUpdateInput),
     async (c) => {
       const user = await updateProfile(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
+      await deleteReplacedAvatar(c.env, c.var.viewer, user);
       // Both names when the username changes: the old one must stop showing the board.
       await bumpBoardVersion(c, c.var.viewer.username, user.username);
       return sendJson(c, ownUserAnswer, { user }, 200);

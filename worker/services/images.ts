@@ -73,6 +73,22 @@ export async function storeImage(env: Env, kind: ImageKind, userId: number, byte
 }
 
 /**
+ * Deletes the avatar a profile change replaced, if it was one the user uploaded here: an avatar
+ * no one shows again is no longer kept. A failure only leaves an unused file behind.
+ */
+export async function deleteReplacedAvatar(
+  env: Env,
+  before: { id: number; avatar: string | null },
+  after: { avatar: string | null },
+): Promise<void> {
+  const ownUploads = `${ownImagePathPrefix}avatars/${before.id}/`;
+  if (!before.avatar?.startsWith(ownUploads) || before.avatar === after.avatar) return;
+  await env.IMAGES.delete(before.avatar.slice(ownImagePathPrefix.length)).catch((error: unknown) =>
+    console.error('Replaced avatar not deleted.', error),
+  );
+}
+
+/**
  * Images never change under a key, so browsers and the edge may keep them for a year. Other sites
  * show them too (CORP cross-origin, set with the route's headers).
  */

@@ -1,37 +1,24 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { passwordResetTokens, sessions, users } from '../../schema/tables';
+import { loginFailures, passwordResetTokens, sessions, users } from '../../schema/tables';
 import type { Db } from './db';
 import { Refusal } from './errors';
 import { sendMail } from './mail';
-import { hashPassword } from './passwords';
+import { appLink, randomToken, sha256Hex } from './one-time-tokens';
+import { hashPassword, refuseCommonPassword } from './passwords';
+import { takeQuota } from './quotas';
 import { findUserByEmail } from './users';
 
 const tokenLifetimeMs = 60 * 60 * 1000;
+const mailsPerAddress = { limit: 3, windowMs: 60 * 60 * 1000 };
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** The link is built from APP_URL, never from the Host header, so it cannot be pointed elsewhere. */
-export function resetLink(env: Pick<Env, 'APP_URL'>, token: string): string {
-  const url = new URL('/reset-password', env.APP_URL);
-  url.searchParams.set('token', token);
-  return url.toString();
-}
-
-/** Emails a one-time link when the address has an account; does nothing visible otherwise. */
+/**
+ * Emails a one-time link when the address has an account; does nothing visible otherwise. At most
+ * 3 mails an hour go to one address, however many addresses ask: the answer stays the same.
+ */
 export async function requestPasswordReset(db: Db, env: Env, email: string): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
+  if (!(await takeQuota(db, `reset-mail:${user.email}`, mailsPerAddress)).allowed) return;
   const token = randomToken();
   await db.insert(passwordResetTokens).values({
     tokenHash: await sha256Hex(token),
@@ -46,7 +33,7 @@ export async function requestPasswordReset(db: Db, env: Env, email: string): Pro
       '',
       'Someone asked to reset the password of your Up2 account. To choose a new one, open this link within the next hour:',
       '',
-      resetLink(env, token),
+      appLink(env, '/reset-password', token),
       '',
       'If it was not you, ignore this email: your password stays as it is.',
     ].join('\n'),
@@ -54,10 +41,12 @@ export async function requestPasswordReset(db: Db, env: Env, email: string): Pro
 }
 
 /**
- * Sets the new password, burns every reset token of the user and ends every session of theirs,
- * in one transaction: whoever knew the old password is signed out everywhere.
+ * Sets the new password, burns every reset token of the user, ends every session of theirs and
+ * any wait on their sign-ins, in one transaction: whoever knew the old password is signed out
+ * everywhere, and the owner can sign in at once.
  */
 export async function resetPassword(db: Db, env: Env, token: string, newPassword: string) {
+  refuseCommonPassword(newPassword, 'newPassword');
   const tokenHash = await sha256Hex(token);
   const passwordHash = await hashPassword(newPassword, env.PASSWORD_PEPPER);
   const owner = db
@@ -69,7 +58,12 @@ export async function resetPassword(db: Db, env: Env, token: string, newPassword
         gt(passwordResetTokens.expiresAt, new Date()),
       ),
     );
-  const [updated] = await db.batch([
+  const ownerName = db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, sql`(${owner})`));
+  const [, updated] = await db.batch([
+    db.delete(loginFailures).where(eq(loginFailures.username, sql`(${ownerName})`)),
     db
       .update(users)
       .set({ passwordHash })

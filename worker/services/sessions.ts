@@ -2,7 +2,11 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { sessions, users } from '../../schema/tables';
 import type { UserRow } from '../types';
 import type { Db } from './db';
+import { Refusal } from './errors';
+import { forgetLoginFailures, recordLoginFailure, refuseWhileThrottled } from './login-throttle';
+import { verifyPassword } from './passwords';
 import { readSessionId, signSession } from './tokens';
+import { findUserByUsername } from './users';
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
@@ -12,6 +16,34 @@ export async function startSession(db: Db, env: Env, userId: number): Promise<st
   const expiresAt = new Date(Date.now() + sessionLifetimeMs);
   await db.insert(sessions).values({ id: sessionId, userId, expiresAt });
   return signSession(env, { sessionId, expiresAt });
+}
+
+/**
+ * Signs in with a name and password: a token for a new session, and the account. Wrong passwords
+ * count against the name typed (login-throttle.ts); one answer for an unknown name and a wrong
+ * password, so neither tells which names exist.
+ */
+export async function signIn(
+  db: Db,
+  env: Env,
+  credentials: { username: string; password: string },
+) {
+  const { username, password } = credentials;
+  await refuseWhileThrottled(db, username);
+  const user = await findUserByUsername(db, username);
+  const valid = await verifyPassword(password, user?.passwordHash, env.PASSWORD_PEPPER);
+  if (!user || !valid) {
+    await recordLoginFailure(db, username);
+    throw new Refusal(
+      'unauthenticated',
+      'Invalid credentials. Please check your username and password.',
+    );
+  }
+  const [token] = await Promise.all([
+    startSession(db, env, user.id),
+    forgetLoginFailures(db, username),
+  ]);
+  return { token, user };
 }
 
 export type SignedIn = { user: UserRow; sessionId: string };

@@ -5,7 +5,7 @@ import { reservedUsernames } from '../../schema/users';
 import type { UserRow } from '../types';
 import { type Db, failedWith } from './db';
 import { Refusal } from './errors';
-import { hashPassword } from './passwords';
+import { hashPassword, refuseCommonPassword } from './passwords';
 
 export function findUserById(db: Db, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
@@ -43,6 +43,7 @@ async function refuseTakenUsernameOrEmail(db: Db, input: RegisterInput) {
 
 export async function registerUser(db: Db, env: Env, input: RegisterInput): Promise<UserRow> {
   refuseReservedUsername(input.username);
+  refuseCommonPassword(input.password, 'password');
   await refuseTakenUsernameOrEmail(db, input);
   const passwordHash = await hashPassword(input.password, env.PASSWORD_PEPPER);
   try {

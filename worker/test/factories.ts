@@ -64,7 +64,7 @@ export type TestUser = {
 export async function createUser(overrides: { username?: string; isPublic?: boolean } = {}) {
   const username = overrides.username ?? uniqueName();
   const email = `${username}@example.com`;
-  const password = 'secret123';
+  const password = 'up2-test-passphrase';
   const registered = await callJson('POST', '/api/auth/register', {
     body: { username, email, password, displayName: `Name ${username}`, emailOptIn: false },
   });

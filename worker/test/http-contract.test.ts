@@ -9,7 +9,10 @@ type Probe = {
 };
 
 const jsonHeaders = { 'content-type': 'application/json' };
-const overLimitJson = JSON.stringify({ username: 'x'.repeat(70 * 1024), password: 'secret123' });
+const overLimitJson = JSON.stringify({
+  username: 'x'.repeat(70 * 1024),
+  password: 'up2-test-passphrase',
+});
 
 /** A body that arrives in chunks, with no Content-Length to check up front. */
 function streamOf(text: string): ReadableStream<Uint8Array> {
@@ -96,7 +99,7 @@ describe('request bodies', () => {
     ['multipart/form-data; boundary=x', '/api/auth/login'],
   ])('answers a %s body sent to the JSON route %s with 415', async (contentType, path) => {
     const response = await call('POST', path, {
-      body: JSON.stringify({ username: 'someone', password: 'secret123' }),
+      body: JSON.stringify({ username: 'someone', password: 'up2-test-passphrase' }),
       headers: { 'content-type': contentType },
     });
     expect(response.status).toBe(415);
@@ -116,7 +119,7 @@ describe('request bodies', () => {
 
   it('accepts a JSON content type with a charset', async () => {
     const response = await call('POST', '/api/auth/login', {
-      body: JSON.stringify({ username: 'nobodyatall', password: 'secret123' }),
+      body: JSON.stringify({ username: 'nobodyatall', password: 'up2-test-passphrase' }),
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
     expect(response.status).toBe(401);
@@ -188,7 +191,7 @@ describe('the error shape', () => {
           body: {
             username: user.username,
             email: `other-${user.email}`,
-            password: 'secret123',
+            password: 'up2-test-passphrase',
             displayName: 'Someone',
           },
         }),
@@ -316,7 +319,7 @@ describe('no server errors on odd input', () => {
       name: 'a login with a very long username',
       send: () =>
         call('POST', '/api/auth/login', {
-          body: { username: 'x'.repeat(5000), password: 'secret123' },
+          body: { username: 'x'.repeat(5000), password: 'up2-test-passphrase' },
         }),
     },
     {

@@ -1,10 +1,11 @@
 import { expect, test } from './support/fixtures';
 import { waitForMailedLink } from './support/mail';
 import { expectToast } from './support/ui';
-import { uniqueUsername } from './support/users';
+import { logIn, signInWithToken, uniqueUsername } from './support/users';
 
 test('"Send me updates" ticked at sign-up counts once the mailed link is confirmed', async ({
   page,
+  request,
 }) => {
   const username = uniqueUsername('updates');
   const email = `${username}@example.com`;
@@ -32,4 +33,18 @@ test('"Send me updates" ticked at sign-up counts once the mailed link is confirm
   await page.reload();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+
+  // Profile settings show the updates on; turning them off stops them.
+  await signInWithToken(page, { token: await logIn(request, username, 'a-long-passphrase') });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Profile Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Profile Settings' });
+  await settings.getByRole('tab', { name: 'Account' }).click();
+  const updates = settings.getByRole('switch', {
+    name: 'Send me updates about new features and tips',
+  });
+  await expect(updates).toBeChecked();
+  await updates.click();
+  await expect(settings.getByRole('status')).toHaveText('Updates stopped.');
+  await expect(updates).not.toBeChecked();
 });

@@ -148,7 +148,12 @@ function Dashboard({ user }: { user: CurrentUser }) {
         block={editing.block}
         initialStatus={editing.initialStatus}
       />
-      <ProfileSettingsDialog open={profileOpen} onOpenChange={setProfileOpen} user={user} />
+      <ProfileSettingsDialog
+        open={profileOpen}
+        onOpenChange={setProfileOpen}
+        user={user}
+        blockCount={ownBlocks.data?.blocks.length}
+      />
     </div>
   );
 }

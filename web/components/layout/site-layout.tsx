@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useSignOutOnArrival } from '../../lib/auth';
 import { Spinner } from '../ui/spinner';
 import { TopNav } from './top-nav';
 
@@ -13,6 +14,7 @@ export function ScreenFallback() {
 
 /** Every screen but the embed: the top navigation above the page. */
 export function SiteLayout() {
+  useSignOutOnArrival();
   return (
     <div className="min-h-dvh bg-gray-50 text-gray-900">
       <TopNav />

@@ -1,5 +1,5 @@
-import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../lib/auth';
+import { Link, NavLink } from 'react-router-dom';
+import { useAuth, useLeaveAndSignOut } from '../../lib/auth';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 
@@ -10,8 +10,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function TopNav() {
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useAuth();
+  const leaveAndSignOut = useLeaveAndSignOut();
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <nav
@@ -33,14 +33,7 @@ export function TopNav() {
               <NavLink to={`/@${user.username}`} className={navLinkClass}>
                 My Board
               </NavLink>
-              <Button
-                variant="ghost"
-                size="nav"
-                onClick={() => {
-                  signOut();
-                  navigate('/');
-                }}
-              >
+              <Button variant="ghost" size="nav" onClick={() => leaveAndSignOut()}>
                 Sign Out
               </Button>
             </>

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAskForUpdates, useStopUpdates } from '../api/email-updates';
 
@@ -9,7 +8,14 @@ import { useAskForUpdates, useStopUpdates } from '../api/email-updates';
  * "Send me updates": on only once the address confirms it, so turning it on mails a link and the
  * switch stays off until that link is opened.
  */
-export function EmailUpdatesSwitch({ optedIn, email }: { optedIn: boolean; email: string }) {
+type EmailUpdatesSwitchProps = {
+  optedIn: boolean;
+  email: string;
+  /** Says how it went, where the dialog shows it. */
+  onResult: (message: string, failed?: boolean) => void;
+};
+
+export function EmailUpdatesSwitch({ optedIn, email, onResult }: EmailUpdatesSwitchProps) {
   const ask = useAskForUpdates();
   const stop = useStopUpdates();
   const [linkSent, setLinkSent] = useState(false);
@@ -20,26 +26,23 @@ export function EmailUpdatesSwitch({ optedIn, email }: { optedIn: boolean; email
       stop.mutate(undefined, {
         onSuccess: () => {
           setLinkSent(false);
-          toast({ title: 'Updates stopped' });
+          onResult('Updates stopped.');
         },
         onError: (error) =>
-          toast({
-            title: errorMessage(error, 'Failed to stop updates. Please try again.'),
-            variant: 'destructive',
-          }),
+          onResult(errorMessage(error, 'Failed to stop updates. Please try again.'), true),
       });
       return;
     }
     ask.mutate(undefined, {
       onSuccess: ({ message }) => {
         setLinkSent(true);
-        toast({ title: 'Check your inbox', description: message });
+        onResult(message);
       },
       onError: (error) =>
-        toast({
-          title: errorMessage(error, 'Failed to send the confirmation link. Please try again.'),
-          variant: 'destructive',
-        }),
+        onResult(
+          errorMessage(error, 'Failed to send the confirmation link. Please try again.'),
+          true,
+        ),
     });
   };
 

@@ -15,11 +15,13 @@ import {
 } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import type { CurrentUser } from '../api/get-current-user';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileForm } from '../profile-form-schema';
+import { AccountSettings } from './account-settings';
 import { AvatarPicker } from './avatar-picker';
 
 type ProfileValues = z.input<typeof profileForm>;
@@ -37,9 +39,16 @@ type ProfileSettingsDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: CurrentUser;
+  /** How many blocks the board holds: deleting the account says what will be lost. */
+  blockCount: number | undefined;
 };
 
-export function ProfileSettingsDialog({ open, onOpenChange, user }: ProfileSettingsDialogProps) {
+export function ProfileSettingsDialog({
+  open,
+  onOpenChange,
+  user,
+  blockCount,
+}: ProfileSettingsDialogProps) {
   const update = useUpdateProfile();
   const form = useForm<ProfileValues, unknown, z.output<typeof profileForm>>({
     resolver: zodResolver(profileForm),
@@ -74,49 +83,67 @@ export function ProfileSettingsDialog({ open, onOpenChange, user }: ProfileSetti
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Profile Settings</DialogTitle>
-          <DialogDescription>How you appear on your board and on Discover.</DialogDescription>
+          <DialogDescription>
+            How you appear on your board and on Discover, and your account.
+          </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Controller
-            control={form.control}
-            name="avatar"
-            render={({ field }) => (
-              <AvatarPicker
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                username={user.username}
-                displayName={form.watch('displayName')}
+        <Tabs defaultValue="profile">
+          <TabsList layout="grid" className="mb-4 w-full grid-cols-2">
+            <TabsTrigger value="profile">Profile</TabsTrigger>
+            <TabsTrigger value="account">Account</TabsTrigger>
+          </TabsList>
+          <TabsContent value="account">
+            <AccountSettings user={user} blockCount={blockCount} />
+          </TabsContent>
+          <TabsContent value="profile">
+            <form onSubmit={onSubmit} noValidate className="space-y-4">
+              <Controller
+                control={form.control}
+                name="avatar"
+                render={({ field }) => (
+                  <AvatarPicker
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    username={user.username}
+                    displayName={form.watch('displayName')}
+                  />
+                )}
               />
-            )}
-          />
-          {errors.avatar && (
-            <p role="alert" className="text-sm text-red-700">
-              {errors.avatar.message}
-            </p>
-          )}
-          <FormField label="Display Name" error={errors.displayName?.message}>
-            {(control) => (
-              <Input {...control} autoComplete="name" required {...form.register('displayName')} />
-            )}
-          </FormField>
-          <FormField label="Tagline" error={errors.tagline?.message}>
-            {(control) => <Input {...control} {...form.register('tagline')} />}
-          </FormField>
-          <FormField label="Bio" error={errors.bio?.message}>
-            {(control) => <Textarea {...control} rows={3} {...form.register('bio')} />}
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
-              Save
-            </Button>
-          </DialogFooter>
-        </form>
+              {errors.avatar && (
+                <p role="alert" className="text-sm text-red-700">
+                  {errors.avatar.message}
+                </p>
+              )}
+              <FormField label="Display Name" error={errors.displayName?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    autoComplete="name"
+                    required
+                    {...form.register('displayName')}
+                  />
+                )}
+              </FormField>
+              <FormField label="Tagline" error={errors.tagline?.message}>
+                {(control) => <Input {...control} {...form.register('tagline')} />}
+              </FormField>
+              <FormField label="Bio" error={errors.bio?.message}>
+                {(control) => <Textarea {...control} rows={3} {...form.register('bio')} />}
+              </FormField>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <Button type="submit" disabled={update.isPending}>
+                  {update.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
+                  Save
+                </Button>
+              </DialogFooter>
+            </form>
+          </TabsContent>
+        </Tabs>
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,122 @@
+import { type ReactNode, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useLeaveAndSignOut } from '../../../lib/auth';
+import { cn } from '../../../lib/utils';
+import { useExportAccount } from '../api/export-account';
+import type { CurrentUser } from '../api/get-current-user';
+import { useSignOutEverywhere } from '../api/sign-out-everywhere';
+import { ChangeEmailForm } from './change-email-form';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { EmailUpdatesSwitch } from './email-updates-switch';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="space-y-2 border-t border-gray-200 pt-4 first:border-0 first:pt-0"
+    >
+      <h3 id={id} className="text-sm font-semibold text-gray-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+type AccountSettingsProps = { user: CurrentUser; blockCount: number | undefined };
+
+/** Email, updates, password, data and devices, and ending the account. */
+export function AccountSettings({ user, blockCount }: AccountSettingsProps) {
+  const [editing, setEditing] = useState<'email' | 'password' | null>(null);
+  // A toast would sit behind this modal dialog, hidden from screen readers: results show here.
+  const [notice, setNotice] = useState<{ message: string; failed: boolean } | null>(null);
+  const report = (message: string, failed = false) => setNotice({ message, failed });
+  const download = useExportAccount();
+  const signOutEverywhere = useSignOutEverywhere();
+  const leaveAndSignOut = useLeaveAndSignOut();
+
+  const failed = (fallback: string) => (error: unknown) =>
+    report(errorMessage(error, fallback), true);
+
+  return (
+    <div className="space-y-4">
+      {notice && (
+        <p
+          role={notice.failed ? 'alert' : 'status'}
+          className={cn(
+            'rounded-md px-3 py-2 text-sm',
+            notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900',
+          )}
+        >
+          {notice.message}
+        </p>
+      )}
+      <Section title="Email">
+        {editing === 'email' ? (
+          <ChangeEmailForm onDone={() => setEditing(null)} onResult={report} />
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-gray-700">{user.email}</p>
+            <Button type="button" size="sm" variant="outline" onClick={() => setEditing('email')}>
+              Change Email
+            </Button>
+          </div>
+        )}
+        <EmailUpdatesSwitch optedIn={user.emailOptIn} email={user.email} onResult={report} />
+      </Section>
+      <Section title="Password">
+        {editing === 'password' ? (
+          <ChangePasswordForm onDone={() => setEditing(null)} onResult={report} />
+        ) : (
+          <Button type="button" size="sm" variant="outline" onClick={() => setEditing('password')}>
+            Change Password
+          </Button>
+        )}
+      </Section>
+      <Section title="Your data">
+        <p className="text-sm text-gray-600">
+          Your profile, board, blocks, stats and feedback, as one file.
+        </p>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={download.isPending}
+          onClick={() =>
+            download.mutate(undefined, {
+              onError: failed('Failed to download your data. Please try again.'),
+            })
+          }
+        >
+          Download My Data
+        </Button>
+      </Section>
+      <Section title="Devices">
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={signOutEverywhere.isPending}
+          onClick={() =>
+            signOutEverywhere.mutate(undefined, {
+              onSuccess: ({ message }) => {
+                leaveAndSignOut({ sessionEnded: true });
+                toast({ title: message });
+              },
+              onError: failed('Failed to sign out of all devices. Please try again.'),
+            })
+          }
+        >
+          Sign out of all devices
+        </Button>
+      </Section>
+      <Section title="Delete account">
+        <DeleteAccountDialog username={user.username} blockCount={blockCount} />
+      </Section>
+    </div>
+  );
+}

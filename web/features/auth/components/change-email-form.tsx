@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { changeEmailInput } from '../../../../schema/account';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { useChangeEmail } from '../api/change-email';
+import { showServerFieldErrors } from './server-field-errors';
+
+type EmailValues = z.input<typeof changeEmailInput>;
+
+type ChangeEmailFormProps = {
+  onDone: () => void;
+  /** Says how it went, where the dialog shows it. */
+  onResult: (message: string, failed?: boolean) => void;
+};
+
+export function ChangeEmailForm({ onDone, onResult }: ChangeEmailFormProps) {
+  const change = useChangeEmail();
+  const form = useForm<EmailValues, unknown, z.output<typeof changeEmailInput>>({
+    resolver: zodResolver(changeEmailInput),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: ({ user }) => {
+        onResult(`Email changed: we will write to ${user.email} from now on.`);
+        onDone();
+      },
+      onError: (error) => {
+        if (showServerFieldErrors(form, error)) return;
+        onResult(errorMessage(error, 'Failed to change email. Please try again.'), true);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <FormField label="New Email" error={errors.email?.message}>
+        {(control) => (
+          <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
+        )}
+      </FormField>
+      <FormField label="Current Password" error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={change.isPending}>
+          Change Email
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -40,6 +40,16 @@ test('a signed-out visitor on a phone sees the board, must sign in to copy, and 
   await visitor.getByRole('link', { name: 'Visit Link' }).click();
   await click;
   await expect(await external).toHaveURL('https://example.com/rust-book');
+  // Clicks reach the owner's numbers through the minute's roll-up: run it now.
+  await expect
+    .poll(async () => {
+      await request.get('/cdn-cgi/handler/scheduled');
+      const stats = await request.get('/api/analytics/me', {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      return ((await stats.json()) as { totalClicks: number }).totalClicks;
+    })
+    .toBe(1);
 
   await signInWithToken(page, owner);
   await page.goto('/dashboard');

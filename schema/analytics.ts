@@ -6,6 +6,8 @@ import './fields';
 export const analyticsAnswer = z.object({
   totalViews: z.number().int(),
   weeklyViews: z.number().int(),
+  /** Distinct visitors each day of the last 7, summed. */
+  uniqueVisitors: z.number().int(),
   totalCopies: z.number().int(),
   totalClicks: z.number().int(),
   popularBlocks: z.array(

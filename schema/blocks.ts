@@ -117,5 +117,7 @@ export const ownBlock = publicBlock.extend({
 export const ownBlockAnswer = z.object({ block: ownBlock });
 export const deletedAnswer = z.object({ deleted: z.literal(true) });
 export const clickAnswer = z.object({ recorded: z.boolean() });
+/** A click carries no data, but comes as JSON: a page on another site cannot send that unasked. */
+export const clickInput = z.strictObject({});
 
 export type PublicBlock = z.output<typeof publicBlock>;

@@ -2,6 +2,7 @@ import { app } from './app';
 import { runScheduledJobs } from './scheduled';
 
 export { ViewCounter } from './view-counter';
+export { VisitLog } from './visit-log';
 
 export default {
   fetch: app.fetch,

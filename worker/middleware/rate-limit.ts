@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import type { AppEnv } from '../types';
 import { ApiError } from './errors';
 
-type LimiterName = 'AUTH_LIMITER' | 'FEEDBACK_LIMITER' | 'IMAGE_LIMITER';
+type LimiterName = 'AUTH_LIMITER' | 'CLICK_LIMITER' | 'FEEDBACK_LIMITER' | 'IMAGE_LIMITER';
 
 // The period each limiter is configured with in wrangler.toml: the longest a caller must wait.
 const retryAfterSeconds = 60;
@@ -23,6 +23,11 @@ export function addressKey(address: string | undefined): string {
 
 export function clientAddress(c: Context): string {
   return addressKey(c.req.header('cf-connecting-ip'));
+}
+
+/** One visitor, as analytics count them: an address and a browser. */
+export function visitorKey(c: Context): string {
+  return `${clientAddress(c)}|${(c.req.header('user-agent') ?? '').slice(0, 120)}`;
 }
 
 /**

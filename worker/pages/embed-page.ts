@@ -36,7 +36,7 @@ function imageUrl(value: string | null): string | null {
 // The page's only script: counts a "Visit" click like the web app does. The link works without it.
 const clickScript =
   "addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[data-click]');" +
-  "a&&fetch('/api/blocks/'+a.getAttribute('data-click')+'/click',{method:'POST',keepalive:true}).catch(function(){})})";
+  "a&&fetch('/api/blocks/'+a.getAttribute('data-click')+'/click',{method:'POST',keepalive:true,headers:{'content-type':'application/json'},body:'{}'}).catch(function(){})})";
 
 const categoryTints: Record<string, string> = {
   learning: '#dbeafe',

@@ -14,9 +14,16 @@ import {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+let visitors = 0;
+/** Another visitor's address each time: a view counts once per visitor in 30 minutes. */
+function newVisitorAddress(): string {
+  visitors += 1;
+  return `10.77.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+}
+
 /** Loads a board as a browser would and waits until the view it records (in waitUntil) is done. */
-async function loadBoard(username: string, viewer?: TestUser) {
-  const headers = new Headers({ 'cf-connecting-ip': '10.77.0.1' });
+async function loadBoard(username: string, viewer?: TestUser, address = newVisitorAddress()) {
+  const headers = new Headers({ 'cf-connecting-ip': address });
   if (viewer) headers.set('authorization', `Bearer ${viewer.token}`);
   return fetchSettled(new Request(`http://up2.test/api/boards/${username}`, { headers }));
 }
@@ -27,10 +34,27 @@ async function analyticsOf(user: TestUser) {
   return response.body as {
     totalViews: number;
     weeklyViews: number;
+    uniqueVisitors: number;
     totalCopies: number;
     totalClicks: number;
     popularBlocks: { title: string; copies: number }[];
   };
+}
+
+/** A "Visit Link" click as the board page sends it, from another visitor each time. */
+async function click(blockId: number | undefined, viewer?: TestUser) {
+  const headers = new Headers({
+    'cf-connecting-ip': newVisitorAddress(),
+    'content-type': 'application/json',
+    'sec-fetch-site': 'same-origin',
+  });
+  if (viewer) headers.set('authorization', `Bearer ${viewer.token}`);
+  const request = new Request(`http://up2.test/api/blocks/${blockId}/click`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  return fetchSettled(request);
 }
 
 function counterOf(boardId: number) {
@@ -122,9 +146,7 @@ describe('board views', () => {
     const loads = owners.flatMap((owner, index) =>
       Array.from({ length: 5 + index * 7 }, () => owner.username),
     );
-    await Promise.all(
-      loads.map((username) => fetchSettled(new Request(`http://up2.test/api/boards/${username}`))),
-    );
+    await Promise.all(loads.map((username) => loadBoard(username)));
 
     await runCron();
     const totals = await Promise.all(
@@ -183,7 +205,10 @@ describe('board views', () => {
 
     // As if the counter stopped after D1 applied batch 1 but before it forgot the batch.
     await runInDurableObject(counter, (_instance, state) => {
-      state.storage.sql.exec('INSERT INTO inflight (day, views) VALUES (?, 3)', utcDay(Date.now()));
+      state.storage.sql.exec(
+        'INSERT INTO inflight_counts (day, block_id, views, visitors) VALUES (?, 0, 3, 3)',
+        utcDay(Date.now()),
+      );
       state.storage.sql.exec(
         "INSERT INTO meta (key, value) VALUES ('inflight_seq', 1) ON CONFLICT (key) DO UPDATE SET value = 1",
       );
@@ -191,7 +216,7 @@ describe('board views', () => {
     await counter.flush();
     expect(await dailyViewRows(owner.id)).toEqual([{ day: utcDay(Date.now()), views: 3 }]);
     const inflight = await runInDurableObject(counter, (_instance, state) =>
-      state.storage.sql.exec('SELECT count(*) AS n FROM inflight').one(),
+      state.storage.sql.exec('SELECT count(*) AS n FROM inflight_counts').one(),
     );
     expect(inflight.n).toBe(0);
 
@@ -245,6 +270,7 @@ describe('GET /api/analytics/me', () => {
     expect(response.body).toEqual({
       totalViews: 0,
       weeklyViews: 0,
+      uniqueVisitors: 0,
       totalCopies: 0,
       totalClicks: 0,
       popularBlocks: [],
@@ -267,9 +293,10 @@ describe('GET /api/analytics/me', () => {
       }
     }
     const clicked = blocks[0]?.block.id;
-    for (let i = 0; i < 3; i += 1) await call('POST', `/api/blocks/${clicked}/click`);
-    await call('POST', `/api/blocks/${blocks[1]?.block.id}/click`, { token: copiers[0]?.token });
-    await call('POST', `/api/blocks/${clicked}/click`, { token: owner.token });
+    for (let i = 0; i < 3; i += 1) await click(clicked);
+    await click(blocks[1]?.block.id, copiers[0]);
+    await click(clicked, owner);
+    await runCron();
 
     const analytics = await analyticsOf(owner);
     expect(Object.keys(analytics).sort()).toEqual([
@@ -277,6 +304,7 @@ describe('GET /api/analytics/me', () => {
       'totalClicks',
       'totalCopies',
       'totalViews',
+      'uniqueVisitors',
       'weeklyViews',
     ]);
     expect(analytics).toMatchObject({

@@ -3,6 +3,7 @@ import {
   blockInput,
   blockUpdateInput,
   clickAnswer,
+  clickInput,
   deletedAnswer,
   ownBlockAnswer,
 } from '../../schema/blocks';
@@ -10,19 +11,22 @@ import { ownBlocksAnswer } from '../../schema/boards';
 import { idParam } from '../../schema/fields';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { documented, sendJson } from '../middleware/contract';
+import { rateLimit, visitorKey } from '../middleware/rate-limit';
+import { refuseOtherSites } from '../middleware/same-origin';
 import { validate } from '../middleware/validate';
 import {
   copyBlock,
   createBlock,
   deleteBlock,
+  findClickedBlock,
   listBlocks,
   moveBlock,
-  recordClick,
   updateBlock,
 } from '../services/blocks';
 import { bumpBoardVersion } from '../services/board-cache';
 import { getBoardSettings } from '../services/boards';
 import { getDb } from '../services/db';
+import { recordVisit, visitOf } from '../services/views';
 import type { AppEnv } from '../types';
 
 const blockId = idParam('Block not found.');
@@ -125,14 +129,26 @@ export const blocksRoutes = new Hono<AppEnv>()
     '/:id{[0-9]+}/click',
     documented({
       tag,
-      summary: 'Count a "Visit Link" click on a block anyone may see',
+      summary:
+        'Count a "Visit Link" click on a block anyone may see (from our own pages, as JSON); once per visitor in 30 minutes',
       answers: { 200: clickAnswer },
-      refusals: [404],
+      refusals: [403, 404, 415, 429],
     }),
+    refuseOtherSites,
+    rateLimit('CLICK_LIMITER', 'click', visitorKey),
     optionalAuth,
     validate('param', blockId),
+    validate('json', clickInput),
     async (c) => {
-      await recordClick(getDb(c.env), c.req.valid('param').id, c.var.viewer?.id ?? null);
-      return sendJson(c, clickAnswer, { recorded: true }, 200);
+      const viewerId = c.var.viewer?.id ?? null;
+      const { boardId, isOwn } = await findClickedBlock(
+        getDb(c.env),
+        c.req.valid('param').id,
+        viewerId,
+      );
+      // The owner following their own link is not a click; counted after the answer is sent.
+      const visit = visitOf(c.req.raw.headers, c.req.valid('param').id);
+      if (!isOwn) c.executionCtx.waitUntil(recordVisit(c.env, boardId, visit));
+      return sendJson(c, clickAnswer, { recorded: !isOwn }, 200);
     },
   );

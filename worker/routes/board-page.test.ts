@@ -21,10 +21,19 @@ const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 </head><body><div id="root"></div></body></html>`;
 
 /** The page as the Worker answers it, with a stand-in ASSETS (dist/ may not be built). */
+let visitors = 0;
+
+/** Loads a page as another visitor each time (a view counts once per visitor in 30 minutes). */
 async function fetchPage(path: string, headers: Record<string, string> = {}) {
+  visitors += 1;
   const assets = withAppShell(shell);
   const response = await fetchSettled(
-    new Request(`http://up2.test${path}`, { headers }),
+    new Request(`http://up2.test${path}`, {
+      headers: {
+        'cf-connecting-ip': `10.94.${Math.floor(visitors / 250)}.${visitors % 250}`,
+        ...headers,
+      },
+    }),
     assets.env,
   );
   return { response, html: await response.text(), asked: assets.asked() };

@@ -12,7 +12,7 @@ import { validate } from '../middleware/validate';
 import { bumpBoardVersion, cachedBoardResponse } from '../services/board-cache';
 import { getBoard, updateBoardSettings } from '../services/boards';
 import { getDb } from '../services/db';
-import { recordView } from '../services/views';
+import { recordVisit, visitOf } from '../services/views';
 import type { AppEnv } from '../types';
 
 const boardParam = z.strictObject({
@@ -60,7 +60,7 @@ export const boardsRoutes = new Hono<AppEnv>()
         const { owner, isOwner, board, blocks } = await getBoard(getDb(c.env), username, viewer);
         if (isOwner) return sendJson(c, ownBoardAnswer, { board, blocks, user: owner }, 200);
         // Counted after the answer is sent; an owner looking at their own board is not a view.
-        c.executionCtx.waitUntil(recordView(c.env, owner.id));
+        c.executionCtx.waitUntil(recordVisit(c.env, owner.id, visitOf(c.req.raw.headers)));
         return sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
       }
       return cachedBoardResponse(c, { kind: 'api', username }, async () => {

@@ -11,8 +11,15 @@ import {
 } from '../test/factories';
 
 /** Loads an embed as another site's iframe would, and waits for what it does after answering. */
+let visitors = 0;
+
+/** Loads an embed as another visitor each time (a view counts once per visitor in 30 minutes). */
 async function loadEmbed(path: string) {
-  const response = await fetchSettled(new Request(`http://up2.test${path}`));
+  visitors += 1;
+  const address = `10.95.${Math.floor(visitors / 250)}.${visitors % 250}`;
+  const response = await fetchSettled(
+    new Request(`http://up2.test${path}`, { headers: { 'cf-connecting-ip': address } }),
+  );
   return { response, text: await response.text() };
 }
 

@@ -133,19 +133,20 @@ export async function copyBlock(db: Db, sourceId: number, copierId: number) {
   return inserted[0] as BlockRow;
 }
 
-/** Counts a "Visit Link" click on a block anyone may see; the owner's own clicks are not counted. */
-export async function recordClick(db: Db, id: number, viewerId: number | null) {
+/**
+ * The board a "Visit Link" click counts for: a block anyone may see, or the viewer's own (whose
+ * clicks count nothing). Refuses a block no one but its owner may see, as if it did not exist.
+ */
+export async function findClickedBlock(db: Db, id: number, viewerId: number | null) {
   const found = await db
-    .update(blocks)
-    .set({
-      clickCount: sql`${blocks.clickCount} + CASE WHEN ${blocks.userId} = ${viewerId ?? -1} THEN 0 ELSE 1 END`,
-    })
-    .where(
-      and(
-        eq(blocks.id, id),
-        sql`(${blocks.userId} = ${viewerId ?? -1} OR (${blocks.isVisible} = 1 AND EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${blocks.userId} AND ${users.isPublic} = 1)))`,
-      ),
-    )
-    .returning({ id: blocks.id });
-  if (found.length === 0) throw new Refusal('not-found', 'This block does not exist.');
+    .select({ boardId: blocks.userId, isVisible: blocks.isVisible, isPublic: users.isPublic })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.userId))
+    .where(eq(blocks.id, id))
+    .get();
+  const isOwn = found !== undefined && found.boardId === viewerId;
+  if (!found || (!isOwn && !(found.isVisible && found.isPublic))) {
+    throw new Refusal('not-found', 'This block does not exist.');
+  }
+  return { boardId: found.boardId, isOwn };
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { usernameSchema } from '../../schema/users';
 import type { AppEnv } from '../types';
 import { edgeCacheKey, keepInEdgeCache, readEdgeCache, revalidateEachTime } from './edge-cache';
-import { recordView } from './views';
+import { recordVisit, visitOf } from './views';
 
 /** The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`. */
 export type BoardKind = 'api' | 'page' | 'embed';
@@ -172,7 +172,7 @@ export async function cachedBoardResponse<R extends Response>(
   // A HEAD asks about the board without showing it to anyone: not a view.
   const countView = (boardId: number | null) => {
     if (boardId !== null && c.req.method !== 'HEAD') {
-      c.executionCtx.waitUntil(recordView(c.env, boardId));
+      c.executionCtx.waitUntil(recordVisit(c.env, boardId, visitOf(c.req.raw.headers)));
     }
   };
   const key = await entryKey(c, board.kind, board.username);

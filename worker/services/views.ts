@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { dailyViews, viewLedger } from '../../schema/tables';
+import type { AdmittedCounts, Visit } from '../visit-log';
 import { lastDays } from './days';
 import type { Db } from './db';
 import { getDb } from './db';
@@ -9,7 +10,15 @@ const weekDays = 7;
 const boardsPerRun = 500;
 const boardsPerQuery = 90; // under D1's 100 bound parameters per statement
 
-type ViewSnapshot = { total: number; days: Record<string, number> };
+/**
+ * A board's analytics as its owner reads them, rebuilt by the cron: total views, and views and
+ * distinct visitors per day of the last week.
+ */
+type ViewSnapshot = {
+  total: number;
+  days: Record<string, number>;
+  visitorDays?: Record<string, number>;
+};
 
 const snapshotKey = (boardId: number) => `views:${boardId}`;
 
@@ -17,8 +26,27 @@ function counterFor(env: Env, boardId: number) {
   return env.VIEW_COUNTER.get(env.VIEW_COUNTER.idFromName(String(boardId)));
 }
 
-// Views of one board arriving within this many milliseconds in an isolate (VIEW_BATCH_MS in
-// wrangler.toml) reach its counter as one call.
+/**
+ * A board's visitors are spread over this many visit logs by a hash of who they are: each log
+ * sees a sixteenth of a viral board's visitors, and any one visitor always meets the same log.
+ * Changing it mid-day would count that day's returning visitors again.
+ */
+const visitLogShards = 16;
+
+async function shardOf(visit: Visit): Promise<number> {
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${visit.address}\n${visit.userAgent}`),
+  );
+  return new DataView(digest).getUint16(0) % visitLogShards;
+}
+
+function visitLogFor(env: Env, boardId: number, shard: number) {
+  return env.VISIT_LOG.get(env.VISIT_LOG.idFromName(`${boardId}:${shard}`));
+}
+
+// Visits of one board arriving within this many milliseconds in an isolate (VIEW_BATCH_MS in
+// wrangler.toml) are counted together.
 const defaultViewBatchMs = 1000;
 
 function viewBatchMs(env: Env): number {
@@ -26,27 +54,69 @@ function viewBatchMs(env: Env): number {
   return Number.isFinite(ms) && ms >= 0 ? ms : defaultViewBatchMs;
 }
 
-type ViewBatch = { views: number; counted: Promise<void> };
-const openBatches = new Map<number, ViewBatch>();
+type VisitBatch = { visits: Visit[]; counted: Promise<void> };
+const openBatches = new Map<number, VisitBatch>();
+
+function addUp(parts: AdmittedCounts[], day: string): AdmittedCounts {
+  const total: AdmittedCounts = { views: 0, visitors: 0, clicks: new Map(), day };
+  for (const part of parts) {
+    total.views += part.views;
+    total.visitors += part.visitors;
+    for (const [blockId, clicks] of part.clicks) {
+      total.clicks.set(blockId, (total.clicks.get(blockId) ?? 0) + clicks);
+    }
+  }
+  return total;
+}
+
+/** Sends a batch to the visit logs of its visitors, and what they admit to the board's counter. */
+async function countVisits(env: Env, boardId: number, visits: Visit[]): Promise<void> {
+  const byShard = new Map<number, Visit[]>();
+  for (const visit of visits) {
+    const shard = await shardOf(visit);
+    byShard.set(shard, [...(byShard.get(shard) ?? []), visit]);
+  }
+  const admitted = await Promise.all(
+    [...byShard].map(([shard, shardVisits]) => visitLogFor(env, boardId, shard).admit(shardVisits)),
+  );
+  const total = addUp(admitted, admitted[0]?.day ?? '');
+  if (total.views === 0 && total.visitors === 0 && total.clicks.size === 0) return;
+  await counterFor(env, boardId).record(boardId, total);
+}
+
+/** Who made a request, as a visit of the board (or of `blockId`'s link) at this moment. */
+export function visitOf(headers: Headers, blockId: number | null = null): Visit {
+  return {
+    address: headers.get('cf-connecting-ip') ?? 'unknown',
+    userAgent: headers.get('user-agent') ?? '',
+    blockId,
+    at: Date.now(),
+  };
+}
 
 /**
- * Counts one view of the board. Under load, a Durable Object call per view is most of what a
- * cached board costs; so views of the same board in this isolate are gathered for a second and
- * counted in one call (a board seen 8 times a second costs one call, not 8). Every caller gets
- * the promise of its own batch and hands it to `waitUntil`, so the isolate stays up until each
- * view is counted: none is lost or counted twice.
+ * Counts a view of the board or a click on one of its blocks' links: once per visitor in 30
+ * minutes, and the visitor once a day (visit-log.ts). Under load, a Durable Object call per visit
+ * would be most of what a cached board costs, so a board's visits in this isolate are gathered for
+ * a second and counted together: through the visit logs their visitors fall in, then in one call
+ * to the board's counter. Every caller gets the promise of its own batch and hands it to
+ * `waitUntil`, so the isolate stays up until its visit is counted. A failure is logged, never
+ * thrown: counting never fails a page.
  */
-export function recordView(env: Env, boardId: number): Promise<void> {
+export function recordVisit(env: Env, boardId: number, visit: Visit): Promise<void> {
   const open = openBatches.get(boardId);
   if (open) {
-    open.views += 1;
+    open.visits.push(visit);
     return open.counted;
   }
-  const batch: ViewBatch = { views: 1, counted: Promise.resolve() };
-  batch.counted = scheduler.wait(viewBatchMs(env)).then(() => {
-    openBatches.delete(boardId);
-    return counterFor(env, boardId).record(boardId, batch.views);
-  });
+  const batch: VisitBatch = { visits: [visit], counted: Promise.resolve() };
+  batch.counted = scheduler
+    .wait(viewBatchMs(env))
+    .then(() => {
+      openBatches.delete(boardId);
+      return countVisits(env, boardId, batch.visits);
+    })
+    .catch((error: unknown) => console.error(`Visits of board ${boardId} not counted.`, error));
   openBatches.set(boardId, batch);
   return batch.counted;
 }
@@ -117,22 +187,36 @@ async function computeSnapshots(db: Db, boardIds: number[], now: number) {
       .from(dailyViews)
       .where(and(inArray(dailyViews.boardId, boardIds), gte(dailyViews.day, week[0] as string))),
   ]);
-  const snapshots = new Map<number, ViewSnapshot>(
-    boardIds.map((id) => [id, { total: 0, days: {} }]),
+  const snapshots = new Map<number, Required<ViewSnapshot>>(
+    boardIds.map((id) => [id, { total: 0, days: {}, visitorDays: {} }]),
   );
-  for (const { boardId, total } of totals) (snapshots.get(boardId) as ViewSnapshot).total = total;
-  for (const { boardId, day, views } of recent)
-    (snapshots.get(boardId) as ViewSnapshot).days[day] = views;
+  for (const { boardId, total } of totals) {
+    const snapshot = snapshots.get(boardId);
+    if (snapshot) snapshot.total = total;
+  }
+  for (const { boardId, day, views, visitors } of recent) {
+    const snapshot = snapshots.get(boardId);
+    if (!snapshot) continue;
+    snapshot.days[day] = views;
+    snapshot.visitorDays[day] = visitors;
+  }
   return snapshots;
 }
 
-/** Total and last-7-days views from the board's KV snapshot, as of the last roll-up. */
+/**
+ * Total views, and views and visitors of the last 7 days, from the board's KV snapshot as of the
+ * last roll-up. Visitors are distinct per day, summed over the week: with a salt that changes
+ * daily (visit-log.ts) a person who comes back on another day counts again, as in Plausible.
+ */
 export async function readViewCounters(env: Env, boardId: number, now = Date.now()) {
   const snapshot = await env.COUNTERS.get<ViewSnapshot>(snapshotKey(boardId), 'json');
-  if (!snapshot) return { totalViews: 0, weeklyViews: 0 };
-  const weeklyViews = lastDays(weekDays, now).reduce(
-    (sum, day) => sum + (snapshot.days[day] ?? 0),
-    0,
-  );
-  return { totalViews: snapshot.total, weeklyViews };
+  if (!snapshot) return { totalViews: 0, weeklyViews: 0, uniqueVisitors: 0 };
+  const week = lastDays(weekDays, now);
+  const sumOf = (days: Record<string, number> = {}) =>
+    week.reduce((sum, day) => sum + (days[day] ?? 0), 0);
+  return {
+    totalViews: snapshot.total,
+    weeklyViews: sumOf(snapshot.days),
+    uniqueVisitors: sumOf(snapshot.visitorDays),
+  };
 }

@@ -21,7 +21,10 @@ function copiesLabel(copies: number) {
   return copies === 1 ? '1 copy' : `${copies.toLocaleString()} copies`;
 }
 
-/** The owner's numbers: views this week, blocks, copies, clicks, and the most copied blocks. */
+/**
+ * The owner's numbers: views and visitors this week, blocks, copies, clicks, and the most copied
+ * blocks.
+ */
 export function StatsCard({ blockCount }: { blockCount: StatValue }) {
   const { data, isError } = useMyAnalytics();
   const missing = isError ? null : undefined;
@@ -32,6 +35,7 @@ export function StatsCard({ blockCount }: { blockCount: StatValue }) {
       </h2>
       <dl className="grid grid-cols-2 gap-2">
         <Stat label="This Week" value={data?.weeklyViews ?? missing} />
+        <Stat label="Visitors This Week" value={data?.uniqueVisitors ?? missing} />
         <Stat label="Blocks" value={blockCount} />
         <Stat label="Total Copies" value={data?.totalCopies ?? missing} />
         {data && data.totalClicks > 0 && <Stat label="Total Clicks" value={data.totalClicks} />}

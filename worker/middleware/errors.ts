@@ -2,7 +2,8 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { Refusal, type RefusalKind } from '../services/errors';
+import { unavailablePage } from '../pages/unavailable-page';
+import { type Refusal, type RefusalKind, refusalIn } from '../services/errors';
 
 type FieldMessages = Record<string, string>;
 
@@ -49,14 +50,23 @@ const refusalStatus: Record<RefusalKind, ContentfulStatusCode> = {
 
 function refusalAnswer(refusal: Refusal, c: Context) {
   const { fields, retryAfterSeconds } = refusal.details;
+  const headers: Record<string, string> =
+    retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) };
+  if (refusal.kind === 'unavailable') console.error(refusal.message, refusal.cause);
+  // A page (a board, its embed, the landing page) answers a person, in HTML.
+  if (refusal.kind === 'unavailable' && !c.req.path.startsWith('/api/')) {
+    return c.html(unavailablePage(refusal.message), 503, {
+      ...headers,
+      'Cache-Control': 'no-store',
+    });
+  }
   const body = fields ? { error: refusal.message, fields } : { error: refusal.message };
-  const headers =
-    retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) };
   return c.json(body, refusalStatus[refusal.kind], headers);
 }
 
 export function handleError(err: Error, c: Context) {
-  if (err instanceof Refusal) return refusalAnswer(err, c);
+  const refusal = refusalIn(err);
+  if (refusal) return refusalAnswer(refusal, c);
   if (err instanceof ApiError) {
     const body = err.fields ? { error: err.message, fields: err.fields } : { error: err.message };
     return c.json(body, err.status, err.headers);

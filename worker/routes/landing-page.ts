@@ -3,18 +3,30 @@ import { discoverQuery } from '../../schema/boards';
 import { liveBoardsLimit, renderLandingScreen } from '../../web/server';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
 import { fetchAppShell, renderedOrNull, renderShellPage } from '../pages/app-shell';
+import { boardVersions } from '../services/board-cache';
 import { discoverBoards } from '../services/boards';
 import { getDb } from '../services/db';
 import { cachedPage } from '../services/edge-cache';
 import type { AppEnv } from '../types';
 
+// The boards a kept copy of the page shows, with their versions when it was rendered.
+const shownBoardsHeader = 'x-up2-shown-boards';
+
 /**
  * `/`: the web app's shell with the landing page rendered in it, Explore Live Boards included,
- * so the first visit paints before any script runs and hydrates without calling the API.
+ * so the first visit paints before any script runs and hydrates without calling the API. Kept at
+ * the edge for a minute, but no longer than the boards it shows stay as they were: a board made
+ * private or edited leaves it at once (in other locations within KV's minute, as boards do).
  */
-export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/', (c) =>
-  // The newest boards may show a minute late; the page costs no render for most visits.
-  cachedPage(c, { name: 'landing', seconds: 60 }, async () => {
+export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/', (c) => {
+  const isCurrent = async (entry: Response) => {
+    const shown = entry.headers.get(shownBoardsHeader) ?? '';
+    const usernames = shown ? shown.split(',').map((pair) => pair.split('=')[0] ?? '') : [];
+    const now = await boardVersions(c.env, usernames);
+    // When KV cannot say, the copy (a minute old at most) stands.
+    return now === null || now === shown;
+  };
+  return cachedPage(c, { name: 'landing', seconds: 60, isCurrent }, async () => {
     const url = new URL(c.req.url);
     const [shell, newestBoards] = await Promise.all([
       fetchAppShell(c.env, c.req.url),
@@ -22,6 +34,10 @@ export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/
     ]);
     if (!shell.ok) return c.newResponse(shell.body, shell);
     const screen = await renderedOrNull(renderLandingScreen(url.origin, newestBoards));
-    return renderShellPage(shell, { screen, status: 200 });
-  }),
-);
+    const page = renderShellPage(shell, { screen, status: 200 });
+    const usernames = newestBoards.boards.map((board) => board.user.username);
+    const versions = await boardVersions(c.env, usernames);
+    if (versions !== null) page.headers.set(shownBoardsHeader, versions);
+    return page;
+  });
+});

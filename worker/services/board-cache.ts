@@ -1,7 +1,17 @@
 import type { Context } from 'hono';
 import { usernameSchema } from '../../schema/users';
 import type { AppEnv } from '../types';
-import { edgeCacheKey, keepInEdgeCache, readEdgeCache, revalidateEachTime } from './edge-cache';
+import {
+  asKeptEntry,
+  edgeCacheKey,
+  freshUntilHeader,
+  isFresh,
+  isOutage,
+  keepInEdgeCache,
+  readEdgeCache,
+  revalidateEachTime,
+  servedStale,
+} from './edge-cache';
 import { recordVisit, visitOf } from './views';
 
 /** The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`. */
@@ -17,7 +27,8 @@ type Scope = Pick<Context<AppEnv>, 'env' | 'executionCtx'>;
 
 // How long a location trusts the version it read: an edit reaches every location within this.
 const versionReadTtlSeconds = 60;
-// The safety net for a version bump KV refused twice: no cached answer outlives this.
+// The safety net for a version bump KV refused twice: no cached answer is fresh longer than this
+// (older copies are served only while the database is unavailable).
 const entryTtlSeconds = 600;
 const retryDelayMs = 1000;
 const initialVersion = '0';
@@ -52,6 +63,20 @@ async function readVersion(env: Env, username: string): Promise<string> {
     initialVersion;
   rememberVersion(username, version);
   return version;
+}
+
+/**
+ * The current versions of these boards, as `name=version` pairs, or null when KV cannot say: a
+ * page showing several boards (the landing page) keeps them to know when it is out of date.
+ */
+export async function boardVersions(env: Env, usernames: string[]): Promise<string | null> {
+  try {
+    const versions = await Promise.all(usernames.map((name) => readVersion(env, name)));
+    return usernames.map((name, i) => `${name}=${versions[i]}`).join(',');
+  } catch (error) {
+    console.error('Board versions unreadable.', error);
+    return null;
+  }
 }
 
 /** Writes a fresh version; answers the error KV gave, or undefined once written. */
@@ -141,6 +166,7 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
 function answerFrom(c: Context<AppEnv>, kind: BoardKind, entry: Response): Response {
   const headers = new Headers(entry.headers);
   headers.delete(boardIdHeader);
+  headers.delete(freshUntilHeader);
   headers.set('cache-control', browserCacheControl[kind]);
   // The API answers a signed-in owner differently (hidden blocks, email), never from here.
   if (kind === 'api') headers.set('vary', 'Authorization');
@@ -175,14 +201,23 @@ export async function cachedBoardResponse<R extends Response>(
       c.executionCtx.waitUntil(recordVisit(c.env, boardId, visitOf(c.req.raw.headers)));
     }
   };
+  const fromEntry = (entry: Response) => {
+    const boardId = Number(entry.headers.get(boardIdHeader));
+    countView(Number.isSafeInteger(boardId) && boardId > 0 ? boardId : null);
+    return answerFrom(c, board.kind, entry) as R;
+  };
   const key = await entryKey(c, board.kind, board.username);
   const cached = key && (await readEdgeCache(key));
-  if (cached) {
-    const boardId = Number(cached.headers.get(boardIdHeader));
-    countView(Number.isSafeInteger(boardId) && boardId > 0 ? boardId : null);
-    return answerFrom(c, board.kind, cached) as R;
+  if (cached && isFresh(cached)) return fromEntry(cached);
+  let rendition: BoardRendition<R>;
+  try {
+    rendition = await render();
+  } catch (error) {
+    // The copy kept is of the board's current version: nothing hidden since can show in it.
+    if (cached && isOutage(error)) return fromEntry(servedStale(cached, error));
+    throw error;
   }
-  const { response, boardId } = await render();
+  const { response, boardId } = rendition;
   countView(boardId);
   if (response.status !== 200 || boardId === null || response.headers.has('set-cookie')) {
     return response;
@@ -191,9 +226,8 @@ export async function cachedBoardResponse<R extends Response>(
   const headers = new Headers(response.headers);
   headers.set('etag', await bodyEtag(body));
   headers.set(boardIdHeader, String(boardId));
-  // The entry's own lifetime in the cache; browsers get their own Cache-Control (answerFrom).
-  headers.set('cache-control', `public, max-age=${entryTtlSeconds}`);
-  const entry = new Response(body, { status: 200, headers });
+  // Browsers get their own Cache-Control (answerFrom).
+  const entry = asKeptEntry(new Response(body, { status: 200, headers }), entryTtlSeconds);
   if (key) keepInEdgeCache(c, key, entry.clone());
   return answerFrom(c, board.kind, entry) as R;
 }

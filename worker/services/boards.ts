@@ -9,7 +9,7 @@ import { blocks, boardSettings, users } from '../../schema/tables';
 import type { UserRow } from '../types';
 import { listBlocks } from './blocks';
 import type { Db } from './db';
-import { Refusal } from './errors';
+import { Refusal, refusalIn } from './errors';
 import { findUserByUsername } from './users';
 
 const boardNotFound = () =>
@@ -54,7 +54,7 @@ export async function findPublicBoard(db: Db, username: string | undefined) {
     const { owner, board, blocks } = await getBoard(db, username, null);
     return { owner, body: publicBoardAnswer.parse({ board, blocks, user: owner }) };
   } catch (error) {
-    if (error instanceof Refusal && error.kind === 'not-found') return null;
+    if (refusalIn(error)?.kind === 'not-found') return null;
     throw error;
   }
 }

@@ -1,11 +1,13 @@
 import { drizzle } from 'drizzle-orm/d1';
 import * as tables from '../../schema/tables';
+import { Refusal } from './errors';
 
-export function getDb(env: Pick<Env, 'DB'>) {
-  return drizzle(env.DB, { schema: tables });
-}
+const defaultDeadlineMs = 5000;
+const retryAfterSeconds = 30;
 
-export type Db = ReturnType<typeof getDb>;
+// What the database says when it refuses a statement by a rule of ours (a constraint, a trigger):
+// an answer about the request, not an outage.
+const refusalsByRule = ['constraint failed', 'board_full'];
 
 /** True when D1 refused a statement with a message containing `marker` (a constraint or trigger). */
 export function failedWith(error: unknown, marker: string): boolean {
@@ -14,3 +16,92 @@ export function failedWith(error: unknown, marker: string): boolean {
   }
   return false;
 }
+
+const unavailable = (cause: unknown) =>
+  new Refusal(
+    'unavailable',
+    'Up2 cannot reach its database right now. Please try again in a minute.',
+    { retryAfterSeconds, cause },
+  );
+
+/**
+ * Runs one call to D1 within the deadline. A failure that is not a rule of ours refusing the
+ * statement, or no answer in time, is the database being unavailable: a `Refusal` the API answers
+ * with 503 and pages answer from their last copy (board-cache.ts, edge-cache.ts).
+ */
+async function withinDeadline<T>(call: () => Promise<T>, deadlineMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`D1 gave no answer in ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+  });
+  try {
+    return await Promise.race([call(), timeout]);
+  } catch (error) {
+    if (refusalsByRule.some((marker) => failedWith(error, marker))) throw error;
+    throw unavailable(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const originals = new WeakMap<object, D1PreparedStatement>();
+
+function guardStatement(statement: D1PreparedStatement, deadlineMs: number): D1PreparedStatement {
+  const guarded = new Proxy(statement, {
+    get(target, property) {
+      if (property === 'bind') {
+        return (...values: unknown[]) => guardStatement(target.bind(...values), deadlineMs);
+      }
+      const value = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      if (['all', 'first', 'raw', 'run'].includes(String(property))) {
+        return (...args: unknown[]) =>
+          withinDeadline(() => value.apply(target, args) as Promise<unknown>, deadlineMs);
+      }
+      return value.bind(target);
+    },
+  });
+  originals.set(guarded, statement);
+  return guarded;
+}
+
+/** The D1 binding, with every query and batch run within the deadline (`withinDeadline`). */
+function guardDatabase(database: D1Database, deadlineMs: number): D1Database {
+  return new Proxy(database, {
+    get(target, property) {
+      if (property === 'prepare') {
+        return (query: string) => {
+          try {
+            return guardStatement(target.prepare(query), deadlineMs);
+          } catch (error) {
+            throw unavailable(error);
+          }
+        };
+      }
+      if (property === 'batch') {
+        return (statements: D1PreparedStatement[]) =>
+          withinDeadline(
+            () =>
+              target.batch(statements.map((statement) => originals.get(statement) ?? statement)),
+            deadlineMs,
+          );
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function deadlineOf(env: Pick<Env, 'D1_DEADLINE_MS'>): number {
+  const ms = Number(env.D1_DEADLINE_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : defaultDeadlineMs;
+}
+
+export function getDb(env: Pick<Env, 'DB' | 'D1_DEADLINE_MS'>) {
+  return drizzle(guardDatabase(env.DB, deadlineOf(env)), { schema: tables });
+}
+
+export type Db = ReturnType<typeof getDb>;

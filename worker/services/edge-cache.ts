@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../types';
+import { refusalIn } from './errors';
 
 // The Workers runtime's one global cache. Its type is spelled out because lib.dom's CacheStorage,
 // loaded too (the Worker renders web screens), has no `default`.
@@ -44,29 +45,79 @@ export function keepInEdgeCache(c: Context<AppEnv>, key: Request, entry: Respons
   );
 }
 
+// An entry answers as fresh for its own while, and is kept a day beyond: if the database fails,
+// the last copy is better than no page at all (stale-if-error).
+const keptForSeconds = 24 * 60 * 60;
+export const freshUntilHeader = 'x-up2-fresh-until';
+/** Says, on an answer from a copy kept past its freshness, why it was served. */
+export const servedStaleHeader = 'x-up2-served-stale';
+
+/** `entry` as the edge cache keeps it: a day, stamped fresh for `freshSeconds` from now. */
+export function asKeptEntry(entry: Response, freshSeconds: number): Response {
+  const kept = new Response(entry.body, entry);
+  kept.headers.set('cache-control', `public, max-age=${keptForSeconds}`);
+  kept.headers.set(freshUntilHeader, String(Date.now() + freshSeconds * 1000));
+  return kept;
+}
+
+export function isFresh(entry: Response): boolean {
+  return Number(entry.headers.get(freshUntilHeader)) > Date.now();
+}
+
+/** True for the database failing or taking too long (services/db.ts), not for an answer it gave. */
+export function isOutage(error: unknown): boolean {
+  return refusalIn(error)?.kind === 'unavailable';
+}
+
+/** A copy kept past its freshness, served because the database cannot render a new one. */
+export function servedStale(entry: Response, error: unknown): Response {
+  console.error('Database unavailable: served the last copy kept at the edge.', error);
+  const stale = new Response(entry.body, entry);
+  stale.headers.set(servedStaleHeader, 'database-unavailable');
+  return stale;
+}
+
+/** A kept page as browsers get it: revalidated each time, without what only the edge needs. */
 function forBrowsers(entry: Response): Response {
   const page = new Response(entry.body, entry);
   page.headers.set('cache-control', revalidateEachTime);
+  for (const [name] of [...page.headers]) {
+    if (name.startsWith('x-up2-') && name !== servedStaleHeader) page.headers.delete(name);
+  }
   return page;
 }
 
+type CachedPage = {
+  name: string;
+  /** How long a copy answers as it is. */
+  seconds: number;
+  /** Whether a copy still shows what is current (e.g. the boards in it did not change since). */
+  isCurrent?: (entry: Response) => Promise<boolean>;
+};
+
 /**
- * A page that is the same for everyone for a while (the landing page): kept at the edge for
- * `seconds` per deploy, so most visits cost no render and no query. Where the Cache API does
+ * A page that is the same for everyone for a while (the landing page): kept at the edge per
+ * deploy, so most visits cost no render and no query; a copy that is no longer fresh or current is
+ * rendered again, and served as it is only if the database fails. Where the Cache API does
  * nothing, every visit renders.
  */
 export async function cachedPage(
   c: Context<AppEnv>,
-  page: { name: string; seconds: number },
+  page: CachedPage,
   render: () => Promise<Response>,
 ): Promise<Response> {
   const key = edgeCacheKey(c, `/__page-cache/${page.name}`);
   const hit = key && (await readEdgeCache(key));
-  if (hit) return forBrowsers(hit);
-  const response = await render();
+  if (hit && isFresh(hit) && (await (page.isCurrent?.(hit) ?? true))) return forBrowsers(hit);
+  let response: Response;
+  try {
+    response = await render();
+  } catch (error) {
+    if (hit && isOutage(error)) return forBrowsers(servedStale(hit, error));
+    throw error;
+  }
   if (!key || response.status !== 200 || response.headers.has('set-cookie')) return response;
-  const entry = new Response(response.body, response);
-  entry.headers.set('cache-control', `public, max-age=${page.seconds}`);
+  const entry = asKeptEntry(response, page.seconds);
   keepInEdgeCache(c, key, entry.clone());
   return forBrowsers(entry);
 }

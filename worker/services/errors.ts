@@ -15,6 +15,8 @@ type RefusalDetails = {
   fields?: Record<string, string>;
   /** When trying again can succeed (too-many, unavailable). */
   retryAfterSeconds?: number;
+  /** What failed underneath, for the log. */
+  cause?: unknown;
 };
 
 /** A refusal a person can act on: its message is written for them. Services throw it, never HTTP errors. */
@@ -24,7 +26,15 @@ export class Refusal extends Error {
     message: string,
     readonly details: RefusalDetails = {},
   ) {
-    super(message);
+    super(message, { cause: details.cause });
     this.name = 'Refusal';
   }
+}
+
+/** The refusal an error is or carries (a query library may wrap what a query threw). */
+export function refusalIn(error: unknown): Refusal | undefined {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof Refusal) return e;
+  }
+  return undefined;
 }

@@ -14,24 +14,36 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+// The local database is one SQLite file; while a dev or preview server is writing to it, wrangler
+// may find it locked for a moment. Trying again shortly is all an operator would do by hand.
+const busyRetries = 20;
+const busyWaitMs = 250;
+
+function runQuery(sql: string, where: string[]): string {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return execFileSync(
+        'wrangler',
+        ['d1', 'execute', 'DB', ...where, '--json', '--command', sql],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+      const said = `${stderr ?? ''}${stdout ?? ''}`;
+      if (said.includes('SQLITE_BUSY') && attempt < busyRetries) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, busyWaitMs);
+        continue;
+      }
+      fail(`wrangler could not run the query (have the migrations been applied?):\n${said}`);
+    }
+  }
+}
+
 function execute(sql: string, remote: boolean): Row[] {
   const where = remote
     ? ['--remote']
     : ['--local', '--persist-to', process.env.UP2_STATE_DIR || '.wrangler/state'];
-  let output: string;
-  try {
-    output = execFileSync(
-      'wrangler',
-      ['d1', 'execute', 'DB', ...where, '--json', '--command', sql],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    fail(
-      `wrangler could not run the query (have the migrations been applied?):\n${stderr || stdout}`,
-    );
-  }
-  const [result] = JSON.parse(output) as { results: Row[] }[];
+  const [result] = JSON.parse(runQuery(sql, where)) as { results: Row[] }[];
   return result?.results ?? [];
 }
 

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, systemChromium } from './support/chromium';
 
-/** Port of the production build served on workerd for the journeys (see `npm run e2e:serve`). */
-const port = 4180;
+/** Port of the production build served on workerd for the journeys (see `npm run e2e:serve`); E2E_PORT moves it, so two checkouts can run their journeys at once. */
+const port = Number(process.env.E2E_PORT) || 4180;
 
 export default defineConfig({
   testDir: '.',

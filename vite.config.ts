@@ -44,14 +44,23 @@ function workerConfig(command: 'build' | 'serve') {
  * What every first page needs (React, the router, React Query, the API client, the app's frame,
  * the tabs and avatars of the landing page and boards) as one file: gzip compresses one file far
  * better than twenty small ones (about 8 KB less on `/`). Screens keep their own chunks, and so
- * do the block looks (the catalogue and its icons), which a page loads only on need.
+ * do the block looks (the catalogue and its icons), which a page loads only on need. What the
+ * reader needs (the API client and the session's storage) stays out: a page that only reads loads
+ * the reader's chunk, never this one.
  */
 const firstLoadChunks = [
   {
+    // Claimed first: app-core would otherwise take them in as its own modules' dependencies.
+    name: 'reader-core',
+    priority: 2,
+    test: /node_modules\/hono\/|\/web\/lib\/(api-client|auth-token|page-actions)\.|\/web\/features\/blocks\/api\/record-click\./,
+  },
+  {
+    priority: 1,
     name: 'app-core',
     test: new RegExp(
       [
-        /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/[^/]+|hono|clsx|class-variance-authority)\//,
+        /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/[^/]+|clsx|class-variance-authority)\//,
         /node_modules\/@radix-ui\/(react-(tabs|roving-focus|presence|collection|context|primitive|slot|compose-refs|use-controllable-state|use-effect-event|avatar|id|direction|use-callback-ref|use-layout-effect|use-is-hydrated)|primitive)\//,
         /node_modules\/lucide-react\/dist\/esm\/(lucide-react|createLucideIcon|Icon|defaultAttributes|context|shared\/)/,
         /\/web\/lib\/(?!block-looks\.)|\/web\/components\/layout\/|\/web\/app\/(router|providers|lazy-screen)\./,
@@ -62,6 +71,34 @@ const firstLoadChunks = [
     ),
   },
 ];
+
+const readerEntry = 'web/reader.ts';
+
+/**
+ * The reader (web/reader.ts) is an entry of its own: a page drawn on the server loads it and not
+ * the app (worker/pages/app-shell.ts keeps the script marked `data-reader`). Vite would fold a
+ * second script written in index.html into the app's entry, so this adds it to the built page.
+ */
+function readerScript(): Plugin {
+  const tag = (src: string) => ({
+    tag: 'script',
+    attrs: { type: 'module', crossorigin: true, src, 'data-reader': true },
+    injectTo: 'head-prepend' as const,
+  });
+  return {
+    name: 'up2-reader-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [tag(`/${readerEntry}`)];
+        const chunk = Object.values(context.bundle).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'reader',
+        );
+        return chunk ? [tag(`/${chunk.fileName}`)] : [];
+      },
+    },
+  };
+}
 
 /** Where the API reference page (`/api/docs`) loads Scalar from: this site, so it works offline. */
 const apiReferenceScript = 'api-reference/scalar.js';
@@ -91,6 +128,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     apiReferenceBundle(),
+    readerScript(),
     VitePWA({
       // Registered by web/lib/service-worker.ts, without a forced reload mid-edit.
       injectRegister: false,
@@ -141,7 +179,10 @@ export default defineConfig(({ command }) => ({
         // A screen's chunk needs little beyond app-core, which is loaded already: Vite's preload
         // helper (about 1 KB on every page) would buy nothing. Stale chunks: web/lib/load-chunk.ts.
         modulePreload: false,
-        rolldownOptions: { output: { codeSplitting: { groups: firstLoadChunks } } },
+        rolldownOptions: {
+          input: { index: 'index.html', reader: readerEntry },
+          output: { codeSplitting: { groups: firstLoadChunks } },
+        },
       },
     },
   },

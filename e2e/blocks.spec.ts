@@ -1,7 +1,7 @@
 import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
-import { boardTab, expectToast, gotoHydrated, tabWithCount } from './support/ui';
+import { boardPanel, boardTab, expectToast, tabWithCount } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
 test('an owner creates a block through the dialog, edits it and moves it between tabs', async ({
@@ -28,7 +28,7 @@ test('an owner creates a block through the dialog, edits it and moves it between
   await expectToast(page, 'Activity block created successfully.');
   await expect(create).toBeHidden();
   await expect(boardTab(page, 'Now')).toHaveAccessibleName(tabWithCount('Now', 1));
-  const now = page.getByRole('tabpanel', { name: /Now/ });
+  const now = boardPanel(page, 'Now');
   await expect(now.getByText('The Pragmatic Programmer', { exact: true })).toBeVisible();
   await expect(now.getByText('Hunt and Thomas', { exact: true })).toBeVisible();
 
@@ -50,7 +50,7 @@ test('an owner creates a block through the dialog, edits it and moves it between
   await expect(boardTab(page, 'Now')).toHaveAccessibleName(tabWithCount('Now', 0));
 
   await boardTab(page, 'Done').click();
-  const done = page.getByRole('tabpanel', { name: /Done/ });
+  const done = boardPanel(page, 'Done');
   await done.getByText('The Pragmatic Programmer, 2nd edition', { exact: true }).click();
   await edit.getByRole('button', { name: 'Move to Planned' }).click();
   await expectToast(page, 'Activity block moved successfully.');
@@ -59,9 +59,7 @@ test('an owner creates a block through the dialog, edits it and moves it between
   await expect(boardTab(page, 'Done')).toHaveAccessibleName(tabWithCount('Done', 0));
   await boardTab(page, 'Planned').click();
   await expect(
-    page
-      .getByRole('tabpanel', { name: /Planned/ })
-      .getByText('The Pragmatic Programmer, 2nd edition', { exact: true }),
+    boardPanel(page, 'Planned').getByText('The Pragmatic Programmer, 2nd edition', { exact: true }),
   ).toBeVisible();
 });
 
@@ -138,7 +136,8 @@ test('the card size choice gives large wide cards or compact cards without an im
   const owner = await createUser(request, { prefix: 'sizes' });
   await createBlock(request, owner, { title: 'Sourdough' });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await gotoHydrated(page, `/@${owner.username}`);
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
   const card = page.getByRole('listitem').filter({ hasText: 'Sourdough' });
   await expect(card).toBeVisible();
   const sizeOf = async () => {

@@ -53,6 +53,7 @@ test('an owner edits their profile and the public board shows it', async ({ page
 
   await gotoHydrated(page, `/@${owner.username}`);
   await expect(page.getByRole('heading', { name: 'Renamed Owner' })).toBeVisible();
+  await expect(page.getByText('Building things', { exact: true })).toBeVisible();
   await expect(page.getByText('Reading, running and shipping side projects.')).toBeVisible();
 });
 

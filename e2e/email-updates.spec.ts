@@ -35,7 +35,10 @@ test('"Send me updates" ticked at sign-up counts once the mailed link is confirm
   await expect(page.getByRole('alert')).toContainText('invalid or has expired');
 
   // Profile settings show the updates on; turning them off stops them.
-  await signInWithToken(page, { token: await logIn(request, username, 'a-long-passphrase') });
+  await signInWithToken(page, {
+    username,
+    token: await logIn(request, username, 'a-long-passphrase'),
+  });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Profile Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Profile Settings' });

@@ -25,12 +25,12 @@ test('a private board is hidden from visitors and Discover until it is made publ
   await expect(privacy).not.toBeChecked();
 
   const visitor = await newPage();
-  await gotoHydrated(visitor, `/@${owner.username}`);
+  await visitor.goto(`/@${owner.username}`);
   await expect(visitor.getByText('Board Not Found')).toBeVisible();
   await expect(
     visitor.getByText("This user doesn't exist or their board is private."),
   ).toBeVisible();
-  await expect(visitor.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Go Back' })).toBeVisible();
   await expect(visitor.getByText('Secret garden plans', { exact: true })).toBeHidden();
 
   await visitor.goto('/discover');
@@ -47,7 +47,7 @@ test('a private board is hidden from visitors and Discover until it is made publ
   await expectToast(page, 'Your board is now public');
   await expect(page.getByRole('switch', { name: 'Public board' })).toBeChecked();
 
-  await gotoHydrated(visitor, `/@${owner.username}`);
+  await visitor.goto(`/@${owner.username}`);
   await expect(visitor.getByText('Secret garden plans', { exact: true })).toBeVisible();
   await visitor.goto('/discover');
   await search.fill(marker);

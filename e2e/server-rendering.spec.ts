@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
-import { boardTab, gotoHydrated } from './support/ui';
+import { boardTab, categoryFilter, expectToast, gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
 /** The path of every request the page makes from here on that `wanted` picks. */
@@ -15,19 +15,61 @@ function recordRequests(page: Page, wanted: (path: string) => boolean) {
 }
 
 const isApiCall = (path: string) => path.startsWith('/api/');
-// The catalogue and its icons (web/lib/block-looks.ts), as the production build names its chunk.
-const isBlockLooksChunk = (path: string) => /\/block-looks-[\w-]+\.js$/.test(path);
+// A 1×1 transparent PNG, for block images the journey serves itself.
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 const liveBoards = (page: Page) => page.locator('[aria-labelledby="live-boards-title"] ul');
 
-test('a board and the landing page read with JavaScript off', async ({ newPage, request }) => {
+test('a board and the landing page read with JavaScript off: tabs, filter and image viewer work', async ({
+  newPage,
+  request,
+}) => {
   const owner = await createUser(request, { prefix: 'nojs', displayName: 'Script Free' });
   await createBlock(request, owner, { title: 'Reading without scripts', status: 'now' });
+  await createBlock(request, owner, {
+    title: 'Morning rides',
+    status: 'now',
+    category: 'lifestyle',
+    type: 'running-cycling',
+    imageUrl: 'https://images.example/ride.png',
+  });
+  await createBlock(request, owner, { title: 'A trip to plan', status: 'planned', progress: 0 });
+  await createBlock(request, owner, { title: 'Finished course', status: 'done', progress: 100 });
   const page = await newPage({ javaScriptEnabled: false });
+  await page.route('https://images.example/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: onePixelPng }),
+  );
 
   await page.goto(`/@${owner.username}`);
   await expect(page.getByRole('heading', { name: 'Script Free' })).toBeVisible();
   await expect(page.getByText('Reading without scripts', { exact: true })).toBeVisible();
+  await boardTab(page, 'Planned').check();
+  await expect(page.getByText('A trip to plan', { exact: true })).toBeVisible();
+  await expect(page.getByText('Reading without scripts', { exact: true })).toBeHidden();
+  await boardTab(page, 'Done').check();
+  await expect(page.getByText('Finished course', { exact: true })).toBeVisible();
+
+  // Visitors are offered the categories the board uses, and the filter works.
+  await boardTab(page, 'Now').check();
+  const filter = categoryFilter(page);
+  await expect(filter.getByRole('radio')).toHaveCount(3);
+  await filter.getByRole('radio', { name: 'Lifestyle' }).check();
+  await expect(page.getByText('Morning rides', { exact: true })).toBeVisible();
+  await expect(page.getByText('Reading without scripts', { exact: true })).toBeHidden();
+  await boardTab(page, 'Planned').check();
+  await expect(
+    page.getByText("Script Free hasn't added any planned activities yet."),
+  ).toBeVisible();
+  await boardTab(page, 'Now').check();
+
+  await page.getByRole('button', { name: 'View image: Morning rides' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Morning rides' });
+  await expect(viewer.getByRole('img', { name: 'Morning rides' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Explore Live Boards' })).toBeVisible();
@@ -35,61 +77,82 @@ test('a board and the landing page read with JavaScript off', async ({ newPage, 
   await expect(liveBoards(page)).toHaveAttribute('aria-busy', 'false');
 });
 
-test('a board page comes to life with the data it came with, asking the API nothing', async ({
+test("a signed-out reader's board loads the reader alone, asks the API nothing, and the app comes on intent", async ({
   newPage,
   request,
 }) => {
-  const owner = await createUser(request, { prefix: 'hydrate' });
+  const owner = await createUser(request, { prefix: 'reader' });
   await createBlock(request, owner, { title: 'Now reading', status: 'now' });
   await createBlock(request, owner, { title: 'Later trip', status: 'planned', progress: 0 });
   const page = await newPage();
   const calls = recordRequests(page, isApiCall);
-  const blockLooksLoads = recordRequests(page, isBlockLooksChunk);
+  const scripts = recordRequests(page, (path) => path.endsWith('.js'));
 
-  await gotoHydrated(page, `/@${owner.username}`);
+  await page.goto(`/@${owner.username}`);
   await expect(page.getByText('Now reading', { exact: true })).toBeVisible();
-  // Interactive: the tabs switch, which only the hydrated app can do.
-  await boardTab(page, 'Planned').click();
+  await boardTab(page, 'Planned').check();
   await expect(page.getByText('Later trip', { exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual([]);
-  // The type labels and icons of its blocks came with the page too.
-  expect(blockLooksLoads).toEqual([]);
+  expect(
+    scripts.every((path) => /\/reader(-core)?-[\w-]+\.js$/.test(path)),
+    scripts.join(),
+  ).toBe(true);
 
-  await gotoHydrated(page, '/');
-  await expect(liveBoards(page)).toHaveAttribute('aria-busy', 'false');
-  await page.getByRole('link', { name: 'See all boards' }).click();
-  await expect(page.getByRole('heading', { name: 'Discover Boards' })).toBeVisible();
-  expect(calls).toEqual(['/api/discover']);
-  // Discover, rendered in the browser, loads them to draw its blocks' icons.
-  await expect.poll(() => blockLooksLoads.length).toBeGreaterThan(0);
+  // Pointing at a way into the app warms it, and a click then goes on within the app.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Discover' })
+    .hover();
+  await expect.poll(() => scripts.some((path) => /\/app-core-[\w-]+\.js$/.test(path))).toBe(true);
 });
 
-test("a board page's scripts start only after it has loaded and painted", async ({
+test('the owner never sees Copy, not even before the app arrives, and a visitor does', async ({
   newPage,
   request,
 }) => {
-  const owner = await createUser(request, { prefix: 'paintfirst' });
-  await createBlock(request, owner, { title: 'Painted first', status: 'now' });
-  const page = await newPage();
+  const owner = await createUser(request, { prefix: 'nocopy' });
+  await createBlock(request, owner, { title: 'Mine to edit' });
+  const ownerPage = await newPage();
+  await signInWithToken(ownerPage, owner);
+  // The app never starts: what shows is what the page decided before any of its code.
+  await ownerPage.route(/\/assets\/index-[\w-]+\.js$/, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
+  await ownerPage.goto(`/@${owner.username}`);
+  await expect(ownerPage.getByText('Mine to edit', { exact: true })).toBeVisible();
+  await expect(ownerPage.getByRole('button', { name: /copy/i })).toHaveCount(0);
+  await expect(ownerPage.getByRole('link', { name: 'Edit board' })).toBeVisible();
 
-  await gotoHydrated(page, `/@${owner.username}`);
-  const timing = await page.evaluate(() => {
-    const [navigation] = performance.getEntriesByType(
-      'navigation',
-    ) as PerformanceNavigationTiming[];
-    const scripts = performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
-    return {
-      loadEnd: navigation?.loadEventEnd ?? Number.NaN,
-      firstPaint:
-        performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
-    };
+  const guest = await newPage();
+  await guest.goto(`/@${owner.username}`);
+  await expect(guest.getByRole('button', { name: 'Copy Mine to edit', exact: true })).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Edit board' })).toBeHidden();
+});
+
+test('Copy pressed by a signed-in visitor the moment the board appears is carried out', async ({
+  newPage,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'quick' });
+  await createBlock(request, owner, { title: 'Copied at once' });
+  const copier = await createUser(request, { prefix: 'quickcopier' });
+  const page = await newPage();
+  await signInWithToken(page, copier);
+  // The app's code is slow to come: the press lands before it has started.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
   });
-  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadEnd);
-  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.firstPaint);
+
+  await page.goto(`/@${owner.username}`, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Copy Copied at once', exact: true }).click();
+  await expectToast(page, 'Block copied');
+  const own = await request.get('/api/blocks/me', {
+    headers: { authorization: `Bearer ${copier.token}` },
+  });
+  const { blocks } = (await own.json()) as { blocks: { title: string }[] };
+  expect(blocks.map((block) => block.title)).toEqual(['Copied at once']);
 });
 
 test("the owner opening their own board sees their hidden blocks, even while it's private", async ({

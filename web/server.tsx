@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { boardQueryKey, type PublicBoard } from './features/boards/api/get-board';
 import { liveBoardsQueryKey, liveBoardUsers } from './features/landing/api/get-live-boards';
+import { sampleBlocks } from './features/landing/components/sample-blocks';
 import { blockLookSeeds } from './lib/block-looks';
 import { createQueryClient, type SeededQuery, seedQueries } from './lib/query-client';
 import { SiteOriginContext } from './lib/site-origin';
@@ -60,7 +61,9 @@ export function renderBoardScreen(origin: string, username: string, board: Publi
   ]);
 }
 
+export { landingScreenName } from './app/routes/landing';
 export { liveBoardsLimit } from './features/landing/api/get-live-boards';
+export { documentTitle } from './lib/use-document-title';
 
 /** `/`: the landing page, with the newest public boards (`liveBoardsLimit`) for Explore Live Boards. */
 export function renderLandingScreen(
@@ -68,5 +71,8 @@ export function renderLandingScreen(
   newestBoards: Parameters<typeof liveBoardUsers>[0],
 ) {
   const users = liveBoardUsers(newestBoards);
-  return renderScreen('/', origin, [{ queryKey: liveBoardsQueryKey, data: users }]);
+  return renderScreen('/', origin, [
+    { queryKey: liveBoardsQueryKey, data: users },
+    ...blockLookSeeds(sampleBlocks),
+  ]);
 }

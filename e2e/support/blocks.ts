@@ -9,6 +9,7 @@ export type NewBlock = {
   subtitle?: string;
   description?: string;
   externalUrl?: string;
+  imageUrl?: string;
   status?: 'now' | 'planned' | 'done';
   progress?: number;
   isVisible?: boolean;

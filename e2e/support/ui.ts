@@ -17,8 +17,21 @@ export function tabWithCount(name: string, count: number) {
   return new RegExp(`^\\s*${name}\\W*${count}\\W*$`);
 }
 
+/** A board's status tab: a radio of the "Status" group, so it works with no script. */
 export function boardTab(page: Page, name: 'Now' | 'Planned' | 'Done') {
-  return page.getByRole('tab', { name: new RegExp(`^\\s*${name}\\b`) });
+  return page
+    .getByRole('group', { name: 'Status' })
+    .getByRole('radio', { name: new RegExp(`^\\s*${name}\\b`) });
+}
+
+/** What a board's status tab shows (its cards and empty state). */
+export function boardPanel(page: Page, name: 'Now' | 'Planned' | 'Done') {
+  return page.locator(`[data-panel="${name.toLowerCase()}"]`);
+}
+
+/** A board's category filter: radios of the "Filter by category" group. */
+export function categoryFilter(page: Page) {
+  return page.getByRole('group', { name: 'Filter by category' });
 }
 
 /** Fails when the page scrolls sideways at its current width. */
@@ -31,8 +44,9 @@ export async function expectNoHorizontalScroll(page: Page) {
 }
 
 /**
- * Opens a page the server renders (`/`, a board) and waits until React has hydrated it: until
- * then its buttons are markup only, and a click does nothing.
+ * Opens a page and waits until React has drawn or hydrated it. A page the server renders (`/`, a
+ * board) starts the app at once only for a signed-in person; a signed-out reader's never does
+ * until they act, so for them open it with `page.goto`.
  */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);

@@ -62,13 +62,18 @@ export async function adminUser(request: APIRequestContext): Promise<TestUser> {
 }
 
 /**
- * Signs the page in by storing the token before the app starts. Only on the tab's first load,
+ * Signs the page in by storing the session before the app starts. Only on the tab's first load,
  * so signing out (or a 401) later in the journey is not undone by the next navigation.
  */
-export async function signInWithToken(page: Page, user: Pick<TestUser, 'token'>) {
-  await page.addInitScript((token) => {
-    if (sessionStorage.getItem('e2e-token-stored')) return;
-    sessionStorage.setItem('e2e-token-stored', '1');
-    localStorage.setItem('auth_token', token);
-  }, user.token);
+export async function signInWithToken(page: Page, user: Pick<TestUser, 'token' | 'username'>) {
+  await page.addInitScript(
+    ({ token, username }) => {
+      if (sessionStorage.getItem('e2e-token-stored')) return;
+      sessionStorage.setItem('e2e-token-stored', '1');
+      // As signing in leaves them: the token, and whose it is.
+      localStorage.setItem('auth_token', token);
+      localStorage.setItem('auth_username', username);
+    },
+    { token: user.token, username: user.username },
+  );
 }

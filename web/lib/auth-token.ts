@@ -1,7 +1,11 @@
-import { useSyncExternalStore } from 'react';
-
 /** The session token lives in localStorage under the spec's key; components follow it live. */
 export const authTokenKey = 'auth_token';
+/**
+ * Whose session it is, kept beside the token for pages drawn before any app code runs: a board
+ * page's first script (`viewerScript`, worker/pages/app-shell.ts) reads it to tell the owner
+ * from a visitor before the first paint. A hint for what to show, never trusted by the server.
+ */
+export const sessionUsernameKey = 'auth_username';
 
 const listeners = new Set<() => void>();
 
@@ -30,12 +34,21 @@ export function setAuthToken(token: string) {
   notify();
 }
 
+export function getSessionUsername(): string | null {
+  return storage()?.getItem(sessionUsernameKey) ?? null;
+}
+
+export function setSessionUsername(username: string) {
+  storage()?.setItem(sessionUsernameKey, username);
+}
+
 export function clearAuthToken() {
   storage()?.removeItem(authTokenKey);
+  storage()?.removeItem(sessionUsernameKey);
   notify();
 }
 
-function subscribe(listener: () => void) {
+export function subscribeToAuthToken(listener: () => void) {
   listeners.add(listener);
   // Signing in or out in another tab changes this tab's session too.
   const onStorage = (event: StorageEvent) => {
@@ -46,8 +59,4 @@ function subscribe(listener: () => void) {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
-}
-
-export function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribe, getAuthToken, () => null);
 }

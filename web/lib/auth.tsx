@@ -1,5 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
   type CurrentUser,
@@ -7,7 +15,17 @@ import {
   currentUserQueryOptions,
 } from '../features/auth/api/get-current-user';
 import { api } from './api-client';
-import { clearAuthToken, getAuthToken, setAuthToken, useAuthToken } from './auth-token';
+import {
+  clearAuthToken,
+  getAuthToken,
+  setAuthToken,
+  setSessionUsername,
+  subscribeToAuthToken,
+} from './auth-token';
+
+function useAuthToken(): string | null {
+  return useSyncExternalStore(subscribeToAuthToken, getAuthToken, () => null);
+}
 
 type Session = {
   user: CurrentUser | null;
@@ -26,10 +44,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const token = useAuthToken();
   const me = useQuery(currentUserQueryOptions(token !== null));
+  const username = me.data?.username;
+  // Sessions from before the hint existed, and a username changed in settings, keep it current.
+  useEffect(() => {
+    if (username) setSessionUsername(username);
+  }, [username]);
 
   const signIn = useCallback(
     (newToken: string, user: CurrentUser) => {
       setAuthToken(newToken);
+      setSessionUsername(user.username);
       queryClient.setQueryData(currentUserQueryKey, user);
     },
     [queryClient],

@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 
-/** Names the browser tab "{name} - Up2", like the page's own title in index.html. */
+/** A screen's name as the browser tab shows it, like the page's own title in index.html. */
+export function documentTitle(name: string): string {
+  return `${name} - Up2`;
+}
+
+/** Names the browser tab after the screen ("{name} - Up2"). */
 export function useDocumentTitle(name: string) {
   useEffect(() => {
-    document.title = `${name} - Up2`;
+    document.title = documentTitle(name);
   }, [name]);
 }

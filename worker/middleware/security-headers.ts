@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { appModuleLoaderHash } from '../pages/app-shell';
+import { viewerScriptHash } from '../pages/app-shell';
 import type { AppEnv } from '../types';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
@@ -48,10 +48,10 @@ export const embedSecurityHeaders = secureHeaders({
 
 /**
  * Pages of the web app the Worker renders (the landing page, boards): never framed; the one
- * inline script they carry, the app's loader, runs because its hash is named.
+ * inline script they carry, the viewer script, runs because its hash is named.
  */
 export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  const loaderHash = await appModuleLoaderHash();
+  const viewerHash = await viewerScriptHash();
   return secureHeaders({
     ...transportHeaders,
     xFrameOptions: 'DENY',
@@ -63,7 +63,7 @@ export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) =
         ? { frameAncestors: ["'none'"], formAction: ["'self'"] }
         : {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", loaderHash],
+            scriptSrc: ["'self'", viewerHash],
             imgSrc: ["'self'", 'https:', 'data:'],
             styleSrc: ["'self'", "'unsafe-inline'"],
             fontSrc: ["'self'", 'data:'],

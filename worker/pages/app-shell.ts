@@ -33,58 +33,68 @@ export async function renderedOrNull(render: Promise<RenderedScreen>) {
 type AppModules = { entry: string | null; preload: string[] };
 
 /**
- * A rendered page reads without scripts, so the app's scripts (the shell's entry and its
- * preloads, listed in #app-modules) are fetched only once the page has loaded, Chrome has reported
- * its first paint, its images are decoded and a frame has shown them: they never hold back the
- * stylesheet, the text or the first images. `load` alone is too early (it can fire before the
- * first paint); a page that never paints (a background tab) starts 2 s after `load`. Constant
- * text, so the page's CSP names it by hash (`appPageSecurityHeaders`).
+ * A rendered page's first script, in its head: before the first paint it tells who is looking
+ * (`data-viewer` on <html>: the board's `owner`, a signed-in `member`, or a `guest`), so no
+ * control shows, even for a frame, to the wrong person; and it holds on to an action pressed
+ * before the app has started (`[data-needs-app]`, such as Copy), which web/reader.ts starts the
+ * app for and the app carries out. The same rule as web/lib/viewer.ts, for a page with no app.
+ * Constant text, so the page's CSP names it by hash (`appPageSecurityHeaders`).
  */
-export const appModuleLoader = [
-  '(function(){var loaded=false,painted=false,started=false;',
-  'function inject(){var m=JSON.parse(document.getElementById("app-modules").textContent),h=document.head;',
-  'm.preload.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.append(l)});',
-  'if(m.entry){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=m.entry;h.append(s)}}',
-  'function start(){if(started||!loaded||!painted)return;started=true;',
-  'var shown=[].filter.call(document.images,function(i){return i.complete&&i.naturalWidth>0});',
-  'Promise.all(shown.map(function(i){return i.decode().catch(function(){})})).then(function(){requestAnimationFrame(function(){setTimeout(inject)})})}',
-  'try{new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){painted=true;start()}}).observe({type:"paint",buffered:true})}catch(e){painted=true}',
-  'addEventListener("load",function(){loaded=true;start();setTimeout(function(){painted=true;start()},2000)})})()',
+export const viewerScript = [
+  '(function(){var v="guest";try{var s=localStorage,t=s.getItem("auth_token"),u=s.getItem("auth_username"),',
+  'm=/^[/](?:@|%40)([a-z0-9]+)/i.exec(location.pathname);',
+  'if(t)v=m&&u&&m[1].toLowerCase()===u?"owner":"member"}catch(e){}',
+  'document.documentElement.setAttribute("data-viewer",v);',
+  'addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("[data-needs-app]");',
+  'if(!a||window.__up2AppReady)return;e.preventDefault();e.stopImmediatePropagation();',
+  'window.__up2PendingAction=a.getAttribute("data-needs-app");window.__up2StartApp&&window.__up2StartApp()},true)})()',
 ].join('');
 
-let loaderHash: Promise<string> | undefined;
+let viewerHash: Promise<string> | undefined;
 
-export function appModuleLoaderHash(): Promise<string> {
-  loaderHash ??= cspHash(appModuleLoader);
-  return loaderHash;
+export function viewerScriptHash(): Promise<string> {
+  viewerHash ??= cspHash(viewerScript);
+  return viewerHash;
 }
 
-/** Takes the shell's module scripts and preloads out of the head, to be loaded after the page. */
+/**
+ * The page reads with no script, so the app's entry (and its preloads) leave the head for a list
+ * (#app-modules) that web/reader.ts loads from when the visitor needs the app. The reader's own
+ * small module stays, and the viewer script goes first.
+ */
 function deferAppModules(rewriter: HTMLRewriter): HTMLRewriter {
   const modules: AppModules = { entry: null, preload: [] };
-  return rewriter
-    .on('head > script[type="module"][src]', {
-      element(element) {
-        modules.entry = element.getAttribute('src');
-        element.remove();
-      },
-    })
-    .on('head > link[rel="modulepreload"][href]', {
-      element(element) {
-        modules.preload.push(element.getAttribute('href') ?? '');
-        element.remove();
-      },
-    })
-    .on('body', {
-      element(element) {
-        element.onEndTag((end) => {
-          end.before(
-            `<script type="application/json" id="app-modules">${jsonForScript(modules)}</script><script>${appModuleLoader}</script>`,
-            { html: true },
-          );
-        });
-      },
-    });
+  return (
+    rewriter
+      .on('head', {
+        element(element) {
+          element.prepend(`<script>${viewerScript}</script>`, { html: true });
+        },
+      })
+      // index.html marks the reader's script `data-reader`; the other module script is the app.
+      .on('head > script[type="module"][src]:not([data-reader])', {
+        element(element) {
+          modules.entry = element.getAttribute('src');
+          element.remove();
+        },
+      })
+      .on('head > link[rel="modulepreload"][href]', {
+        element(element) {
+          modules.preload.push(element.getAttribute('href') ?? '');
+          element.remove();
+        },
+      })
+      .on('body', {
+        element(element) {
+          element.onEndTag((end) => {
+            end.before(
+              `<script type="application/json" id="app-modules">${jsonForScript(modules)}</script>`,
+              { html: true },
+            );
+          });
+        },
+      })
+  );
 }
 
 /** The head's title text replaced (HTMLRewriter escapes text), its description swapped for ours. */

@@ -14,6 +14,7 @@ import {
 
 // The built index.html's head, as far as these tests care: the Worker rewrites it per board.
 const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<script type="module" crossorigin src="/assets/reader-xyz.js" data-reader></script>
 <title>Up2 - What are you up to these days?</title>
 <meta name="description" content="Hey, what are you UP2 these days? Turn scattered activities into one clean link." />
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
@@ -140,7 +141,7 @@ describe('GET /@username', () => {
     expect(endpoint.searchParams.get('url')).toBe(board);
     expect(endpoint.searchParams.get('format')).toBe('json');
 
-    // Nothing the owner typed becomes markup: the one inline script is the app's loader.
+    // Nothing the owner typed becomes markup: the one inline script is the viewer script.
     expect(html).not.toContain('<script>alert');
     expect(html.match(/<script>/g)).toHaveLength(1);
     expect(html).not.toContain('<b>');
@@ -249,12 +250,17 @@ describe('GET /@username', () => {
     expect(revalidated.html).toBe('');
   });
 
-  it('loads the app only once the page has loaded, by the one inline script its CSP names', async () => {
+  it("loads the reader, lists the app's code for when it is needed, and tells who is looking first, by the one inline script its CSP names", async () => {
     const owner = await createUser();
     const { response, html } = await fetchPage(`/@${owner.username}`);
     const head = readHead(html).head;
     expect(head).not.toContain('/assets/index-abc.js');
     expect(head).not.toContain('modulepreload');
+    expect(head).toContain(
+      '<script type="module" crossorigin src="/assets/reader-xyz.js" data-reader>',
+    );
+    // The viewer script comes first, before anything that paints.
+    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<title>'));
     const modules = html.match(
       /<script type="application\/json" id="app-modules">(.*?)<\/script>/,
     )?.[1];
@@ -265,8 +271,8 @@ describe('GET /@username', () => {
 
     const inline = [...html.matchAll(/<script>(.*?)<\/script>/g)].map(([, code]) => code ?? '');
     expect(inline).toHaveLength(1);
-    // When it starts them is checked in a browser (e2e/server-rendering.spec.ts).
-    expect(inline[0]).toContain('getElementById("app-modules")');
+    // What it decides is checked in a browser (e2e/server-rendering.spec.ts).
+    expect(inline[0]).toContain('data-viewer');
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(inline[0]));
     const hash = `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
     const csp = response.headers.get('content-security-policy') ?? '';

@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { discoverQuery } from '../../schema/boards';
-import { liveBoardsLimit, renderLandingScreen } from '../../web/server';
+import {
+  documentTitle,
+  landingScreenName,
+  liveBoardsLimit,
+  renderLandingScreen,
+} from '../../web/server';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
 import { fetchAppShell, renderedOrNull, renderShellPage } from '../pages/app-shell';
 import { boardVersions } from '../services/board-cache';
@@ -8,6 +13,9 @@ import { discoverBoards } from '../services/boards';
 import { getDb } from '../services/db';
 import { cachedPage } from '../services/edge-cache';
 import type { AppEnv } from '../types';
+
+const landingDescription =
+  'Hey, what are you UP2 these days? Turn scattered activities into one clean link.';
 
 // The boards a kept copy of the page shows, with their versions when it was rendered.
 const shownBoardsHeader = 'x-up2-shown-boards';
@@ -34,7 +42,13 @@ export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/
     ]);
     if (!shell.ok) return c.newResponse(shell.body, shell);
     const screen = await renderedOrNull(renderLandingScreen(url.origin, newestBoards));
-    const page = renderShellPage(shell, { screen, status: 200 });
+    // Named as the app names the screen: a reader's page never runs the app to rename it.
+    const head = {
+      title: documentTitle(landingScreenName),
+      description: landingDescription,
+      tags: [],
+    };
+    const page = renderShellPage(shell, { screen, head, status: 200 });
     const usernames = newestBoards.boards.map((board) => board.user.username);
     const versions = await boardVersions(c.env, usernames);
     if (versions !== null) page.headers.set(shownBoardsHeader, versions);

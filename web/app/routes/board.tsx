@@ -1,20 +1,25 @@
-import { useNavigate, useParams } from 'react-router-dom';
+import { PencilIcon } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { firstStatusWithBlocks } from '../../features/blocks/block-rules';
 import { BlockBoard } from '../../features/blocks/components/block-board';
 import { CopyBlockButton } from '../../features/blocks/components/copy-block-button';
 import { boardUsername, useBoard } from '../../features/boards/api/get-board';
 import { ProfileHeader } from '../../features/boards/components/profile-header';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useViewerMark } from '../../lib/viewer';
 
 export function BoardScreen() {
   const username = boardUsername(useParams().username);
-  const { user, isLoading: sessionLoading } = useAuth();
+  const { user } = useAuth();
   const board = useBoard(username, user?.username);
   const owner = board.data?.user;
 
   useDocumentTitle(owner ? `${owner.displayName} (@${owner.username})` : 'Board Not Found');
+  useViewerMark(owner?.username);
 
   if (username && board.isPending) {
     return (
@@ -25,36 +30,57 @@ export function BoardScreen() {
   }
   if (!board.data || !owner) return <BoardNotFound />;
 
-  // The owner sees their own board without copy buttons.
-  const canCopy = !sessionLoading && user?.username !== owner.username;
+  // Who may copy is known before the first paint (`data-viewer`): the owner never sees Copy and
+  // gets a way to edit instead, and the page needs no session to be drawn.
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
-      <ProfileHeader user={owner} />
+      <ProfileHeader
+        user={owner}
+        action={
+          <span className="hidden viewer-owner:contents">
+            <Button asChild variant="outline">
+              <Link to="/dashboard">
+                <PencilIcon aria-hidden />
+                Edit board
+              </Link>
+            </Button>
+          </span>
+        }
+      />
       <BlockBoard
         blocks={board.data.blocks}
         board={board.data.board}
         displayName={owner.displayName}
         variant="visitor"
-        renderAction={canCopy ? (block) => <CopyBlockButton block={block} /> : undefined}
+        initialStatus={firstStatusWithBlocks(board.data.blocks)}
+        renderAction={(block) => (
+          <span className="hidden viewer-guest:contents viewer-member:contents">
+            <CopyBlockButton block={block} />
+          </span>
+        )}
       />
     </main>
   );
 }
 
+/** Go Back is a link home, so it works before the app has started; the app goes back instead. */
 function BoardNotFound() {
   const navigate = useNavigate();
-  const goBack = () => {
+  const goBack = (event: MouseEvent) => {
     // React Router numbers the entries it pushed; at 0 there is nothing of ours to go back to.
     const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (historyIndex > 0) navigate(-1);
-    else navigate('/');
+    if (historyIndex === 0) return;
+    event.preventDefault();
+    navigate(-1);
   };
   return (
     <main className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-gray-900">Board Not Found</h1>
       <p className="text-gray-700">This user doesn't exist or their board is private.</p>
-      <Button className="mt-2" onClick={goBack}>
-        Go Back
+      <Button asChild className="mt-2">
+        <Link to="/" onClick={goBack}>
+          Go Back
+        </Link>
       </Button>
     </main>
   );

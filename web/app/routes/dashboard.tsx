@@ -11,6 +11,7 @@ import type { CurrentUser } from '../../features/auth/api/get-current-user';
 import { PrivacySwitch } from '../../features/auth/components/privacy-switch';
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog';
 import { type Block, useOwnBlocks } from '../../features/blocks/api/get-own-blocks';
+import { firstStatusWithBlocks } from '../../features/blocks/block-rules';
 import { BlockBoard } from '../../features/blocks/components/block-board';
 import { BlockDialog } from '../../features/blocks/components/block-dialog';
 import { BoardToolbar } from '../../features/boards/components/board-toolbar';
@@ -136,6 +137,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
               blocks={ownBlocks.data.blocks}
               board={ownBlocks.data.board}
               displayName={user.displayName}
+              initialStatus={firstStatusWithBlocks(ownBlocks.data.blocks)}
               onCreate={createBlock}
               onEdit={(block) => setEditing({ open: true, block })}
             />

@@ -17,7 +17,7 @@ export function Toaster() {
           open={t.open}
           onOpenChange={(open) => !open && dismissToast(t.id)}
           className={cn(
-            'relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
+            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
             t.variant === 'destructive'
               ? 'border-red-700 bg-red-700 text-white'
               : 'border-gray-200 bg-white text-gray-900',
@@ -28,6 +28,15 @@ export function Toaster() {
             {t.description && (
               <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>
             )}
+            {t.action && (
+              <Toast.Action
+                altText={t.action.label}
+                onClick={t.action.onSelect}
+                className="mt-1 w-fit rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+              >
+                {t.action.label}
+              </Toast.Action>
+            )}
           </div>
           <Toast.Close
             aria-label="Close"
@@ -37,7 +46,8 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm" />
+      {/* The area spans the foot of a phone's screen: only its notifications take taps. */}
+      <Toast.Viewport className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm" />
     </Toast.Provider>
   );
 }

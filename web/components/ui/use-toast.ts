@@ -5,6 +5,8 @@ export type ToastMessage = {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A next step the notification offers, such as "Sign in". */
+  action?: { label: string; onSelect: () => void };
   open: boolean;
 };
 

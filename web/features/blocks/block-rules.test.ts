@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   draggedFocalPoint,
+  firstStatusWithBlocks,
   focalPointAfterKey,
   formatImagePosition,
   parseImagePosition,
@@ -35,6 +36,18 @@ describe('the quick move buttons', () => {
     expect(quickMoves.planned).toEqual({ status: 'planned', progress: 0 });
     expect(quickMoves.now).toEqual({ status: 'now', progress: 50 });
     expect(quickMoves.done).toEqual({ status: 'done', progress: 100 });
+  });
+});
+
+describe('the tab a board opens on', () => {
+  it('is the first of Now, Planned and Done that has blocks', () => {
+    expect(firstStatusWithBlocks([{ status: 'done' }, { status: 'planned' }])).toBe('planned');
+    expect(firstStatusWithBlocks([{ status: 'done' }])).toBe('done');
+    expect(firstStatusWithBlocks([{ status: 'now' }, { status: 'done' }])).toBe('now');
+  });
+
+  it('is Now on an empty board', () => {
+    expect(firstStatusWithBlocks([])).toBe('now');
   });
 });
 

@@ -1,4 +1,8 @@
-import type { BlockStatus, imageAspectRatios } from '../../../schema/block-values';
+import {
+  type BlockStatus,
+  blockStatuses,
+  type imageAspectRatios,
+} from '../../../schema/block-values';
 import type { ImageRatio } from '../../../schema/images';
 import type { Block } from './api/get-own-blocks';
 
@@ -20,6 +24,11 @@ export const quickMoves: Record<BlockStatus, { status: BlockStatus; progress: nu
   now: { status: 'now', progress: 50 },
   done: { status: 'done', progress: 100 },
 };
+
+/** The tab a board opens on: the first that has blocks, so nobody lands on an empty Now. */
+export function firstStatusWithBlocks(blocks: Pick<Block, 'status'>[]): BlockStatus {
+  return blockStatuses.find((status) => blocks.some((b) => b.status === status)) ?? 'now';
+}
 
 /** A card's progress bar: empty for planned, full and green for done, else the progress. */
 export function progressBar(block: Pick<Block, 'status' | 'progress'>): {

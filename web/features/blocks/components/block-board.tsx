@@ -3,8 +3,6 @@ import { type ReactNode, useId, useState } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { type CategoryKey, categories } from '../../../../schema/categories';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { cn } from '../../../lib/utils';
 import type { BoardSettings } from '../api/get-own-blocks';
 import { BlockCard, type BlockViewMode } from './block-card';
 
@@ -15,11 +13,13 @@ export type BlockBoardProps<B extends PublicBlock> = {
   /** Whose board it is: names the visitor empty states ("{displayName} hasn't added…"). */
   displayName: string;
   variant: 'owner' | 'visitor';
+  /** The tab the board opens on. */
+  initialStatus?: BlockStatus;
   /** Owner only: the "Create Block" tile in Now and Planned, and the owner's empty states. */
   onCreate?: (status: BlockStatus) => void;
   /** Owner only: clicking a block opens the edit dialog. */
   onEdit?: (block: B) => void;
-  /** Visitor only: what each card offers (the copy button for a signed-in non-owner). */
+  /** Visitor only: what each card offers (the copy button). */
   renderAction?: (block: B) => ReactNode;
 };
 
@@ -35,14 +35,15 @@ function emptyMessage(status: BlockStatus, variant: 'owner' | 'visitor', display
   return `${who} added any activities yet.`;
 }
 
+// Cards keep their own height: a card without an image stays compact beside one with an image.
 const twoToFiveColumns =
-  'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5';
+  'grid grid-cols-2 items-start gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5';
 
 const blockGridClassName: Record<BlockViewMode, string> = {
   default: twoToFiveColumns,
   auto: twoToFiveColumns,
   // Wide cards with room to breathe: fewer per row.
-  max: 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 xl:grid-cols-3',
+  max: 'grid grid-cols-1 items-start gap-4 sm:grid-cols-2 sm:gap-5 xl:grid-cols-3',
 };
 
 const viewModes: { value: BlockViewMode; label: string }[] = [
@@ -51,54 +52,80 @@ const viewModes: { value: BlockViewMode; label: string }[] = [
   { value: 'auto', label: 'Compact' },
 ];
 
+type CategoryChoice = CategoryKey | 'all';
+
+/**
+ * Which tab and which cards show, in CSS alone: the status and category choices are radio inputs
+ * and each rule follows the checked one with `:has()`, so the board works the same rendered on the
+ * server with no script, and in the app. The rules come from the statuses and categories
+ * themselves, so a new category needs no new CSS.
+ */
+const boardRules = [
+  '[data-board] [data-panel], [data-board] [data-empty] { display: none }',
+  ...blockStatuses.map(
+    (status) =>
+      `[data-board]:has([data-status-choice="${status}"]:checked) [data-panel="${status}"] { display: block }`,
+  ),
+  // No category chosen (or no filter at all, on a board of one category): the whole tab counts.
+  '[data-board]:not(:has([data-category-choice]:not([data-category-choice="all"]):checked)) [data-panel]:not(:has([data-category])) [data-empty] { display: block }',
+  ...categories.flatMap(({ key }) => [
+    `[data-board]:has([data-category-choice="${key}"]:checked) [data-category]:not([data-category="${key}"]) { display: none }`,
+    `[data-board]:has([data-category-choice="${key}"]:checked) [data-panel]:not(:has([data-category="${key}"])) [data-empty] { display: block }`,
+  ]),
+].join('\n');
+
 /** Tabs Now / Planned / Done with counts, the category filter, empty states and the grid. */
 export function BlockBoard<B extends PublicBlock>({
   blocks,
   board,
   displayName,
   variant,
+  initialStatus = 'now',
   onCreate,
   onEdit,
   renderAction,
 }: BlockBoardProps<B>) {
-  const [category, setCategory] = useState<CategoryKey | 'all'>('all');
   const [viewMode, setViewMode] = useState<BlockViewMode>('default');
+  const choiceName = useId();
   const isOwner = variant === 'owner';
-  const shown = category === 'all' ? blocks : blocks.filter((b) => b.category === category);
+  // Visitors are offered only the categories the board uses; the owner, all of them.
+  const shownCategories = isOwner
+    ? categories
+    : categories.filter(({ key }) => blocks.some((block) => block.category === key));
   return (
-    <Tabs defaultValue="now">
+    <section data-board>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant rules built from our own keys */}
+      <style dangerouslySetInnerHTML={{ __html: boardRules }} />
       {/* Block titles are level 3: this keeps the outline whole under the page's heading. */}
       <h2 className="sr-only">Activities</h2>
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <TabsList aria-label="Status">
-            {blockStatuses.map((status) => (
-              <TabsTrigger key={status} value={status}>
-                {tabLabels[status]}
-                <span className="rounded-full bg-gray-200 px-1.5 text-xs tabular-nums text-gray-800">
-                  {blocks.filter((b) => b.status === status).length}
-                </span>
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <ViewModeChoice value={viewMode} onChange={setViewMode} />
+          <StatusChoice
+            name={`${choiceName}-status`}
+            initialStatus={initialStatus}
+            counts={countByStatus(blocks)}
+          />
+          {isOwner && <ViewModeChoice value={viewMode} onChange={setViewMode} />}
         </div>
-        <CategoryFilter value={category} onChange={setCategory} />
+        {shownCategories.length > 1 && (
+          <CategoryFilter name={`${choiceName}-category`} options={shownCategories} />
+        )}
       </div>
       {blockStatuses.map((status) => {
-        const inTab = shown.filter((b) => b.status === status);
+        const inTab = blocks.filter((b) => b.status === status);
         const showCreate = isOwner && onCreate && status !== 'done';
         return (
-          <TabsContent key={status} value={status} className="mt-4">
-            {inTab.length === 0 && (
-              <p className="mb-4 rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">
-                {emptyMessage(status, variant, displayName)}
-              </p>
-            )}
+          <div key={status} data-panel={status} className="mt-4">
+            <p
+              data-empty
+              className="mb-4 rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600"
+            >
+              {emptyMessage(status, variant, displayName)}
+            </p>
             {(inTab.length > 0 || showCreate) && (
               <ul className={blockGridClassName[viewMode]}>
                 {inTab.map((block, index) => (
-                  <li key={block.id} className="flex min-w-0">
+                  <li key={block.id} data-category={block.category} className="flex min-w-0">
                     <BlockCard
                       block={block}
                       board={board}
@@ -116,16 +143,96 @@ export function BlockBoard<B extends PublicBlock>({
                 )}
               </ul>
             )}
-          </TabsContent>
+          </div>
         );
       })}
-    </Tabs>
+    </section>
+  );
+}
+
+function countByStatus(blocks: PublicBlock[]): Record<BlockStatus, number> {
+  const counts: Record<BlockStatus, number> = { now: 0, planned: 0, done: 0 };
+  for (const block of blocks) counts[block.status] += 1;
+  return counts;
+}
+
+// A choice drawn as a pill whose radio covers it: the browser gives the group its arrow keys and
+// its checked state, script or not.
+const pillRadio =
+  'absolute inset-0 cursor-pointer appearance-none rounded-[inherit] focus-visible:outline-none';
+
+function StatusChoice({
+  name,
+  initialStatus,
+  counts,
+}: {
+  name: string;
+  initialStatus: BlockStatus;
+  counts: Record<BlockStatus, number>;
+}) {
+  return (
+    <fieldset className="inline-flex rounded-lg bg-gray-100 p-1">
+      <legend className="sr-only">Status</legend>
+      {blockStatuses.map((status) => (
+        <label
+          key={status}
+          className="relative inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-gray-700 has-checked:bg-white has-checked:text-gray-900 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-violet-500"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={status}
+            data-status-choice={status}
+            defaultChecked={status === initialStatus}
+            className={pillRadio}
+          />
+          {tabLabels[status]}
+          <span className="rounded-full bg-gray-200 px-1.5 text-xs tabular-nums text-gray-800">
+            {counts[status]}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function CategoryFilter({
+  name,
+  options,
+}: {
+  name: string;
+  options: readonly { key: CategoryKey; label: string }[];
+}) {
+  const choices: { key: CategoryChoice; label: string }[] = [
+    { key: 'all', label: 'All' },
+    ...options,
+  ];
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">Filter by category</legend>
+      {choices.map((choice) => (
+        <label
+          key={choice.key}
+          className="relative rounded-full border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-800 transition-colors hover:bg-gray-100 has-checked:border-violet-700 has-checked:bg-violet-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-violet-500"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={choice.key}
+            data-category-choice={choice.key}
+            defaultChecked={choice.key === 'all'}
+            className={pillRadio}
+          />
+          {choice.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
 /**
  * Default cards; Large (wide media, more padding); Compact (no media box for blocks without an
- * image). Native radios: the browser gives the group its arrow keys.
+ * image). The owner's way of looking at their board; visitors see the default.
  */
 function ViewModeChoice({
   value,
@@ -152,43 +259,12 @@ function ViewModeChoice({
             value={mode.value}
             checked={value === mode.value}
             onChange={() => onChange(mode.value)}
-            className="absolute inset-0 cursor-pointer appearance-none rounded-md focus-visible:outline-none"
+            className={pillRadio}
           />
           {mode.label}
         </label>
       ))}
     </div>
-  );
-}
-
-function CategoryFilter({
-  value,
-  onChange,
-}: {
-  value: CategoryKey | 'all';
-  onChange: (value: CategoryKey | 'all') => void;
-}) {
-  const options = [{ key: 'all' as const, label: 'All' }, ...categories];
-  return (
-    <fieldset className="flex flex-wrap gap-2">
-      <legend className="sr-only">Filter by category</legend>
-      {options.map((option) => (
-        <button
-          key={option.key}
-          type="button"
-          aria-pressed={value === option.key}
-          onClick={() => onChange(option.key)}
-          className={cn(
-            'rounded-full border px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500',
-            value === option.key
-              ? 'border-violet-700 bg-violet-700 text-white'
-              : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-100',
-          )}
-        >
-          {option.label}
-        </button>
-      ))}
-    </fieldset>
   );
 }
 

@@ -1,22 +1,14 @@
-import { ExternalLinkIcon } from 'lucide-react';
-import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
+import { ExternalLinkIcon, XIcon } from 'lucide-react';
+import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { BlockIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
-import { loadChunk } from '../../../lib/load-chunk';
+import { visitBlockAttribute } from '../../../lib/page-actions';
 import { useBlockLook } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import type { BoardSettings } from '../api/get-own-blocks';
-import { recordClick } from '../api/record-click';
 import { progressBar } from '../block-rules';
 import { tintFor } from './category-styles';
-
-// A dialog's code (focus trap, scroll lock) that only a click on an image needs: loaded then.
-const BlockImageViewer = lazy(() =>
-  loadChunk(() => import('./block-image-viewer')).then((m) => ({
-    default: m.BlockImageViewer,
-  })),
-);
 
 /** default: fixed-ratio media; max: wide video media, roomier; auto: no media box without an image. */
 export type BlockViewMode = 'default' | 'max' | 'auto';
@@ -91,7 +83,7 @@ export function BlockCard<B extends PublicBlock>({
             <BlockIcon block={block} className="size-4" />
           </span>
           {label && (
-            <span className="truncate text-xs font-medium uppercase tracking-wide text-gray-600">
+            <span className="min-w-0 break-words text-xs font-medium uppercase leading-tight tracking-wide text-gray-600">
               {label}
             </span>
           )}
@@ -125,7 +117,7 @@ export function BlockCard<B extends PublicBlock>({
                   href={block.externalUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  onClick={() => recordClick(block.id)}
+                  {...{ [visitBlockAttribute]: block.id }}
                 >
                   Visit Link
                   <span className="sr-only">(opens in a new tab)</span>
@@ -152,7 +144,7 @@ function BlockMedia({
   board: BoardSettings;
   viewMode: BlockViewMode;
 }) {
-  const [viewerOpen, setViewerOpen] = useState(false);
+  const viewerId = useId();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (board.hideAllImages) return null;
   const ratio = mediaRatioClass(block, board, viewMode);
@@ -172,7 +164,7 @@ function BlockMedia({
       <button
         type="button"
         aria-label={`View image: ${block.title}`}
-        onClick={() => setViewerOpen(true)}
+        popoverTarget={viewerId}
         className={cn(
           'block w-full cursor-zoom-in overflow-hidden bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-600',
           ratio,
@@ -188,12 +180,41 @@ function BlockMedia({
           style={{ objectPosition: block.imagePosition }}
         />
       </button>
-      {viewerOpen && (
-        <Suspense fallback={null}>
-          <BlockImageViewer open onOpenChange={setViewerOpen} src={imageUrl} title={block.title} />
-        </Suspense>
-      )}
+      <ImageViewer id={viewerId} src={imageUrl} title={block.title} />
     </>
+  );
+}
+
+/**
+ * The block's image at full size, as a native popover: it opens, and Escape or a click on the
+ * dark overlay closes it, with no script, and it sits above the page whatever clips the card.
+ */
+function ImageViewer({ id, src, title }: { id: string; src: string; title: string }) {
+  return (
+    <div
+      id={id}
+      popover="auto"
+      role="dialog"
+      aria-label={title}
+      className="m-auto overflow-visible bg-transparent p-0 backdrop:bg-black/85"
+    >
+      {/* Fetched only when the viewer opens: a closed popover is not rendered. */}
+      <img
+        src={src}
+        alt={title}
+        loading="lazy"
+        className="max-h-[90dvh] max-w-[95vw] rounded-lg object-contain shadow-2xl"
+      />
+      <button
+        type="button"
+        popoverTarget={id}
+        popoverTargetAction="hide"
+        aria-label="Close"
+        className="absolute -top-3 -right-3 rounded-full bg-white p-1.5 text-gray-900 shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+      >
+        <XIcon aria-hidden className="size-4" />
+      </button>
+    </div>
   );
 }
 

@@ -1,10 +1,12 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
+import { getAuthToken } from '../../../lib/auth-token';
+import { needsAppAttribute, takePendingAction } from '../../../lib/page-actions';
 import { useCopyBlock } from '../api/copy-block';
 
 const copyFailed = 'Failed to copy block. Please try again.';
@@ -17,15 +19,31 @@ function copyFailureMessage(error: unknown): string {
   return copyFailed;
 }
 
-/** Copies a block onto the viewer's board; a signed-out visitor is asked to sign in first. */
+/**
+ * Copies a block onto the viewer's board; a signed-out visitor is asked to sign in, and comes
+ * back here after. It reads the stored session rather than wait for the app to check it: pressed
+ * on a board drawn before the app started, it is carried out the moment the app has hydrated.
+ */
 export function CopyBlockButton({ block }: { block: PublicBlock }) {
-  const { user } = useAuth();
   const copyBlock = useCopyBlock();
   const [copied, setCopied] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const askToSignIn = () =>
+    toast({
+      title: 'Sign in required',
+      description: 'Please sign in to copy blocks.',
+      action: {
+        label: 'Sign in',
+        onSelect: () =>
+          navigate({ pathname: '/auth', search: '?tab=signin' }, { state: { from: location } }),
+      },
+    });
 
   function copy() {
-    if (!user) {
-      toast({ title: 'Sign in required', description: 'Please sign in to copy blocks.' });
+    if (!getAuthToken()) {
+      askToSignIn();
       return;
     }
     copyBlock.mutate(block.id, {
@@ -33,10 +51,20 @@ export function CopyBlockButton({ block }: { block: PublicBlock }) {
         setCopied(true);
         toast({ title: 'Block copied', description: 'Added to your board successfully.' });
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: copyFailureMessage(error), variant: 'destructive' }),
+      onError: (error) => {
+        // A session that ended elsewhere: the token is gone now, and signing in is the way on.
+        if (error instanceof ApiRequestError && error.status === 401) return askToSignIn();
+        toast({ title: 'Error', description: copyFailureMessage(error), variant: 'destructive' });
+      },
     });
   }
+
+  const action = `copy-${block.id}`;
+  // Pressed before the app had started: carried out now that this button is live.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the button comes to life
+  useEffect(() => {
+    if (takePendingAction(action)) copy();
+  }, []);
 
   return (
     <Button
@@ -45,6 +73,7 @@ export function CopyBlockButton({ block }: { block: PublicBlock }) {
       size="compact"
       disabled={copyBlock.isPending || copied}
       onClick={copy}
+      {...{ [needsAppAttribute]: action }}
       // Several cards each have one: the name says which block this one copies.
       aria-label={`${copied ? 'Copied' : 'Copy'} ${block.title}`}
     >

@@ -1,18 +1,23 @@
 import { LinkIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { useSiteOrigin } from '../../../lib/site-origin';
 import type { BoardOwner } from '../api/get-board';
 
-/** Whose board this is: avatar (or initial), name, bio and the board's short link. */
-export function ProfileHeader({ user }: { user: BoardOwner }) {
+/**
+ * Whose board this is: avatar (or initial), name, tagline, bio and the board's short link, with
+ * what the viewer may do here (the owner's Edit board).
+ */
+export function ProfileHeader({ user, action }: { user: BoardOwner; action?: ReactNode }) {
   const boardLink = `${useSiteOrigin()}/@${user.username}`;
   return (
     <header className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
       <UserAvatar src={user.avatar} name={user.displayName} className="size-20 text-2xl" />
-      <div className="min-w-0 space-y-1.5">
+      <div className="min-w-0 flex-1 space-y-1.5">
         <h1 className="break-words text-2xl font-bold text-gray-900 sm:text-3xl">
           {user.displayName}
         </h1>
+        {user.tagline && <p className="break-words font-medium text-violet-800">{user.tagline}</p>}
         {user.bio && <p className="break-words text-gray-700">{user.bio}</p>}
         <a
           href={boardLink}
@@ -22,6 +27,7 @@ export function ProfileHeader({ user }: { user: BoardOwner }) {
           {boardLink.replace(/^https?:\/\//, '')}
         </a>
       </div>
+      {action}
     </header>
   );
 }

@@ -1,8 +1,8 @@
 import { ArrowRightIcon, SparklesIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { SampleBoard } from './sample-board';
 
 type HeroProps = { signedIn: boolean };
 
@@ -29,7 +29,8 @@ function HeroActions({ signedIn }: HeroProps) {
   );
 }
 
-export function Hero({ signedIn }: HeroProps) {
+/** The invitation, with an example board (`sampleBoard`) under it. */
+export function Hero({ signedIn, sampleBoard }: HeroProps & { sampleBoard: ReactNode }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-violet-50 via-white to-gray-50">
       <div
@@ -52,9 +53,7 @@ export function Hero({ signedIn }: HeroProps) {
             <HeroActions signedIn={signedIn} />
           </div>
         </div>
-        <div className="mt-14 sm:mt-16">
-          <SampleBoard />
-        </div>
+        <div className="mt-14 sm:mt-16">{sampleBoard}</div>
       </div>
     </section>
   );

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { blocksForChip, sampleBlocks } from './sample-blocks';
+import { publicBlock } from '../../../../schema/blocks';
+import { blockTypes } from '../../../../schema/catalogue';
+import { sampleBlocks } from './sample-blocks';
 
-describe('blocksForChip', () => {
-  it('keeps every sample block under the All chip', () => {
-    expect(blocksForChip(sampleBlocks, 'all')).toEqual(sampleBlocks);
+describe('the sample board', () => {
+  it('holds blocks as a public board answers them, of real types in their own categories', () => {
+    for (const block of sampleBlocks) {
+      expect(publicBlock.parse(block)).toEqual(block);
+      const type = blockTypes.find((candidate) => candidate.key === block.type);
+      expect(type?.category, block.title).toBe(block.category);
+    }
   });
 
-  it('keeps only the blocks of the chosen chip', () => {
-    const links = blocksForChip(sampleBlocks, 'links');
-    expect(links.length).toBeGreaterThan(0);
-    expect(links.every((block) => block.chip === 'links')).toBe(true);
+  it('uses Learning, Creative and Links, with blocks in each tab', () => {
+    expect(new Set(sampleBlocks.map((block) => block.category))).toEqual(
+      new Set(['learning', 'creative', 'digital']),
+    );
+    expect(new Set(sampleBlocks.map((block) => block.status))).toEqual(
+      new Set(['now', 'planned', 'done']),
+    );
   });
 });

@@ -1,0 +1,35 @@
+/**
+ * How a page drawn on the server marks what web/reader.ts handles before the app has started.
+ * Side-effect free, so the components that set them render in the Worker too.
+ */
+
+/** A control the app carries out; its value names it on the page (`copy-12`). */
+export const needsAppAttribute = 'data-needs-app';
+/** A Visit Link, with its block's id: following it counts a click. */
+export const visitBlockAttribute = 'data-visit-block';
+
+declare global {
+  interface Window {
+    /** The action pressed before the app had started (the page's first script records it). */
+    __up2PendingAction?: string;
+    /** Set once the app has hydrated the page: from then on it handles actions itself. */
+    __up2AppReady?: boolean;
+    /** Starts the app on a page drawn without it; the page's first script calls it on an action. */
+    __up2StartApp?: () => void;
+  }
+}
+
+/** From now on the app handles the page's controls itself. */
+export function markAppReady() {
+  window.__up2AppReady = true;
+}
+
+/**
+ * True, once, when `action` was pressed before the app had started: the control that offers it
+ * carries it out as it comes to life (its first effect), whenever its part of the page hydrates.
+ */
+export function takePendingAction(action: string): boolean {
+  if (window.__up2PendingAction !== action) return false;
+  window.__up2PendingAction = undefined;
+  return true;
+}

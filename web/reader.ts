@@ -1,0 +1,65 @@
+import { recordClick } from './features/blocks/api/record-click';
+import { needsAppAttribute, visitBlockAttribute } from './lib/page-actions';
+
+/**
+ * What a page does before, or without, the app. Boards and the landing page are drawn on the
+ * server and read with no script at all; this small module, loaded with them (and by the app on
+ * every other page: index.html carries it), counts Visit Link clicks and brings the app's code
+ * only when it is needed: at once for a signed-in person, and for a signed-out reader when they
+ * show they need it: intent (hover, focus, touch) on something the app handles warms it, and an
+ * action pressed before it has started (Copy) is carried out once it has (`takePendingAction`).
+ */
+
+type AppModules = { entry: string | null; preload: string[] };
+
+/** The app's entry, which a rendered page lists instead of loading it (worker/pages/app-shell.ts). */
+function appModules(): AppModules | null {
+  const listing = document.getElementById('app-modules')?.textContent;
+  return listing ? (JSON.parse(listing) as AppModules) : null;
+}
+
+let started = false;
+
+function startApp() {
+  const modules = appModules();
+  if (started || !modules?.entry) return;
+  started = true;
+  for (const url of modules.preload) {
+    document.head.appendChild(
+      Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url }),
+    );
+  }
+  const script = Object.assign(document.createElement('script'), {
+    type: 'module',
+    src: modules.entry,
+  });
+  script.crossOrigin = '';
+  document.head.appendChild(script);
+}
+
+/** Links within the site and the app's own controls: where a visitor goes next needs the app. */
+function showsIntent(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.closest(`[${needsAppAttribute}]`)) return true;
+  const link = target.closest('a[href]');
+  return link instanceof HTMLAnchorElement && link.origin === location.origin && !link.target;
+}
+
+function countVisits(event: MouseEvent) {
+  const link = event.target instanceof Element && event.target.closest(`[${visitBlockAttribute}]`);
+  const id = link && Number(link.getAttribute(visitBlockAttribute));
+  if (id) recordClick(id);
+}
+
+document.addEventListener('click', countVisits);
+if (appModules()) {
+  window.__up2StartApp = startApp;
+  const onIntent = (event: Event) => showsIntent(event.target) && startApp();
+  for (const type of ['pointerover', 'focusin', 'touchstart']) {
+    document.addEventListener(type, onIntent, { passive: true });
+  }
+  // A signed-in person is using the app (their own board's hidden blocks, their navigation):
+  // only a signed-out reader goes without it.
+  const viewer = document.documentElement.dataset.viewer;
+  if (window.__up2PendingAction || (viewer && viewer !== 'guest')) startApp();
+}

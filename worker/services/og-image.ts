@@ -14,17 +14,13 @@ import { type OgCard, ogCardTree, ogImageSize } from './og-card';
 
 // Workers may not compile WebAssembly at run time: both engines get modules the bundler compiled,
 // once per isolate. (satori from 0.33 on loads a text shaper that compiles its own; hence 0.32.)
-let engines: Promise<void> | undefined;
+let layoutReady: Promise<void> | undefined;
+let rasterReady: Promise<void> | undefined;
 
-function enginesReady(): Promise<void> {
-  engines ??= Promise.all([initSatori(yogaWasm), initResvg(resvgWasm)]).then(
-    () => undefined,
-    (error: unknown) => {
-      engines = undefined;
-      throw error;
-    },
-  );
-  return engines;
+function enginesReady() {
+  layoutReady ??= initSatori(yogaWasm);
+  rasterReady ??= initResvg(resvgWasm);
+  return Promise.all([layoutReady, rasterReady]);
 }
 
 function bytesOfDataUrl(dataUrl: string): ArrayBuffer {
@@ -33,7 +29,8 @@ function bytesOfDataUrl(dataUrl: string): ArrayBuffer {
 }
 
 // Inter as shipped by @fontsource (satori reads WOFF, not WOFF2), bundled with the Worker: the
-// renderer fetches nothing. Latin Extended covers most European names; both share one family.
+// renderer fetches nothing. Latin Extended, a family of its own, is where satori finds the
+// letters of most European names that Latin lacks.
 let fonts: Font[] | undefined;
 
 function interFonts(): Font[] {

@@ -14,6 +14,9 @@ export default defineConfig({
             // Workers AI is remote-only: tests drive its code path through a mock (images.test.ts).
             remoteBindings: false,
             miniflare: {
+              // The runner receives each module over a WebSocket, capped at 1 MiB a message unless
+              // this (local-only) flag lifts it: satori arrives with its source map inlined (>1 MiB).
+              compatibilityFlags: ['nodejs_compat', 'increase_websocket_message_size'],
               bindings: {
                 ENVIRONMENT: 'test',
                 // Every board read waits for its view to be counted: keep that wait short.

@@ -2,6 +2,11 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, it } from 'vitest';
 import worker from '../index';
+import { findPublicBoard } from '../services/boards';
+import { getDb } from '../services/db';
+import { ogCardOf } from '../services/og-card';
+import { renderOgImage } from '../services/og-image';
+import { call, createBlock, createUser, fetchSettled } from '../test/factories';
 
 const boardCount = 100_000;
 const blocksPerBoard = 4;
@@ -29,9 +34,15 @@ async function seedBoards() {
  * Times `rounds` sequential calls and prints the median and 95th percentile.
  * workerd's clock advances across I/O, so each D1-bound call is timed truly.
  */
-async function measure(label: string, call: () => Promise<unknown>, rounds = 50) {
+async function measure(
+  label: string,
+  call: () => Promise<unknown>,
+  rounds = 50,
+  prepare?: () => Promise<unknown>,
+) {
   const durations: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
+    await prepare?.();
     const started = Date.now();
     await call();
     durations.push(Date.now() - started);
@@ -78,5 +89,48 @@ describe(`API with ${boardCount.toLocaleString('en')} boards of ${blocksPerBoard
     console.log(
       `${'500 concurrent views of one board'.padEnd(58)} ${Date.now() - started} ms in all`,
     );
+  }, 600_000);
+});
+
+// Its own board, so `npm run bench:api -- -t link-preview` runs without seeding 100,000 boards.
+describe('the link-preview card (GET /api/og/:username.png)', () => {
+  it('prints its render time and size', async () => {
+    const owner = await createUser();
+    const profile = { tagline: 'Designer learning Rust, training for a half marathon' };
+    await call('PUT', '/api/auth/me', { token: owner.token, body: profile });
+    for (const title of [
+      'The Pragmatic Programmer',
+      'Learning Rust by building a tiny key-value store from scratch',
+      'Run a half marathon',
+      'Lisbon to Porto by train',
+    ]) {
+      await createBlock(owner, { title, label: null });
+    }
+    const { username } = owner;
+    const board = await findPublicBoard(getDb(env), username);
+    if (!board) throw new Error(`${username} has no public board`);
+    const card = ogCardOf(board.body);
+    // A timer's turn of the event loop before the clock is read again: the render does no I/O.
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+    let png = new Uint8Array();
+    await renderOgImage(card, null);
+    await measure(
+      'render the og card (satori + resvg, warm isolate)',
+      async () => {
+        png = await renderOgImage(card, null);
+        await turn();
+      },
+      20,
+    );
+    console.log(`${'og card PNG, 1200x630, 4 Now blocks'.padEnd(58)} ${png.byteLength} bytes`);
+    const cards = async () =>
+      (await env.IMAGES.list({ prefix: `og/${username}/` })).objects.map((object) => object.key);
+    await measure(
+      'GET /api/og/:username.png (not stored: rendered and stored)',
+      () => fetchSettled(new Request(`http://bench.test/api/og/${username}.png`)),
+      20,
+      async () => env.IMAGES.delete(await cards()),
+    );
+    await measure('GET /api/og/:username.png (stored in R2)', () => get(`/api/og/${username}.png`));
   }, 600_000);
 });

@@ -6,6 +6,7 @@ import { cachedBoardResponse } from '../services/board-cache';
 import { notFoundBoardHead, publicBoardHead, usernameFromBoardPath } from '../services/board-meta';
 import { findPublicBoard } from '../services/boards';
 import { getDb } from '../services/db';
+import { ogCardFingerprint, ogCardOf } from '../services/og-card';
 import type { AppEnv } from '../types';
 
 /**
@@ -33,7 +34,8 @@ export const boardPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/:h
       const page = renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 });
       return { response: page, boardId: null };
     }
-    const head = publicBoardHead(c.env, url.origin, board.owner);
+    const ogImage = await ogCardFingerprint(ogCardOf(board.body));
+    const head = publicBoardHead(c.env, url.origin, board.owner, ogImage);
     return {
       response: renderShellPage(shell, { screen, head, status: 200 }),
       boardId: board.owner.id,

@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import { documented } from '../middleware/contract';
 import { ApiError } from '../middleware/errors';
 import { publicApiSecurityHeaders } from '../middleware/security-headers';
-import { findPublicBoardOwner, ogImageEtag } from '../services/board-meta';
+import { ogImageEtag } from '../services/board-meta';
+import { findPublicBoard } from '../services/boards';
 import { getDb } from '../services/db';
+import { ogCardFingerprint, ogCardOf } from '../services/og-card';
 import { loadOgImage } from '../services/og-image';
 import type { AppEnv } from '../types';
 
@@ -13,7 +15,8 @@ const noBoard = () => new ApiError(404, 'No public Up2 board has this name.');
 const cacheControl = 'public, max-age=300, stale-while-revalidate=86400';
 
 /**
- * `GET /api/og/{username}.png`: the board's link-preview card (og:image). Unfurlers and other
+ * `GET /api/og/{username}.png`: the board's link-preview card (og:image), always the current one
+ * (the `v` the board page adds only gives a changed card a new address). Unfurlers and other
  * sites load it from anywhere, so unlike the rest of the API it is cross-origin readable.
  */
 export const ogImageRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).get(
@@ -30,9 +33,11 @@ export const ogImageRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).ge
       .match(/^([a-z0-9]{3,20})\.png$/i)?.[1]
       ?.toLowerCase();
     if (!username) throw noBoard();
-    const owner = await findPublicBoardOwner(getDb(c.env), username);
-    if (!owner) throw noBoard();
-    const etag = ogImageEtag(username);
+    const board = await findPublicBoard(getDb(c.env), username);
+    if (!board) throw noBoard();
+    const card = ogCardOf(board.body);
+    const fingerprint = await ogCardFingerprint(card);
+    const etag = ogImageEtag(fingerprint);
     const headers = {
       'content-type': 'image/png',
       'cache-control': cacheControl,
@@ -43,7 +48,9 @@ export const ogImageRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).ge
     if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
       return c.body(null, 304, headers);
     }
-    const png = await loadOgImage(c.env, username, (promise) => c.executionCtx.waitUntil(promise));
+    const png = await loadOgImage(c.env, card, fingerprint, (promise) =>
+      c.executionCtx.waitUntil(promise),
+    );
     return c.body(png, 200, headers);
   },
 );

@@ -1,6 +1,6 @@
 import type { UserRow } from '../types';
 import type { Db } from './db';
-import { ogImageSize, ogImageVersion } from './og-image';
+import { ogImageSize } from './og-card';
 import { findUserByUsername } from './users';
 
 /**
@@ -32,14 +32,20 @@ export function boardUrl(env: Pick<Env, 'APP_URL'>, username: string): string {
   return new URL(`/@${username}`, env.APP_URL).href;
 }
 
-/** The card's address on the host that served the page, so an unfurler can always fetch it. */
-export function ogImageUrl(origin: string, username: string): string {
-  return new URL(`/api/og/${username}.png`, origin).href;
+/**
+ * The card's address on the host that served the page, so an unfurler can always fetch it. With
+ * the card's fingerprint in it, a board whose card changed names a new address, which unfurlers
+ * that keep images by address fetch anew; the route itself always answers the current card.
+ */
+export function ogImageUrl(origin: string, username: string, fingerprint?: string): string {
+  const url = new URL(`/api/og/${username}.png`, origin);
+  if (fingerprint) url.searchParams.set('v', fingerprint);
+  return url.href;
 }
 
-/** Strong: the card depends on nothing but its design version and the username. */
-export function ogImageEtag(username: string): string {
-  return `"og-v${ogImageVersion}-${username}"`;
+/** Strong: the fingerprint names exactly what the card draws and in which design. */
+export function ogImageEtag(fingerprint: string): string {
+  return `"og-${fingerprint}"`;
 }
 
 export function oembedUrl(origin: string, boardHref: string): string {
@@ -100,11 +106,12 @@ export function publicBoardHead(
   env: Pick<Env, 'APP_URL'>,
   origin: string,
   owner: UserRow,
+  ogImageFingerprint: string,
 ): HeadMeta {
   const title = boardTitle(owner);
   const description = boardDescription(owner);
   const canonical = boardUrl(env, owner.username);
-  const image = ogImageUrl(origin, owner.username);
+  const image = ogImageUrl(origin, owner.username, ogImageFingerprint);
   const imageAlt = `${owner.displayName} (@${owner.username}) on Up2`;
   return {
     title,

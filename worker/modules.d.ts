@@ -1,0 +1,12 @@
+// Binary modules the Worker's bundler hands over (see worker/services/og-image.ts): a `.wasm`
+// import is a compiled module (Workers refuse to compile WebAssembly at run time), and `?inline`
+// turns a file into a data: URL.
+declare module '*.wasm' {
+  const module: WebAssembly.Module;
+  export default module;
+}
+
+declare module '*?inline' {
+  const dataUrl: string;
+  export default dataUrl;
+}

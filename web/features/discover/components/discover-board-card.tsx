@@ -20,17 +20,12 @@ export function DiscoverBoardCard({ board }: { board: DiscoverBoard }) {
           </Link>
         </div>
       </header>
-      {blocks.length > 0 ? (
-        <ul className="mt-4 grid grid-cols-2 gap-3">
-          {blocks.map((block) => (
-            <DiscoverBlockTile key={block.id} block={block} />
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-4 rounded-xl border border-dashed border-gray-300 px-4 py-8 text-center text-sm text-gray-600">
-          No activities yet
-        </p>
-      )}
+      {/* Discover lists only boards that show a block, so there is always one to draw. */}
+      <ul className="mt-4 grid grid-cols-2 gap-3">
+        {blocks.map((block) => (
+          <DiscoverBlockTile key={block.id} block={block} />
+        ))}
+      </ul>
     </article>
   );
 }

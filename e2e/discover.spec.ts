@@ -43,13 +43,24 @@ test('searching Discover finds a board by name and counts it; an empty board and
   await expect(page.getByText('No results found')).toBeHidden();
 });
 
-test('a Discover card leads to the public board', async ({ page, request }) => {
+test("a Discover card shows its owner's tagline and leads to the public board", async ({
+  page,
+  request,
+}) => {
   const marker = `Brindlewood${Date.now().toString(36)}`;
   const owner = await createUser(request, { prefix: 'card', displayName: marker });
+  const profile = await request.put('/api/auth/me', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { tagline: 'Throwing pots every Sunday' },
+  });
+  expect(profile.status()).toBe(200);
   await createBlock(request, owner, { title: 'Brindle pottery' });
   await page.goto('/discover');
   await page.getByRole('searchbox', { name: 'Search boards' }).fill(marker);
   await expect(page.getByRole('status').filter({ hasText: /board/ })).toHaveText('1 board');
+  await expect(
+    page.getByRole('article').filter({ hasText: marker }).getByText('Throwing pots every Sunday'),
+  ).toBeVisible();
   await page.getByRole('link', { name: `@${owner.username}` }).click();
   await expect(page).toHaveURL(new RegExp(`/@${owner.username}$`));
   await expect(page.getByRole('heading', { name: marker })).toBeVisible();

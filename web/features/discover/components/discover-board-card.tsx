@@ -3,7 +3,10 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import type { DiscoverBoard } from '../api/get-discover';
 import { DiscoverBlockTile } from './discover-block-tile';
 
-/** A public board on the discover page: who it belongs to and a grid of their activities. */
+/**
+ * A public board on the discover page: who it belongs to, their tagline (the headline they wrote
+ * for discovery) and a grid of their activities.
+ */
 export function DiscoverBoardCard({ board }: { board: DiscoverBoard }) {
   const { user, blocks } = board;
   return (
@@ -20,6 +23,11 @@ export function DiscoverBoardCard({ board }: { board: DiscoverBoard }) {
           </Link>
         </div>
       </header>
+      {user.tagline && (
+        <p className="mt-3 line-clamp-2 break-words text-sm font-medium text-gray-700">
+          {user.tagline}
+        </p>
+      )}
       {/* Discover lists only boards that show a block, so there is always one to draw. */}
       <ul className="mt-4 grid grid-cols-2 gap-3">
         {blocks.map((block) => (

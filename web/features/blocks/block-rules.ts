@@ -1,4 +1,8 @@
-import type { BlockStatus, imageAspectRatios } from '../../../schema/block-values';
+import {
+  type BlockStatus,
+  blockStatuses,
+  type imageAspectRatios,
+} from '../../../schema/block-values';
 import type { ImageRatio } from '../../../schema/images';
 import type { Block } from './api/get-own-blocks';
 
@@ -12,6 +16,15 @@ export function statusForProgress(progress: number): BlockStatus {
   if (progress <= 0) return 'planned';
   if (progress >= 100) return 'done';
   return 'now';
+}
+
+/**
+ * The tab a board opens on: the first of Now, Planned, Done that holds a block, so a board whose
+ * only blocks are planned (a fresh copy goes to Planned) does not open on an empty Now. Now when
+ * the board is empty.
+ */
+export function firstTabWithBlocks(blocks: readonly Pick<Block, 'status'>[]): BlockStatus {
+  return blockStatuses.find((status) => blocks.some((block) => block.status === status)) ?? 'now';
 }
 
 /** What the "Move to …" buttons set. */

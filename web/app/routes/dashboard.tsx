@@ -147,6 +147,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
         onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
         block={editing.block}
         initialStatus={editing.initialStatus}
+        // Until the board has loaded, the board-wide default.
+        boardRatio={ownBlocks.data?.board.globalImageRatio ?? 'square'}
       />
       <ProfileSettingsDialog
         open={profileOpen}

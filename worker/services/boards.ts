@@ -105,7 +105,8 @@ export async function discoverBoards(db: Db, query: z.infer<typeof discoverQuery
     isNotNull(users.boardUpdatedAt),
     query.q ? matchesSearch(query.q) : undefined,
   );
-  const [page, [counted]] = await Promise.all([
+  // One round trip to D1 for the page and the count.
+  const [page, [counted]] = await db.batch([
     db
       .select()
       .from(users)

@@ -23,7 +23,10 @@ export const discoverQuery = z.strictObject({
     .min(1, 'limit must be between 1 and 50.')
     .max(50, 'limit must be between 1 and 50.')
     .default(24),
-  cursor: z.coerce.number().int().positive('cursor must be a positive number.').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}-\d{1,15}$/, 'cursor must be the nextCursor of an earlier answer.')
+    .optional(),
 });
 
 export const boardSettings = z.object({
@@ -51,5 +54,7 @@ export const ownBlocksAnswer = z.object({ blocks: z.array(ownBlock), board: boar
 
 export const discoverAnswer = z.object({
   boards: z.array(z.object({ user: publicUser, blocks: z.array(publicBlock) })),
-  nextCursor: z.number().int().nullable(),
+  nextCursor: z.string().nullable(),
+  // Every board the search matches, however many pages of them have loaded.
+  total: z.number().int(),
 });

@@ -14,23 +14,30 @@ const createdAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
-export const users = sqliteTable('users', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  username: text('username').notNull().unique(),
-  // Stored lower-cased, so uniqueness is case-insensitive.
-  email: text('email').notNull().unique(),
-  displayName: text('display_name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  // True only once the address confirmed it wants updates (double opt-in).
-  emailOptIn: integer('email_opt_in', { mode: 'boolean' }).notNull().default(false),
-  // Granted and revoked by `npm run admin`, never by registering a name.
-  isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
-  bio: text('bio'),
-  tagline: text('tagline'),
-  avatar: text('avatar'),
-  isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
-  createdAt: createdAt(),
-});
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull().unique(),
+    // Stored lower-cased, so uniqueness is case-insensitive.
+    email: text('email').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    // True only once the address confirmed it wants updates (double opt-in).
+    emailOptIn: integer('email_opt_in', { mode: 'boolean' }).notNull().default(false),
+    // Granted and revoked by `npm run admin`, never by registering a name.
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    bio: text('bio'),
+    tagline: text('tagline'),
+    avatar: text('avatar'),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+    // When the board's visible blocks last changed; null while it shows none. Kept by triggers on
+    // blocks (migrations), so Discover lists boards worth visiting, freshest first, from an index.
+    boardUpdatedAt: integer('board_updated_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('users_discover').on(t.isPublic, t.boardUpdatedAt, t.id)],
+);
 
 /**
  * One row per signed-in device: a token names its session, and ending the session (sign out,

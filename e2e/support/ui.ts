@@ -37,7 +37,7 @@ export function categoryFilter(page: Page) {
 /** Fails when the page scrolls sideways at its current width. */
 export async function expectNoHorizontalScroll(page: Page) {
   const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
+    scroll: (document.scrollingElement ?? document.documentElement).scrollWidth,
     viewport: window.innerWidth,
   }));
   expect(widths.scroll, 'page wider than the screen').toBeLessThanOrEqual(widths.viewport);

@@ -1,12 +1,19 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { callJson, createBlock, createUser, type TestUser } from '../test/factories';
+import {
+  blockPayload,
+  call,
+  callJson,
+  createBlock,
+  createUser,
+  type TestUser,
+} from '../test/factories';
 
 type DiscoverEntry = {
   user: { username: string; displayName: string } & Record<string, unknown>;
   blocks: { id: number; title: string }[];
 };
-type DiscoverPage = { boards: DiscoverEntry[]; nextCursor: number | null };
+type DiscoverPage = { boards: DiscoverEntry[]; nextCursor: string | null; total: number };
 
 /** A search token no other test or file uses: lower-case letters and digits only. */
 function searchToken(): string {
@@ -16,6 +23,19 @@ function searchToken(): string {
 async function setProfile(user: TestUser, profile: Record<string, unknown>) {
   const response = await callJson('PUT', '/api/auth/me', { token: user.token, body: profile });
   expect(response.status).toBe(200);
+}
+
+/** A public board with one visible block (Discover lists no empty board) and this profile. */
+async function boardWith(profile: Record<string, unknown>, user?: TestUser) {
+  const owner = user ?? (await createUser());
+  await setProfile(owner, profile);
+  await createBlock(owner);
+  return owner;
+}
+
+/** Marks a block as changed at `at`, so tests order boards without waiting on the clock. */
+async function touchedAt(blockId: number, at: number) {
+  await env.DB.prepare('UPDATE blocks SET updated_at = ? WHERE id = ?').bind(at, blockId).run();
 }
 
 async function discover(params: Record<string, string | number>) {
@@ -35,26 +55,86 @@ async function discoverNames(q: string): Promise<string[]> {
 
 const sorted = (names: string[]) => [...names].sort();
 
-/** The ids of these usernames, in the same order: to check newest-first without ids on the wire. */
-async function idsOf(usernames: string[]): Promise<number[]> {
-  const ids = new Map<string, number>();
-  for (const username of usernames) {
-    const row = await env.DB.prepare('SELECT id FROM users WHERE username = ?')
-      .bind(username)
-      .first<{ id: number }>();
-    ids.set(username, row?.id ?? -1);
-  }
-  return usernames.map((username) => ids.get(username) ?? -1);
-}
-
 describe('GET /api/discover', () => {
   it('lists only public boards', async () => {
     const token = searchToken();
-    const shown = await createUser();
-    const hidden = await createUser({ isPublic: false });
-    await setProfile(shown, { bio: `into ${token}` });
-    await setProfile(hidden, { bio: `into ${token}` });
+    const shown = await boardWith({ bio: `into ${token}` });
+    await boardWith({ bio: `into ${token}` }, await createUser({ isPublic: false }));
     expect(await discoverNames(token)).toEqual([shown.username]);
+  });
+
+  it('lists no board without blocks', async () => {
+    const token = searchToken();
+    const empty = await createUser();
+    await setProfile(empty, { bio: token });
+    const shown = await boardWith({ bio: token });
+    expect(await discoverNames(token)).toEqual([shown.username]);
+  });
+
+  it('lists no board whose blocks are all hidden, and lists it again once one shows', async () => {
+    const token = searchToken();
+    const owner = await createUser();
+    await setProfile(owner, { bio: token });
+    const hidden = await createBlock(owner, { isVisible: false });
+    expect(await discoverNames(token)).toEqual([]);
+
+    const shown = await callJson('PUT', `/api/blocks/${hidden.id}`, {
+      token: owner.token,
+      body: blockPayload({ isVisible: true }),
+    });
+    expect(shown.status).toBe(200);
+    expect(await discoverNames(token)).toEqual([owner.username]);
+  });
+
+  it('drops a board whose last visible block is deleted', async () => {
+    const token = searchToken();
+    const owner = await createUser();
+    await setProfile(owner, { bio: token });
+    const block = await createBlock(owner);
+    expect(await discoverNames(token)).toEqual([owner.username]);
+    expect((await call('DELETE', `/api/blocks/${block.id}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    expect(await discoverNames(token)).toEqual([]);
+  });
+
+  it('lists the most recently updated board first, whenever its owner joined', async () => {
+    const token = searchToken();
+    const owners = [];
+    for (let i = 0; i < 3; i += 1) {
+      const owner = await createUser();
+      await setProfile(owner, { bio: token });
+      owners.push({ owner, block: await createBlock(owner) });
+    }
+    const [first, second, third] = owners;
+    if (!first || !second || !third) throw new Error('three boards expected');
+    await touchedAt(third.block.id, 1_000);
+    await touchedAt(first.block.id, 3_000);
+    await touchedAt(second.block.id, 2_000);
+    const response = await discover({ q: token });
+    expect(response.body.boards.map((entry) => entry.user.username)).toEqual([
+      first.owner.username,
+      second.owner.username,
+      third.owner.username,
+    ]);
+  });
+
+  it("orders a board by its visible blocks' last change, not a hidden block's", async () => {
+    const token = searchToken();
+    const quiet = await createUser();
+    await setProfile(quiet, { bio: token });
+    const shownBlock = await createBlock(quiet);
+    const hiddenBlock = await createBlock(quiet, { isVisible: false });
+    const busy = await createUser();
+    await setProfile(busy, { bio: token });
+    const busyBlock = await createBlock(busy);
+    await touchedAt(shownBlock.id, 1_000);
+    await touchedAt(busyBlock.id, 2_000);
+    await touchedAt(hiddenBlock.id, 3_000);
+    expect((await discover({ q: token })).body.boards.map((entry) => entry.user.username)).toEqual([
+      busy.username,
+      quiet.username,
+    ]);
   });
 
   it('lists only the visible blocks of each board', async () => {
@@ -69,19 +149,6 @@ describe('GET /api/discover', () => {
     const [entry] = response.body.boards;
     expect(entry?.blocks.map((block) => block.id)).toEqual([visible.id]);
     expect(JSON.stringify(response.body)).not.toContain('kept hidden');
-  });
-
-  it('shows a board with no blocks with an empty block list', async () => {
-    const token = searchToken();
-    const owner = await createUser();
-    await setProfile(owner, { bio: token });
-    const response = await discover({ q: token });
-    expect(response.body.boards).toEqual([
-      expect.objectContaining({
-        user: expect.objectContaining({ username: owner.username }),
-        blocks: [],
-      }),
-    ]);
   });
 
   it('shows at most 12 visible blocks of a board, in board order', async () => {
@@ -99,8 +166,7 @@ describe('GET /api/discover', () => {
 
   it('never shows email or password hash of the listed users', async () => {
     const token = searchToken();
-    const owner = await createUser();
-    await setProfile(owner, { bio: token });
+    const owner = await boardWith({ bio: token });
     const response = await discover({ q: token });
     const user = response.body.boards[0]?.user;
     expect(user).toMatchObject({ username: owner.username });
@@ -110,18 +176,24 @@ describe('GET /api/discover', () => {
     expect(JSON.stringify(response.body)).not.toContain(owner.email);
   });
 
+  it("carries each board's tagline", async () => {
+    const token = searchToken();
+    await boardWith({ bio: token, tagline: 'Learning Rust, one crate a week' });
+    const response = await discover({ q: token });
+    expect(response.body.boards[0]?.user.tagline).toBe('Learning Rust, one crate a week');
+  });
+
   it('searches displayName, username and bio case-insensitively', async () => {
     const token = searchToken();
-    const byDisplayName = await createUser();
-    await setProfile(byDisplayName, { displayName: `Alice ${token.toUpperCase()}` });
-    const byBio = await createUser();
-    await setProfile(byBio, {
+    const byDisplayName = await boardWith({ displayName: `Alice ${token.toUpperCase()}` });
+    const byBio = await boardWith({
       bio: `Learning ${token.slice(0, 4).toUpperCase()}${token.slice(4)} daily`,
     });
-    const byUsername = await createUser({ username: `${token}u` });
-    await setProfile(byUsername, { displayName: 'Someone else' });
-    const unrelated = await createUser();
-    await setProfile(unrelated, { bio: 'nothing to see' });
+    const byUsername = await boardWith(
+      { displayName: 'Someone else' },
+      await createUser({ username: `${token}u` }),
+    );
+    await boardWith({ bio: 'nothing to see' });
 
     const expected = sorted([byDisplayName.username, byBio.username, byUsername.username]);
     expect(await discoverNames(token)).toEqual(expected);
@@ -132,49 +204,47 @@ describe('GET /api/discover', () => {
 
   it('treats % in the search as a literal character, not a wildcard', async () => {
     const token = searchToken();
-    const withPercent = await createUser();
-    await setProfile(withPercent, { bio: `${token}%off` });
-    const lookalike = await createUser();
-    await setProfile(lookalike, { bio: `${token}xoff` });
+    const withPercent = await boardWith({ bio: `${token}%off` });
+    await boardWith({ bio: `${token}xoff` });
     expect(await discoverNames(`${token}%off`)).toEqual([withPercent.username]);
     expect(await discoverNames(`${token}%`)).toEqual([withPercent.username]);
   });
 
   it('treats _ in the search as a literal character, not a wildcard', async () => {
     const token = searchToken();
-    const withUnderscore = await createUser();
-    await setProfile(withUnderscore, { bio: `${token}_z` });
-    const lookalike = await createUser();
-    await setProfile(lookalike, { bio: `${token}yz` });
+    const withUnderscore = await boardWith({ bio: `${token}_z` });
+    await boardWith({ bio: `${token}yz` });
     expect(await discoverNames(`${token}_z`)).toEqual([withUnderscore.username]);
   });
 
   it('treats a backslash in the search as a literal character', async () => {
     const token = searchToken();
-    const withBackslash = await createUser();
-    await setProfile(withBackslash, { bio: `${token}\\n` });
-    const lookalike = await createUser();
-    await setProfile(lookalike, { bio: `${token}n` });
+    const withBackslash = await boardWith({ bio: `${token}\\n` });
+    await boardWith({ bio: `${token}n` });
     expect(await discoverNames(`${token}\\n`)).toEqual([withBackslash.username]);
   });
 
-  it('pages with limit and cursor, newest first, without duplicates or gaps', async () => {
+  it('pages with limit and cursor, latest update first, without duplicates or gaps', async () => {
     const token = searchToken();
     const users: TestUser[] = [];
     for (let i = 0; i < 5; i += 1) {
       const user = await createUser();
       await setProfile(user, { bio: `page ${token}` });
+      // Two boards changed in the same millisecond: the cursor must still tell them apart.
+      await touchedAt((await createBlock(user)).id, 5_000 + Math.floor(i / 2));
       users.push(user);
     }
     const seen: string[] = [];
     const pageSizes: number[] = [];
-    let cursor: number | null = null;
+    const totals: number[] = [];
+    let cursor: string | null = null;
     do {
       const params: Record<string, string | number> = { q: token, limit: 2 };
       if (cursor !== null) params.cursor = cursor;
       const response = await discover(params);
       expect(response.status).toBe(200);
       pageSizes.push(response.body.boards.length);
+      totals.push(response.body.total);
       seen.push(...response.body.boards.map((entry) => entry.user.username));
       cursor = response.body.nextCursor;
     } while (cursor !== null && pageSizes.length < 10);
@@ -182,12 +252,21 @@ describe('GET /api/discover', () => {
     expect(pageSizes).toEqual([2, 2, 1]);
     expect(seen).toEqual(users.map((user) => user.username).reverse());
     expect(new Set(seen).size).toBe(5);
+    expect(totals).toEqual([5, 5, 5]);
+  });
+
+  it('counts every matching board, not only the page it sends', async () => {
+    const token = searchToken();
+    for (let i = 0; i < 3; i += 1) await boardWith({ bio: token });
+    await setProfile(await createUser(), { bio: token });
+    const response = await discover({ q: token, limit: 1 });
+    expect(response.body.boards).toHaveLength(1);
+    expect(response.body.total).toBe(3);
   });
 
   it('answers nextCursor null when everything fits on one page', async () => {
     const token = searchToken();
-    const user = await createUser();
-    await setProfile(user, { bio: token });
+    await boardWith({ bio: token });
     const response = await discover({ q: token, limit: 1 });
     expect(response.body.boards).toHaveLength(1);
     expect(response.body.nextCursor).toBeNull();
@@ -200,6 +279,7 @@ describe('GET /api/discover', () => {
       { limit: 'many' },
       { cursor: -3 },
       { cursor: 'x' },
+      { cursor: '12-x' },
       { sort: 'name' },
     ];
     for (const params of refused) {
@@ -215,16 +295,25 @@ describe('GET /api/discover', () => {
     expect(response.status).toBe(400);
   });
 
-  it('answers { boards, nextCursor } without a search', async () => {
+  it('answers { boards, nextCursor, total } without a search, the board changed last first', async () => {
     const owner = await createUser();
+    await createBlock(owner);
     const response = await discover({ limit: 50 });
     expect(response.status).toBe(200);
-    expect(Array.isArray(response.body.boards)).toBe(true);
-    expect(response.body.boards.length).toBeGreaterThan(0);
     expect(response.body.boards.length).toBeLessThanOrEqual(50);
-    // Newest first: a board created just now is on the first page unless 50 newer ones exist.
-    const ids = await idsOf(response.body.boards.map((entry) => entry.user.username));
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(ids[0]).toBeGreaterThanOrEqual(owner.id);
+    expect(response.body.total).toBeGreaterThanOrEqual(response.body.boards.length);
+    expect(response.body.boards[0]?.user.username).toBe(owner.username);
+  });
+
+  it('has an index that serves the page in order, without scanning or sorting every account', async () => {
+    const plan = await env.DB.prepare(
+      `EXPLAIN QUERY PLAN SELECT id FROM users WHERE is_public = 1 AND board_updated_at IS NOT NULL
+       AND (board_updated_at, id) < (?, ?) ORDER BY board_updated_at DESC, id DESC LIMIT 25`,
+    )
+      .bind(Date.now(), 1_000_000)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail).join('\n');
+    expect(details).toContain('users_discover');
+    expect(details).not.toContain('TEMP B-TREE');
   });
 });

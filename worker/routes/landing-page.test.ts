@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callJson, createUser, fetchSettled, withAppShell } from '../test/factories';
+import { callJson, createBlock, createUser, fetchSettled, withAppShell } from '../test/factories';
 
 const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <title>Up2 - What are you up to these days?</title></head><body><div id="root"></div></body></html>`;
@@ -11,9 +11,11 @@ async function fetchLanding() {
 }
 
 describe('GET /', () => {
-  it('brings the landing page rendered, with the newest public boards and only the data it shows', async () => {
+  it('brings the landing page rendered, with the boards changed last and only the data it shows', async () => {
     const shown = await createUser();
+    await createBlock(shown);
     const hidden = await createUser({ isPublic: false });
+    await createBlock(hidden);
     const { response, html } = await fetchLanding();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -44,6 +46,7 @@ describe('GET /', () => {
   it('keeps the page at the edge for a minute, so most visits cost no render', async () => {
     const first = await fetchLanding();
     const newcomer = await createUser();
+    await createBlock(newcomer);
     const second = await fetchLanding();
     expect(second.response.status).toBe(200);
     expect(second.response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');

@@ -36,12 +36,12 @@ export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/
   };
   return cachedPage(c, { name: 'landing', seconds: 60, isCurrent }, async () => {
     const url = new URL(c.req.url);
-    const [shell, newestBoards] = await Promise.all([
+    const [shell, liveBoards] = await Promise.all([
       fetchAppShell(c.env, c.req.url),
       discoverBoards(getDb(c.env), discoverQuery.parse({ limit: liveBoardsLimit })),
     ]);
     if (!shell.ok) return c.newResponse(shell.body, shell);
-    const screen = await renderedOrNull(renderLandingScreen(url.origin, newestBoards));
+    const screen = await renderedOrNull(renderLandingScreen(url.origin, liveBoards));
     // Named as the app names the screen: a reader's page never runs the app to rename it.
     const head = {
       title: documentTitle(landingScreenName),
@@ -49,7 +49,7 @@ export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/
       tags: [],
     };
     const page = renderShellPage(shell, { screen, head, status: 200 });
-    const usernames = newestBoards.boards.map((board) => board.user.username);
+    const usernames = liveBoards.boards.map((board) => board.user.username);
     const versions = await boardVersions(c.env, usernames);
     if (versions !== null) page.headers.set(shownBoardsHeader, versions);
     return page;

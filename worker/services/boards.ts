@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type boardSettingsInput,
@@ -83,20 +83,40 @@ function matchesSearch(q: string) {
   return or(contains(users.displayName), contains(users.username), contains(users.bio));
 }
 
-/** Public boards, newest first, with up to 12 of each board's visible blocks; paged by user id. */
+/**
+ * Where a Discover page ends: the last board's update time and id, since boards are ordered by
+ * both (two boards can change in the same millisecond).
+ */
+const cursorOf = (owner: UserRow) => `${owner.boardUpdatedAt?.getTime() ?? 0}-${owner.id}`;
+
+function afterCursor(cursor: string) {
+  const [updatedAt = 0, id = 0] = cursor.split('-').map(Number);
+  return sql`(${users.boardUpdatedAt}, ${users.id}) < (${updatedAt}, ${id})`;
+}
+
+/**
+ * Public boards that show at least one block, the most recently updated first, with up to 12 of
+ * each board's visible blocks and how many boards match in all; paged by cursor. Served by the
+ * `users_discover` index.
+ */
 export async function discoverBoards(db: Db, query: z.infer<typeof discoverQuery>) {
-  const filters = [
+  const matching = and(
     eq(users.isPublic, true),
-    query.cursor ? lt(users.id, query.cursor) : undefined,
+    isNotNull(users.boardUpdatedAt),
     query.q ? matchesSearch(query.q) : undefined,
-  ];
-  const page = await db
-    .select()
-    .from(users)
-    .where(and(...filters))
-    .orderBy(desc(users.id))
-    .limit(query.limit + 1);
+  );
+  // One round trip to D1 for the page and the count.
+  const [page, [counted]] = await db.batch([
+    db
+      .select()
+      .from(users)
+      .where(and(matching, query.cursor ? afterCursor(query.cursor) : undefined))
+      .orderBy(desc(users.boardUpdatedAt), desc(users.id))
+      .limit(query.limit + 1),
+    db.select({ total: count() }).from(users).where(matching),
+  ]);
   const owners = page.slice(0, query.limit);
+  const last = owners.at(-1);
   const blocksByOwner = await visibleBlocksOf(
     db,
     owners.map((owner) => owner.id),
@@ -106,7 +126,8 @@ export async function discoverBoards(db: Db, query: z.infer<typeof discoverQuery
       user: owner,
       blocks: blocksByOwner.get(owner.id) ?? [],
     })),
-    nextCursor: page.length > query.limit ? (owners.at(-1)?.id ?? null) : null,
+    nextCursor: page.length > query.limit && last ? cursorOf(last) : null,
+    total: counted?.total ?? 0,
   };
 }
 

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { firstStatusWithBlocks } from '../../features/blocks/block-rules';
+import { firstTabWithBlocks } from '../../features/blocks/block-rules';
 import { BlockBoard } from '../../features/blocks/components/block-board';
 import { CopyBlockButton } from '../../features/blocks/components/copy-block-button';
 import { boardUsername, useBoard } from '../../features/boards/api/get-board';
@@ -52,7 +52,7 @@ export function BoardScreen() {
         board={board.data.board}
         displayName={owner.displayName}
         variant="visitor"
-        initialStatus={firstStatusWithBlocks(board.data.blocks)}
+        initialStatus={firstTabWithBlocks(board.data.blocks)}
         renderAction={(block) => (
           <span className="hidden viewer-guest:contents viewer-member:contents">
             <CopyBlockButton block={block} />

@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../features/auth/api/get-current-user';
 import { PrivacySwitch } from '../../features/auth/components/privacy-switch';
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog';
 import { type Block, useOwnBlocks } from '../../features/blocks/api/get-own-blocks';
-import { firstStatusWithBlocks } from '../../features/blocks/block-rules';
+import { firstTabWithBlocks } from '../../features/blocks/block-rules';
 import { BlockBoard } from '../../features/blocks/components/block-board';
 import { BlockDialog } from '../../features/blocks/components/block-dialog';
 import { BoardToolbar } from '../../features/boards/components/board-toolbar';
@@ -137,7 +137,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
               blocks={ownBlocks.data.blocks}
               board={ownBlocks.data.board}
               displayName={user.displayName}
-              initialStatus={firstStatusWithBlocks(ownBlocks.data.blocks)}
+              initialStatus={firstTabWithBlocks(ownBlocks.data.blocks)}
               onCreate={createBlock}
               onEdit={(block) => setEditing({ open: true, block })}
             />
@@ -149,6 +149,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
         onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
         block={editing.block}
         initialStatus={editing.initialStatus}
+        // Until the board has loaded, the board-wide default.
+        boardRatio={ownBlocks.data?.board.globalImageRatio ?? 'square'}
       />
       <ProfileSettingsDialog
         open={profileOpen}

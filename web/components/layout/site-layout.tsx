@@ -12,15 +12,27 @@ export function ScreenFallback() {
   );
 }
 
-/** Every screen but the embed: the top navigation above the page. */
+/**
+ * Every screen but the embed: the top navigation above the page, and a skip link (the first thing
+ * a keyboard reaches) that jumps past it to the screen itself.
+ */
 export function SiteLayout() {
   useSignOutOnArrival();
   return (
     <div className="min-h-dvh bg-gray-50 text-gray-900">
+      <a
+        href="#content"
+        className="sr-only rounded-md bg-white px-4 py-2 text-sm font-semibold text-violet-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-none focus:ring-2 focus:ring-violet-500"
+      >
+        Skip to content
+      </a>
       <TopNav />
-      <Suspense fallback={<ScreenFallback />}>
-        <Outlet />
-      </Suspense>
+      {/* Focusable by the skip link only, so the next Tab starts inside the screen. */}
+      <div id="content" tabIndex={-1} className="outline-none">
+        <Suspense fallback={<ScreenFallback />}>
+          <Outlet />
+        </Suspense>
+      </div>
     </div>
   );
 }

@@ -1,24 +1,40 @@
+import { MenuIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth, useLeaveAndSignOut } from '../../lib/auth';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu';
+
+const focusRing =
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500 focus-visible:ring-offset-2';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium hover:text-gray-900 sm:px-3',
+    focusRing,
     isActive ? 'text-violet-700' : 'text-gray-700',
   );
 
 export function TopNav() {
   const { user } = useAuth();
-  const leaveAndSignOut = useLeaveAndSignOut();
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <nav
         aria-label="Main"
-        className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-6"
+        className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-1 px-3 sm:gap-2 sm:px-6"
       >
-        <Link to="/" className="text-xl font-extrabold tracking-tight text-violet-700">
+        <Link
+          to="/"
+          className={cn(
+            'rounded-md text-xl font-extrabold tracking-tight text-violet-700',
+            focusRing,
+          )}
+        >
           Up2
         </Link>
         <div className="flex min-w-0 items-center gap-0.5 sm:gap-2">
@@ -26,17 +42,7 @@ export function TopNav() {
             Discover
           </NavLink>
           {user ? (
-            <>
-              <NavLink to="/dashboard" className={navLinkClass}>
-                Dashboard
-              </NavLink>
-              <NavLink to={`/@${user.username}`} className={navLinkClass}>
-                My Board
-              </NavLink>
-              <Button variant="ghost" size="nav" onClick={() => leaveAndSignOut()}>
-                Sign Out
-              </Button>
-            </>
+            <SignedInLinks username={user.username} />
           ) : (
             <>
               <NavLink to="/auth" className={navLinkClass}>
@@ -50,5 +56,44 @@ export function TopNav() {
         </div>
       </nav>
     </header>
+  );
+}
+
+/**
+ * Dashboard, My Board and Sign Out side by side from the small breakpoint; on a phone they do
+ * not fit beside the brand and Discover at 360 px, so they fold into a menu there.
+ */
+function SignedInLinks({ username }: { username: string }) {
+  const leaveAndSignOut = useLeaveAndSignOut();
+  return (
+    <>
+      <div className="hidden items-center gap-2 sm:flex">
+        <NavLink to="/dashboard" className={navLinkClass}>
+          Dashboard
+        </NavLink>
+        <NavLink to={`/@${username}`} className={navLinkClass}>
+          My Board
+        </NavLink>
+        <Button variant="ghost" size="nav" onClick={() => leaveAndSignOut()}>
+          Sign Out
+        </Button>
+      </div>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" className="sm:hidden" aria-label="Menu">
+            <MenuIcon aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem asChild>
+            <Link to="/dashboard">Dashboard</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={`/@${username}`}>My Board</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => leaveAndSignOut()}>Sign Out</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
   );
 }

@@ -30,12 +30,12 @@ const storedBlock: Block = {
 };
 
 describe('the dialog form', () => {
-  it('starts at status now, progress 0, tracking on, square, centred', () => {
+  it('starts at status now, progress 0, tracking on, the board ratio, centred', () => {
     expect(blockFormDefaults).toMatchObject({
       status: 'now',
       progress: 0,
       progressEnabled: true,
-      imageAspectRatio: 'square',
+      imageAspectRatio: 'auto',
       imagePosition: 'center',
       category: null,
       type: null,
@@ -129,7 +129,7 @@ describe('saving the dialog', () => {
         status: 'now',
         progress: 0,
         progressEnabled: true,
-        imageAspectRatio: 'square',
+        imageAspectRatio: 'auto',
         imagePosition: 'center',
       },
     });

@@ -38,7 +38,8 @@ export const blockFormDefaults: BlockFormValues = {
   status: 'now',
   progress: 0,
   progressEnabled: true,
-  imageAspectRatio: 'square',
+  // Follows the board-wide ratio, so the dashboard's ratio choice shapes new blocks.
+  imageAspectRatio: 'auto',
   imagePosition: 'center',
 };
 

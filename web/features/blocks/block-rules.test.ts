@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   draggedFocalPoint,
-  firstStatusWithBlocks,
+  firstTabWithBlocks,
   focalPointAfterKey,
   formatImagePosition,
   parseImagePosition,
@@ -16,6 +16,23 @@ import {
 describe('choosing a status in the dialog', () => {
   it('sets progress 5 for now, 0 for planned and 100 for done', () => {
     expect(progressForStatus).toEqual({ now: 5, planned: 0, done: 100 });
+  });
+});
+
+describe('the tab a board opens on', () => {
+  it('is Now when Now holds a block, whatever the other tabs hold', () => {
+    expect(firstTabWithBlocks([{ status: 'done' }, { status: 'planned' }, { status: 'now' }])).toBe(
+      'now',
+    );
+  });
+  it('is Planned when only Planned and Done hold blocks (a fresh copy goes to Planned)', () => {
+    expect(firstTabWithBlocks([{ status: 'done' }, { status: 'planned' }])).toBe('planned');
+  });
+  it('is Done when only Done holds blocks', () => {
+    expect(firstTabWithBlocks([{ status: 'done' }])).toBe('done');
+  });
+  it('is Now on an empty board', () => {
+    expect(firstTabWithBlocks([])).toBe('now');
   });
 });
 
@@ -36,18 +53,6 @@ describe('the quick move buttons', () => {
     expect(quickMoves.planned).toEqual({ status: 'planned', progress: 0 });
     expect(quickMoves.now).toEqual({ status: 'now', progress: 50 });
     expect(quickMoves.done).toEqual({ status: 'done', progress: 100 });
-  });
-});
-
-describe('the tab a board opens on', () => {
-  it('is the first of Now, Planned and Done that has blocks', () => {
-    expect(firstStatusWithBlocks([{ status: 'done' }, { status: 'planned' }])).toBe('planned');
-    expect(firstStatusWithBlocks([{ status: 'done' }])).toBe('done');
-    expect(firstStatusWithBlocks([{ status: 'now' }, { status: 'done' }])).toBe('now');
-  });
-
-  it('is Now on an empty board', () => {
-    expect(firstStatusWithBlocks([])).toBe('now');
   });
 });
 

@@ -18,17 +18,21 @@ export function statusForProgress(progress: number): BlockStatus {
   return 'now';
 }
 
+/**
+ * The tab a board opens on: the first of Now, Planned, Done that holds a block, so a board whose
+ * only blocks are planned (a fresh copy goes to Planned) does not open on an empty Now. Now when
+ * the board is empty.
+ */
+export function firstTabWithBlocks(blocks: readonly Pick<Block, 'status'>[]): BlockStatus {
+  return blockStatuses.find((status) => blocks.some((block) => block.status === status)) ?? 'now';
+}
+
 /** What the "Move to …" buttons set. */
 export const quickMoves: Record<BlockStatus, { status: BlockStatus; progress: number }> = {
   planned: { status: 'planned', progress: 0 },
   now: { status: 'now', progress: 50 },
   done: { status: 'done', progress: 100 },
 };
-
-/** The tab a board opens on: the first that has blocks, so nobody lands on an empty Now. */
-export function firstStatusWithBlocks(blocks: Pick<Block, 'status'>[]): BlockStatus {
-  return blockStatuses.find((status) => blocks.some((b) => b.status === status)) ?? 'now';
-}
 
 /** A card's progress bar: empty for planned, full and green for done, else the progress. */
 export function progressBar(block: Pick<Block, 'status' | 'progress'>): {

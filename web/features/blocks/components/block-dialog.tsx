@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import type { BlockInput } from '../../../../schema/blocks';
 import { findBlockType } from '../../../../schema/catalogue';
+import type { ImageRatio } from '../../../../schema/images';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -38,13 +39,21 @@ export type BlockDialogProps = {
   block?: Block | null;
   /** Status a new block starts in (the tab whose "Create Block" tile was used). */
   initialStatus?: BlockStatus;
+  /** The board-wide image ratio, which a block on "Board ratio" takes. */
+  boardRatio: ImageRatio;
 };
 
 /**
  * "Create Activity Block" / "Edit Activity Block". The form lives inside the dialog's content,
  * which unmounts on close, so closing or cancelling always returns it to its defaults.
  */
-export function BlockDialog({ open, onOpenChange, block, initialStatus }: BlockDialogProps) {
+export function BlockDialog({
+  open,
+  onOpenChange,
+  block,
+  initialStatus,
+  boardRatio,
+}: BlockDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent aria-describedby={undefined} size="wide">
@@ -55,6 +64,7 @@ export function BlockDialog({ open, onOpenChange, block, initialStatus }: BlockD
           key={block?.id ?? 'new'}
           block={block ?? null}
           initialValues={block ? blockToFormValues(block) : newBlockFormValues(initialStatus)}
+          boardRatio={boardRatio}
           onClose={() => onOpenChange(false)}
         />
       </DialogContent>
@@ -71,10 +81,11 @@ const moveLabels: Record<BlockStatus, string> = {
 type BlockFormProps = {
   block: Block | null;
   initialValues: BlockFormValues;
+  boardRatio: ImageRatio;
   onClose: () => void;
 };
 
-function BlockForm({ block, initialValues, onClose }: BlockFormProps) {
+function BlockForm({ block, initialValues, boardRatio, onClose }: BlockFormProps) {
   const form = useForm<BlockFormValues>({ defaultValues: initialValues });
   const { register, setValue, setError, clearErrors, getValues, watch } = form;
   const errors = form.formState.errors;
@@ -192,6 +203,7 @@ function BlockForm({ block, initialValues, onClose }: BlockFormProps) {
         register={register}
         imageUrl={values.imageUrl}
         ratio={values.imageAspectRatio}
+        boardRatio={boardRatio}
         position={values.imagePosition}
         hadImageUrl={Boolean(block?.imageUrl)}
         error={errors.imageUrl?.message}

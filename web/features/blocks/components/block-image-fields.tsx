@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
-import { imageRatios } from '../../../../schema/images';
+import { type ImageRatio, imageRatios } from '../../../../schema/images';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -13,6 +13,9 @@ import { RatioChoice } from './ratio-choice';
 // Waits for typing to pause, so a half-typed URL is not fetched (and reported broken) per key.
 const previewDelayMs = 500;
 const previewableUrl = /^(https?:\/\/\S+|\/api\/images\/\S+)$/;
+
+// "Board ratio" first: it is the default, and the one that keeps the board's cards alike.
+const blockRatioChoices = ['auto', ...imageRatios] as const;
 
 function useSettledValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
@@ -27,6 +30,8 @@ type BlockImageFieldsProps = {
   register: UseFormRegister<BlockFormValues>;
   imageUrl: string;
   ratio: BlockImageRatio;
+  /** The board-wide ratio, which a block on "Board ratio" shows. */
+  boardRatio: ImageRatio;
   position: string;
   /** Whether the block had an image when the dialog opened (then its ratio is never guessed). */
   hadImageUrl: boolean;
@@ -38,6 +43,7 @@ export function BlockImageFields({
   register,
   imageUrl,
   ratio,
+  boardRatio,
   position,
   hadImageUrl,
   error,
@@ -71,7 +77,7 @@ export function BlockImageFields({
       <AiImagePanel onGenerated={(url) => onChange({ imageUrl: url })} />
       <RatioChoice
         legend="Image aspect ratio"
-        options={imageRatios}
+        options={blockRatioChoices}
         value={ratio}
         onChange={(next) => onChange({ imageAspectRatio: next })}
       />
@@ -79,7 +85,7 @@ export function BlockImageFields({
         <ImagePositionPreview
           key={previewUrl}
           src={previewUrl}
-          ratio={ratio}
+          ratio={ratio === 'auto' ? boardRatio : ratio}
           position={position}
           onPositionChange={(next) => onChange({ imagePosition: next })}
           onLoad={guessRatio}

@@ -1,8 +1,8 @@
 import { MoveIcon } from 'lucide-react';
 import { type PointerEvent, useId, useRef } from 'react';
+import type { ImageRatio } from '../../../../schema/images';
 import { cn } from '../../../lib/utils';
 import {
-  type BlockImageRatio,
   draggedFocalPoint,
   type FocalPoint,
   focalPointAfterKey,
@@ -10,16 +10,16 @@ import {
   parseImagePosition,
 } from '../block-rules';
 
-const previewRatioClass: Record<BlockImageRatio, string> = {
+const previewRatioClass: Record<ImageRatio, string> = {
   square: 'aspect-square max-w-xs',
   wide: 'aspect-video max-w-sm',
   tall: 'aspect-[3/4] max-w-60',
-  auto: 'aspect-square max-w-xs',
 };
 
 type ImagePositionPreviewProps = {
   src: string;
-  ratio: BlockImageRatio;
+  /** The shape the card will show: a block following the board has the board's. */
+  ratio: ImageRatio;
   position: string;
   onPositionChange: (position: string) => void;
   onLoad: (image: HTMLImageElement) => void;

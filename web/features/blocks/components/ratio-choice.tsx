@@ -1,20 +1,22 @@
-import type { ImageRatio } from '../../../../schema/images';
 import { cn } from '../../../lib/utils';
+import type { BlockImageRatio } from '../block-rules';
 
-const ratioLabels: Record<ImageRatio, string> = {
+const ratioLabels: Record<BlockImageRatio, string> = {
+  // "auto": the block follows the board-wide ratio chosen on the dashboard's toolbar.
+  auto: 'Board ratio',
   square: 'Square (1:1)',
   wide: 'Wide (16:9)',
   tall: 'Tall (3:4)',
 };
 
-type RatioChoiceProps<Value extends string> = {
+type RatioChoiceProps<Value extends BlockImageRatio> = {
   legend: string;
-  options: readonly ImageRatio[];
+  options: readonly Value[];
   value: Value;
-  onChange: (ratio: ImageRatio) => void;
+  onChange: (ratio: Value) => void;
 };
 
-export function RatioChoice<Value extends string>({
+export function RatioChoice<Value extends BlockImageRatio>({
   legend,
   options,
   value,

@@ -9,18 +9,21 @@ export type DiscoverBlock = DiscoverBoard['blocks'][number];
 /** `['discover']` prefixes every search, so a profile change can refresh them all at once. */
 export const discoverQueryKey = (q: string) => ['discover', q] as const;
 
-/** Public boards, newest first; `q` is matched by the server (case-insensitive substring). */
+/**
+ * Public boards that show blocks, changed last first; `q` is matched by the server
+ * (case-insensitive substring).
+ */
 export function discoverQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: discoverQueryKey(q),
     queryFn: async ({ pageParam }) => {
       const query = {
         ...(q ? { q } : {}),
-        ...(pageParam ? { cursor: String(pageParam) } : {}),
+        ...(pageParam ? { cursor: pageParam } : {}),
       };
       return (await api.discover.$get({ query })).json();
     },
-    initialPageParam: null as number | null,
+    initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
 }

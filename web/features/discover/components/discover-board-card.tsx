@@ -3,7 +3,10 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import type { DiscoverBoard } from '../api/get-discover';
 import { DiscoverBlockTile } from './discover-block-tile';
 
-/** A public board on the discover page: who it belongs to and a grid of their activities. */
+/**
+ * A public board on the discover page: who it belongs to, their tagline (the headline they wrote
+ * for discovery) and a grid of their activities.
+ */
 export function DiscoverBoardCard({ board }: { board: DiscoverBoard }) {
   const { user, blocks } = board;
   return (
@@ -20,17 +23,17 @@ export function DiscoverBoardCard({ board }: { board: DiscoverBoard }) {
           </Link>
         </div>
       </header>
-      {blocks.length > 0 ? (
-        <ul className="mt-4 grid grid-cols-2 gap-3">
-          {blocks.map((block) => (
-            <DiscoverBlockTile key={block.id} block={block} />
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-4 rounded-xl border border-dashed border-gray-300 px-4 py-8 text-center text-sm text-gray-600">
-          No activities yet
+      {user.tagline && (
+        <p className="mt-3 line-clamp-2 break-words text-sm font-medium text-gray-700">
+          {user.tagline}
         </p>
       )}
+      {/* Discover lists only boards that show a block, so there is always one to draw. */}
+      <ul className="mt-4 grid grid-cols-2 gap-3">
+        {blocks.map((block) => (
+          <DiscoverBlockTile key={block.id} block={block} />
+        ))}
+      </ul>
     </article>
   );
 }

@@ -11,10 +11,15 @@ type DiscoverResultsProps = {
   onClearSearch: () => void;
 };
 
-/** The boards matching `query`, with the count, the paging and every empty or failed state. */
+/**
+ * The boards matching `query`, with the count of all of them (not only those loaded), the paging
+ * and every empty or failed state.
+ */
 export function DiscoverResults({ query, onClearSearch }: DiscoverResultsProps) {
   const discover = useDiscover(query);
   const boards = discover.data?.pages.flatMap((page) => page.boards) ?? [];
+  // Every page carries the count of all matches; the newest page says it as it is now.
+  const total = discover.data?.pages.at(-1)?.total ?? 0;
 
   if (discover.isError && !discover.isFetchNextPageError) return <LoadFailed />;
   if (discover.isPending) {
@@ -31,7 +36,7 @@ export function DiscoverResults({ query, onClearSearch }: DiscoverResultsProps) 
     <>
       <div className="mb-4 flex h-6 items-center gap-2">
         <p role="status" className="text-sm font-medium text-gray-600">
-          {boardCountLabel(boards.length)}
+          {boardCountLabel(total)}
         </p>
         {discover.isPlaceholderData && <Spinner size="sm" label="Searching" />}
       </div>

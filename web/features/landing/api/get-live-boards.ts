@@ -5,7 +5,7 @@ import type { LiveBoardUser } from '../components/live-boards';
 
 type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
 
-/** Explore Live Boards shows up to 8 people, the newest public boards. */
+/** Explore Live Boards shows up to 8 people: the public boards changed last. */
 export const liveBoardsLimit = 8;
 
 /**

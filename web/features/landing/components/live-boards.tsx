@@ -44,7 +44,7 @@ export function LiveBoards({ users }: LiveBoardsProps) {
         </div>
         <ul
           aria-busy={users === undefined}
-          className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
         >
           {users === undefined
             ? skeletonKeys.map((key) => <LiveBoardSkeleton key={key} />)
@@ -63,7 +63,7 @@ function LiveBoardCard({ user }: { user: LiveBoardUser }) {
         className="group flex h-full gap-3 rounded-2xl border border-gray-200 bg-white p-4 transition hover:-translate-y-0.5 hover:border-violet-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
       >
         {/* The name follows as text: the picture would only repeat it in the link's name. */}
-        <span aria-hidden>
+        <span aria-hidden className="shrink-0">
           <UserAvatar src={user.avatar} name={user.displayName} className="size-12 text-lg" />
         </span>
         <div className="min-w-0">
@@ -71,7 +71,9 @@ function LiveBoardCard({ user }: { user: LiveBoardUser }) {
             {user.displayName}
           </p>
           <p className="truncate text-sm text-violet-700">@{user.username}</p>
-          {user.bio && <p className="mt-1.5 line-clamp-2 text-sm text-gray-600">{user.bio}</p>}
+          {user.bio && (
+            <p className="mt-1.5 line-clamp-2 break-words text-sm text-gray-600">{user.bio}</p>
+          )}
         </div>
       </Link>
     </li>

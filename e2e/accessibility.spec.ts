@@ -78,6 +78,8 @@ test('signed-in screens and dialogs have no serious accessibility issues', async
   page,
   request,
 }) => {
+  // Four axe scans of a full dashboard: on a busy two-core machine they take most of a minute.
+  test.slow();
   const owner = await createUser(request, { prefix: 'axedash' });
   await createBlock(request, owner, { title: 'Now block', externalUrl: 'https://example.com/n' });
   await createBlock(request, owner, { title: 'Done block', status: 'done', progress: 100 });

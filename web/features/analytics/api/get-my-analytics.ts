@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 
 export type Analytics = InferResponseType<typeof api.analytics.me.$get, 200>;
 
-export const myAnalyticsQueryKey = queryKeys.myAnalytics();
+export const myAnalyticsQueryKey = ['analytics', 'me'] as const;
 
 export const myAnalyticsQueryOptions = queryOptions({
   queryKey: myAnalyticsQueryKey,

@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 
 export type CurrentUser = InferResponseType<typeof api.auth.me.$get, 200>['user'];
 
-export const currentUserQueryKey = queryKeys.currentUser();
+export const currentUserQueryKey = ['auth', 'me'] as const;
 
 /** Asked only while a token exists; a 401 clears the token (see api-client). */
 export function currentUserQueryOptions(hasToken: boolean) {

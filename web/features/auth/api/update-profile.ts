@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '../../../../schema/users';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { currentUserQueryKey } from './get-current-user';
 
 /**
@@ -14,8 +13,8 @@ export function useUpdateProfile() {
     mutationFn: async (json: ProfileUpdateInput) => (await api.auth.me.$put({ json })).json(),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(currentUserQueryKey, user);
-      queryClient.invalidateQueries({ queryKey: queryKeys.discover() });
-      queryClient.invalidateQueries({ queryKey: queryKeys.board(user.username) });
+      queryClient.invalidateQueries({ queryKey: ['discover'] });
+      queryClient.invalidateQueries({ queryKey: ['boards', user.username] });
     },
   });
 }

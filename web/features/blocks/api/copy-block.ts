@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { queryKeys } from '../../../lib/query-keys';
 import { ownBlocksQueryKey } from './get-own-blocks';
 
 /**
@@ -16,10 +15,8 @@ export function useCopyBlock() {
       (await api.blocks[':id{[0-9]+}'].copy.$post({ param: { id: String(id) } })).json(),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ownBlocksQueryKey });
-      if (user) {
-        queryClient.invalidateQueries({ queryKey: queryKeys.board(user.username), exact: true });
-      }
-      queryClient.invalidateQueries({ queryKey: queryKeys.discover() });
+      queryClient.invalidateQueries({ queryKey: ['boards', user?.username], exact: true });
+      queryClient.invalidateQueries({ queryKey: ['discover'] });
     },
   });
 }

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlockInput } from '../../../../schema/blocks';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { queryKeys } from '../../../lib/query-keys';
 import { ownBlocksQueryKey } from './get-own-blocks';
 
 export function useCreateBlock() {
@@ -12,8 +11,8 @@ export function useCreateBlock() {
     mutationFn: async (block: BlockInput) => (await api.blocks.$post({ json: block })).json(),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ownBlocksQueryKey });
-      if (user) queryClient.invalidateQueries({ queryKey: queryKeys.board(user.username) });
-      queryClient.invalidateQueries({ queryKey: queryKeys.discover() });
+      queryClient.invalidateQueries({ queryKey: ['boards', user?.username] });
+      queryClient.invalidateQueries({ queryKey: ['discover'] });
     },
   });
 }

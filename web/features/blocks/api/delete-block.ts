@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { queryKeys } from '../../../lib/query-keys';
 import { ownBlocksQueryKey } from './get-own-blocks';
 
 export function useDeleteBlock() {
@@ -12,9 +11,9 @@ export function useDeleteBlock() {
       (await api.blocks[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ownBlocksQueryKey });
-      if (user) queryClient.invalidateQueries({ queryKey: queryKeys.board(user.username) });
-      queryClient.invalidateQueries({ queryKey: queryKeys.discover() });
-      queryClient.invalidateQueries({ queryKey: queryKeys.analytics() });
+      queryClient.invalidateQueries({ queryKey: ['boards', user?.username] });
+      queryClient.invalidateQueries({ queryKey: ['discover'] });
+      queryClient.invalidateQueries({ queryKey: ['analytics'] });
     },
   });
 }

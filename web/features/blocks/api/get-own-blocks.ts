@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 
 type OwnBlocksResponse = InferResponseType<typeof api.blocks.me.$get, 200>;
 export type Block = OwnBlocksResponse['blocks'][number];
 export type BoardSettings = OwnBlocksResponse['board'];
 
-export const ownBlocksQueryKey = queryKeys.ownBlocks();
+export const ownBlocksQueryKey = ['blocks', 'me'] as const;
 
 export const ownBlocksQueryOptions = queryOptions({
   queryKey: ownBlocksQueryKey,

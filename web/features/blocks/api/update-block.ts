@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlockInput } from '../../../../schema/blocks';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { queryKeys } from '../../../lib/query-keys';
 import { ownBlocksQueryKey } from './get-own-blocks';
 
 /** Sends the full block (the dialog's save and its "Move to …" buttons alike). */
@@ -14,8 +13,8 @@ export function useUpdateBlock() {
       (await api.blocks[':id{[0-9]+}'].$put({ param: { id: String(id) }, json: block })).json(),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ownBlocksQueryKey });
-      if (user) queryClient.invalidateQueries({ queryKey: queryKeys.board(user.username) });
-      queryClient.invalidateQueries({ queryKey: queryKeys.discover() });
+      queryClient.invalidateQueries({ queryKey: ['boards', user?.username] });
+      queryClient.invalidateQueries({ queryKey: ['discover'] });
     },
   });
 }

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
 import { ApiRequestError, api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 
 export type PublicBoard = InferResponseType<(typeof api.boards)[':username']['$get'], 200>;
 export type BoardOwner = PublicBoard['user'];
@@ -12,7 +11,7 @@ export function boardUsername(param: string | undefined): string {
   return (param ?? '').replace(/^@/, '').toLowerCase();
 }
 
-export const boardQueryKey = queryKeys.board;
+export const boardQueryKey = (username: string) => ['boards', username] as const;
 
 /** The board, or null when there is none to see (unknown user or private board). */
 function boardQueryOptions(username: string) {

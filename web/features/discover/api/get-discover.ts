@@ -1,14 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 
 type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
 export type DiscoverBoard = DiscoverPage['boards'][number];
 export type DiscoverBlock = DiscoverBoard['blocks'][number];
 
 /** `['discover']` prefixes every search, so a profile change can refresh them all at once. */
-export const discoverQueryKey = queryKeys.discoverSearch;
+export const discoverQueryKey = (q: string) => ['discover', q] as const;
 
 /**
  * Public boards that show blocks, changed last first; `q` is matched by the server

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 
 export type FeedbackItem = InferResponseType<typeof api.feedback.$get, 200>[number];
 
-export const feedbackListQueryKey = queryKeys.feedback();
+export const feedbackListQueryKey = ['feedback'] as const;
 
 /** Only the owner account may list feedback: mount this for a signed-in admin only. */
 export const feedbackListQueryOptions = queryOptions({

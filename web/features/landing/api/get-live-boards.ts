@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import type { LiveBoardUser } from '../components/live-boards';
 
 type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
@@ -13,7 +12,7 @@ export const liveBoardsLimit = 8;
  * Under `['discover']`, so a profile change refreshes it with the other lists. The limit makes
  * the key an object, which no search text can collide with.
  */
-export const liveBoardsQueryKey = queryKeys.liveBoards(liveBoardsLimit);
+export const liveBoardsQueryKey = ['discover', { limit: liveBoardsLimit }] as const;
 
 /** Only who they are: the landing page shows no blocks, and carries no more than it shows. */
 export function liveBoardUsers(page: DiscoverPage): LiveBoardUser[] {

@@ -3,13 +3,13 @@ import { useAuth } from './auth';
 import { getAuthToken, getSessionUsername } from './auth-token';
 
 /** Who is looking at a board: its owner, another signed-in person, or a signed-out guest. */
-export type Viewer = 'owner' | 'member' | 'guest';
+type Viewer = 'owner' | 'member' | 'guest';
 
 /**
  * The rule a rendered page's first script applies before any app code (`viewerScript`,
  * worker/pages/app-shell.ts), for boards the app draws itself.
  */
-export function viewerOf(
+function viewerOf(
   ownerUsername: string,
   session: { token: string | null; username: string | null },
 ): Viewer {

@@ -31,6 +31,9 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
+          // The embed's dark palette is read from Tailwind's theme (worker/pages/dark-palette.ts):
+          // left out, CSS would arrive empty.
+          css: { include: [/tailwindcss\/theme\.css/] },
           setupFiles: ['./worker/test/apply-migrations.ts'],
           // `npm run bench` runs the benchmarks (figures printed, never asserted) instead.
           include: process.env.BENCH

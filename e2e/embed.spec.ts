@@ -1,23 +1,20 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { startPartnerSite } from './support/partner-site';
-import { tabWithCount } from './support/ui';
+import { categoryFilter, boardTab as statusTab, tabWithCount } from './support/ui';
 import { createUser } from './support/users';
 
-/**
- * The embed's status tabs are a radio group ("Status") that CSS reads, so they work without
- * JavaScript; each one's name carries its count.
- */
-/** "No activities yet" as shown: every panel carries it, for when the type filter empties it. */
-function emptyNote(page: Page) {
-  return page.getByText('No activities yet').filter({ visible: true });
+/** A computed colour's lightness from 0 to 1: Tailwind's palette is OKLCH, others are sRGB. */
+function lightness(color: string): number {
+  const [first = 0, second = 0, third = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  return color.startsWith('oklch(') ? first : (first + second + third) / 765;
 }
 
-function statusTab(page: Page, name: 'Now' | 'Planned' | 'Done') {
-  return page
-    .getByRole('group', { name: 'Status' })
-    .getByRole('radio', { name: new RegExp(`^\\s*${name}\\b`) });
+/** A panel's empty state as shown: every panel carries one, for when the filter empties it. */
+function emptyNote(page: Page) {
+  return page.locator('[data-empty]').filter({ visible: true });
 }
 
 test('the embed shows a read-only board with counted tabs and a link to the full board', async ({
@@ -35,14 +32,14 @@ test('the embed shows a read-only board with counted tabs and a link to the full
 
   await page.goto(`/embed/@${owner.username}`);
   await expect(page.getByRole('heading', { name: owner.displayName })).toBeVisible();
-  await expect(page.getByText(`@${owner.username}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(new RegExp(`/@${owner.username}$`))).toBeVisible();
   await expect(statusTab(page, 'Now')).toHaveAccessibleName(tabWithCount('Now', 1));
   await expect(statusTab(page, 'Planned')).toHaveAccessibleName(tabWithCount('Planned', 0));
   await expect(statusTab(page, 'Done')).toHaveAccessibleName(tabWithCount('Done', 1));
   await expect(statusTab(page, 'Now')).toBeChecked();
   await expect(page.getByText('Tour de France route', { exact: true })).toBeVisible();
   await expect(page.getByText('Finished novel', { exact: true })).toBeHidden();
-  await expect(page.getByRole('link', { name: /Visit/ })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: /Visit Link/ })).toHaveAttribute(
     'href',
     'https://example.com/tour',
   );
@@ -51,7 +48,7 @@ test('the embed shows a read-only board with counted tabs and a link to the full
     (r) => r.method() === 'POST' && /\/api\/blocks\/\d+\/click$/.test(r.url()),
   );
   const opened = page.waitForEvent('popup');
-  await page.getByRole('link', { name: /Visit/ }).click();
+  await page.getByRole('link', { name: /Visit Link/ }).click();
   await counted;
   await (await opened).close();
   // Read-only: nothing to copy, edit or create, and no web app around it.
@@ -73,7 +70,7 @@ test('the embed shows a read-only board with counted tabs and a link to the full
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the tabs and the type filter still work', async ({ page, request }) => {
+  test('the tabs and the category filter still work', async ({ page, request }) => {
     const owner = await createUser(request, { prefix: 'nojs' });
     await createBlock(request, owner, { title: 'Reading Dune' });
     await createBlock(request, owner, {
@@ -84,13 +81,13 @@ test.describe('with JavaScript off', () => {
     await createBlock(request, owner, { title: 'Old book', status: 'done', progress: 100 });
 
     await page.goto(`/embed/${owner.username}`);
-    const types = page.getByRole('group', { name: 'Type' });
+    const types = categoryFilter(page);
     await expect(types.getByRole('radio')).toHaveCount(3);
     await expect(types.getByRole('radio', { name: 'All' })).toBeChecked();
     await expect(page.getByText('Reading Dune', { exact: true })).toBeVisible();
     await expect(page.getByText('Morning rides', { exact: true })).toBeVisible();
 
-    await types.getByRole('radio', { name: 'Running & Cycling' }).check();
+    await types.getByRole('radio', { name: 'Lifestyle' }).check();
     await expect(page.getByText('Morning rides', { exact: true })).toBeVisible();
     await expect(page.getByText('Reading Dune', { exact: true })).toBeHidden();
 
@@ -131,4 +128,53 @@ test('an embed of an unknown user says "Board not found"', async ({ page }) => {
   const response = await page.goto('/embed/@nosuchuser0000zz');
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Board not found')).toBeVisible();
+});
+
+test('the embed takes the theme it is asked for, follows the reader’s system on auto, and reads well in each', async ({
+  browser,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'theme' });
+  await createBlock(request, owner, {
+    title: 'Night reading',
+    externalUrl: 'https://example.com/night',
+  });
+  const background = (page: Page) =>
+    page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const cases = [
+    { theme: 'light', scheme: 'dark', dark: false },
+    { theme: 'dark', scheme: 'light', dark: true },
+    { theme: 'auto', scheme: 'dark', dark: true },
+    { theme: 'auto', scheme: 'light', dark: false },
+  ] as const;
+  for (const { theme, scheme, dark } of cases) {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto(`/embed/@${owner.username}?theme=${theme}`);
+    await expect(page.getByText('Night reading', { exact: true })).toBeVisible();
+    const color = await background(page);
+    expect(lightness(color) < 0.5, `${theme} with a ${scheme} system: ${color}`).toBe(dark);
+    await expectNoSeriousA11yViolations(page, `embed ?theme=${theme}, ${scheme} system`);
+    await context.close();
+  }
+});
+
+test('a missing avatar leaves the initial, with no broken image, and no script is needed', async ({
+  browser,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'avatar', displayName: 'Zed Avatar' });
+  const token = owner.token;
+  const updated = await request.put('/api/auth/me', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { avatar: 'https://avatars.invalid/missing.png' },
+  });
+  expect(updated.status()).toBe(200);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/embed/@${owner.username}`);
+  const avatar = page.getByRole('img', { name: 'Zed Avatar' });
+  await expect(avatar).toHaveText('Z');
+  await expect(avatar.locator('img')).toHaveCount(0);
+  await context.close();
 });

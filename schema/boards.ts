@@ -15,6 +15,14 @@ export const boardSettingsInput = z
   .partial()
   .refine(hasSomeField, 'Send globalImageRatio or hideAllImages.');
 
+/** The embed's colours: light, dark, or the reader's system setting (auto). */
+export const embedThemes = ['light', 'dark', 'auto'] as const;
+export type EmbedTheme = (typeof embedThemes)[number];
+
+export const embedQuery = z.object({
+  theme: z.enum(embedThemes, { error: 'theme must be light, dark or auto.' }).default('light'),
+});
+
 export const discoverQuery = z.strictObject({
   q: z.string().trim().max(100, 'Search must be 100 characters or less.').optional(),
   limit: z.coerce
@@ -53,7 +61,9 @@ export const ownBoardAnswer = z.object({
 export const ownBlocksAnswer = z.object({ blocks: z.array(ownBlock), board: boardSettings });
 
 export const discoverAnswer = z.object({
-  boards: z.array(z.object({ user: publicUser, blocks: z.array(publicBlock) })),
+  boards: z.array(
+    z.object({ user: publicUser, board: boardSettings, blocks: z.array(publicBlock) }),
+  ),
   nextCursor: z.string().nullable(),
   // Every board the search matches, however many pages of them have loaded.
   total: z.number().int(),

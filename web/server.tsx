@@ -1,8 +1,10 @@
-import { StrictMode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
+import { EmbedScreen } from './app/routes/embed';
 import { boardQueryKey, type PublicBoard } from './features/boards/api/get-board';
 import { liveBoardsQueryKey, liveBoardUsers } from './features/landing/api/get-live-boards';
 import { sampleBlocks } from './features/landing/components/sample-blocks';
@@ -17,21 +19,26 @@ import { SiteOriginContext } from './lib/site-origin';
  */
 export type RenderedScreen = { html: string; state: SeededQuery[] };
 
-/** Rejects when any part fails, rather than leave that part for the browser to render. */
-async function renderScreen(path: string, origin: string, state: SeededQuery[]) {
+/** An app screen at `path`, drawn from `state`, for the browser to hydrate. */
+function renderScreen(path: string, origin: string, state: SeededQuery[]) {
   const queryClient = createQueryClient();
   seedQueries(queryClient, state);
+  return renderHtml(
+    <SiteOriginContext.Provider value={origin}>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </SiteOriginContext.Provider>,
+  ).then((html) => ({ html, state }) satisfies RenderedScreen);
+}
+
+/** Rejects when any part fails, rather than leave that part for the browser to render. */
+async function renderHtml(element: ReactNode): Promise<string> {
   let renderError: unknown;
   const stream = await renderToReadableStream(
-    <StrictMode>
-      <SiteOriginContext.Provider value={origin}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </SiteOriginContext.Provider>
-    </StrictMode>,
+    <StrictMode>{element}</StrictMode>,
     // Reading starts once everything is ready, and no boundary is held back for a later chunk,
     // however large: the page is one complete document with no streaming scripts in it.
     {
@@ -46,8 +53,7 @@ async function renderScreen(path: string, origin: string, state: SeededQuery[]) 
     await stream.cancel();
     throw renderError;
   }
-  const html = await new Response(stream).text();
-  return { html, state } satisfies RenderedScreen;
+  return new Response(stream).text();
 }
 
 /**
@@ -75,4 +81,20 @@ export function renderLandingScreen(
     { queryKey: liveBoardsQueryKey, data: users },
     ...blockLookSeeds(sampleBlocks),
   ]);
+}
+
+/**
+ * `/embed/@username`: the board's markup alone, with the looks of its blocks built in. It is
+ * never hydrated, so no state goes with it.
+ */
+export function renderEmbedScreen(origin: string, board: PublicBoard): Promise<string> {
+  const queryClient = createQueryClient();
+  seedQueries(queryClient, blockLookSeeds(board.blocks));
+  return renderHtml(
+    <SiteOriginContext.Provider value={origin}>
+      <QueryClientProvider client={queryClient}>
+        <EmbedScreen board={board} />
+      </QueryClientProvider>
+    </SiteOriginContext.Provider>,
+  );
 }

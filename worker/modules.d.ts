@@ -10,3 +10,8 @@ declare module '*?inline' {
   const dataUrl: string;
   export default dataUrl;
 }
+
+declare module '*?raw' {
+  const text: string;
+  export default text;
+}

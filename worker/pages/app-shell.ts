@@ -156,3 +156,23 @@ export function renderShellPage(
   if (head) rewriter = rewriteHead(rewriter, head);
   return rewriter.transform(response);
 }
+
+const stylesheetLink = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/;
+let builtStylesheet: string | undefined;
+
+/**
+ * The app's stylesheet, for a page drawn by the app's components outside the app (the embed):
+ * the built shell names it; a dev server serves the source itself. Null without a build. Kept
+ * once found: a deployment's assets never change under it.
+ */
+export async function appStylesheet(env: Env, requestUrl: string): Promise<string | null> {
+  if (env.ENVIRONMENT === 'development') return '/web/index.css';
+  if (builtStylesheet) return builtStylesheet;
+  try {
+    const shell = await fetchAppShell(env, requestUrl);
+    builtStylesheet = shell.ok ? stylesheetLink.exec(await shell.text())?.[1] : undefined;
+  } catch (error) {
+    console.error('App shell unreadable; the embed goes without its stylesheet.', error);
+  }
+  return builtStylesheet ?? null;
+}

@@ -11,6 +11,7 @@ import {
 
 type DiscoverEntry = {
   user: { username: string; displayName: string } & Record<string, unknown>;
+  board: { globalImageRatio: string; hideAllImages: boolean };
   blocks: { id: number; title: string }[];
 };
 type DiscoverPage = { boards: DiscoverEntry[]; nextCursor: string | null; total: number };
@@ -149,6 +150,22 @@ describe('GET /api/discover', () => {
     const [entry] = response.body.boards;
     expect(entry?.blocks.map((block) => block.id)).toEqual([visible.id]);
     expect(JSON.stringify(response.body)).not.toContain('kept hidden');
+  });
+
+  it('gives each board its own image settings, defaults for one never set', async () => {
+    const token = searchToken();
+    const plain = await boardWith({ bio: `${token} plain` });
+    const styled = await boardWith({ bio: `${token} styled` });
+    const settings = await call('PUT', '/api/boards/me', {
+      token: styled.token,
+      body: { globalImageRatio: 'wide', hideAllImages: true },
+    });
+    expect(settings.status).toBe(200);
+    const response = await discover({ q: token });
+    const boardOf = (owner: TestUser) =>
+      response.body.boards.find((entry) => entry.user.username === owner.username)?.board;
+    expect(boardOf(plain)).toEqual({ globalImageRatio: 'square', hideAllImages: false });
+    expect(boardOf(styled)).toEqual({ globalImageRatio: 'wide', hideAllImages: true });
   });
 
   it('shows at most 12 visible blocks of a board, in board order', async () => {

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
+import { embedQuery } from '../../schema/boards';
 import { embedSecurityHeaders } from '../middleware/security-headers';
+import { validate } from '../middleware/validate';
+import { appStylesheet } from '../pages/app-shell';
 import { renderEmbedNotFound, renderEmbedPage } from '../pages/embed-page';
 import { cachedBoardResponse } from '../services/board-cache';
 import { usernameFromBoardPath } from '../services/board-meta';
@@ -8,22 +11,30 @@ import { getDb } from '../services/db';
 import type { AppEnv } from '../types';
 
 /**
- * `/embed/@alice` (also `/embed/alice`): the board rendered on the server for another site's
- * iframe. No web app bundle: HTML and inline CSS, readable with JavaScript off. The only page
- * any site may frame. An embed carries no sign-in, so it is always the cacheable public
- * rendition, and every load, cached or not, is a view.
+ * `/embed/@alice` (also `/embed/alice`), `?theme=light|dark|auto`: the board rendered on the
+ * server for another site's iframe, by the board page's own components, with the app's stylesheet
+ * and no app: readable with JavaScript off. The only page any site may frame. An embed carries no
+ * sign-in, so it is always the cacheable public rendition (one per theme), and every load, cached
+ * or not, is a view.
  */
-export const embedPage = new Hono<AppEnv>().use(embedSecurityHeaders).get('/:handle', (c) => {
-  const username = usernameFromBoardPath(`/${c.req.param('handle')}`);
-  return cachedBoardResponse(c, { kind: 'embed', username }, async () => {
-    const board = await findPublicBoard(getDb(c.env), username);
-    if (!board) {
-      const rendered = await renderEmbedNotFound();
+export const embedPage = new Hono<AppEnv>()
+  .use(embedSecurityHeaders)
+  .get('/:handle', validate('query', embedQuery), (c) => {
+    const username = usernameFromBoardPath(`/${c.req.param('handle')}`);
+    const { theme } = c.req.valid('query');
+    return cachedBoardResponse(c, { kind: 'embed', username, variant: theme }, async () => {
+      const [board, stylesheet] = await Promise.all([
+        findPublicBoard(getDb(c.env), username),
+        appStylesheet(c.env, c.req.url),
+      ]);
+      const look = { theme, stylesheet };
+      if (!board) {
+        const rendered = await renderEmbedNotFound(look);
+        const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
+        return { response: c.html(rendered.html, 404, headers), boardId: null };
+      }
+      const rendered = await renderEmbedPage(board.body, new URL(c.req.url).origin, look);
       const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
-      return { response: c.html(rendered.html, 404, headers), boardId: null };
-    }
-    const rendered = await renderEmbedPage(board.body, new URL(c.req.url).origin);
-    const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
-    return { response: c.html(rendered.html, 200, headers), boardId: board.owner.id };
+      return { response: c.html(rendered.html, 200, headers), boardId: board.owner.id };
+    });
   });
-});

@@ -124,6 +124,9 @@ export async function bumpBoardVersion(scope: Scope, ...usernames: string[]): Pr
   if (refused.length > 0) scope.executionCtx.waitUntil(retryVersions(scope.env, refused));
 }
 
+/** Which answer: `variant` names a rendition the request chose (the embed's theme). */
+type BoardRequest = { kind: BoardKind; username: string | undefined; variant?: string };
+
 /**
  * Where this board's answer is cached now, or undefined when it must not be: a name no user can
  * have, local development (edited code would keep serving its old pages), or KV unreadable. The key
@@ -131,8 +134,7 @@ export async function bumpBoardVersion(scope: Scope, ...usernames: string[]): Pr
  */
 async function entryKey(
   c: Context<AppEnv>,
-  kind: BoardKind,
-  username: string | undefined,
+  { kind, username, variant }: BoardRequest,
 ): Promise<Request | undefined> {
   if (c.env.ENVIRONMENT === 'development' || !username) return undefined;
   if (usernameSchema.safeParse(username).data !== username) return undefined;
@@ -143,7 +145,8 @@ async function entryKey(
     console.error('Board cache version unreadable; answering uncached.', error);
     return undefined;
   }
-  return edgeCacheKey(c, `/__board-cache/${kind}/${username}`, { version });
+  const path = `/__board-cache/${kind}/${username}${variant ? `/${variant}` : ''}`;
+  return edgeCacheKey(c, path, { version });
 }
 
 /** Strong: a digest of the exact bytes, so two renders agree on it only when they are identical. */
@@ -192,7 +195,7 @@ function answerFrom(c: Context<AppEnv>, kind: BoardKind, entry: Response): Respo
  */
 export async function cachedBoardResponse<R extends Response>(
   c: Context<AppEnv>,
-  board: { kind: BoardKind; username: string | undefined },
+  board: BoardRequest,
   render: () => Promise<BoardRendition<R>>,
 ): Promise<R> {
   // A HEAD asks about the board without showing it to anyone: not a view.
@@ -206,7 +209,7 @@ export async function cachedBoardResponse<R extends Response>(
     countView(Number.isSafeInteger(boardId) && boardId > 0 ? boardId : null);
     return answerFrom(c, board.kind, entry) as R;
   };
-  const key = await entryKey(c, board.kind, board.username);
+  const key = await entryKey(c, board);
   const cached = key && (await readEdgeCache(key));
   if (cached && isFresh(cached)) return fromEntry(cached);
   let rendition: BoardRendition<R>;

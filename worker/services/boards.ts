@@ -108,22 +108,28 @@ export async function discoverBoards(db: Db, query: z.infer<typeof discoverQuery
   // One round trip to D1 for the page and the count.
   const [page, [counted]] = await db.batch([
     db
-      .select()
+      .select({ owner: users, settings: boardSettings })
       .from(users)
+      .leftJoin(boardSettings, eq(boardSettings.userId, users.id))
       .where(and(matching, query.cursor ? afterCursor(query.cursor) : undefined))
       .orderBy(desc(users.boardUpdatedAt), desc(users.id))
       .limit(query.limit + 1),
     db.select({ total: count() }).from(users).where(matching),
   ]);
-  const owners = page.slice(0, query.limit);
-  const last = owners.at(-1);
+  const shown = page.slice(0, query.limit);
+  const last = shown.at(-1)?.owner;
   const blocksByOwner = await visibleBlocksOf(
     db,
-    owners.map((owner) => owner.id),
+    shown.map(({ owner }) => owner.id),
   );
   return {
-    boards: owners.map((owner) => ({
+    boards: shown.map(({ owner, settings }) => ({
       user: owner,
+      // Drawn as on the board: its ratio for "auto" images, and no images when it hides them.
+      board: {
+        globalImageRatio: settings?.globalImageRatio ?? 'square',
+        hideAllImages: settings?.hideAllImages ?? false,
+      },
       blocks: blocksByOwner.get(owner.id) ?? [],
     })),
     nextCursor: page.length > query.limit && last ? cursorOf(last) : null,

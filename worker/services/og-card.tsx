@@ -2,9 +2,10 @@ import type { LucideIconData, LucideIconNode } from 'lucide-react';
 import { createElement, type ReactElement } from 'react';
 import type { z } from 'zod';
 import type { publicBoardAnswer } from '../../schema/boards';
-import type { CategoryKey } from '../../schema/categories';
+import { categories } from '../../schema/categories';
 import { ownImagePath } from '../../schema/fields';
 import { blockLook } from '../../web/lib/block-looks';
+import { oklchToHex, tailwindScales } from './tailwind-palette';
 
 /** The size Open Graph and Twitter's large summary card ask for (1.91:1). */
 export const ogImageSize = { width: 1200, height: 630 } as const;
@@ -67,26 +68,27 @@ export async function ogCardFingerprint(card: OgCard): Promise<string> {
   return Array.from(digest.subarray(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-// Tailwind's shades the board uses (web/features/blocks/components/category-styles.ts and the
-// page's grays and violets), as colours the renderer reads.
-const gray = { 50: '#f9fafb', 200: '#e5e7eb', 500: '#6b7280', 600: '#4b5563', 700: '#374151' };
-const ink = '#111827';
-const violet = { 100: '#ede9fe', 700: '#6d28d9', 800: '#5b21b6' };
-const categoryTint: Record<CategoryKey, { background: string; color: string }> = {
-  learning: { background: '#dbeafe', color: '#1e40af' },
-  lifestyle: { background: '#d1fae5', color: '#065f46' },
-  work: { background: '#fef3c7', color: '#92400e' },
-  creative: { background: '#ffe4e6', color: '#9f1239' },
-  social: { background: '#ede9fe', color: '#5b21b6' },
-  building: { background: '#ffedd5', color: '#9a3412' },
-  digital: { background: '#e0f2fe', color: '#075985' },
+// The board's own colours (the category tints of web/features/blocks/components/category-styles.ts
+// and the page's grays and violets), from the installed Tailwind, as hex: satori reads no OKLCH.
+const scales = tailwindScales();
+function shade(hue: string, step: number): string {
+  const colour = scales.get(hue)?.get(step);
+  if (!colour) throw new Error(`Tailwind has no ${hue}-${step}`);
+  return oklchToHex(colour);
+}
+const gray = {
+  50: shade('gray', 50),
+  200: shade('gray', 200),
+  500: shade('gray', 500),
+  600: shade('gray', 600),
+  700: shade('gray', 700),
 };
-const neutralTint = { background: '#f3f4f6', color: '#1f2937' };
+const ink = shade('gray', 900);
+const violet = { 100: shade('violet', 100), 700: shade('violet', 700), 800: shade('violet', 800) };
 
 function tintOf(category: string) {
-  return Object.hasOwn(categoryTint, category)
-    ? categoryTint[category as CategoryKey]
-    : neutralTint;
+  const hue = categories.find((entry) => entry.key === category)?.color ?? 'gray';
+  return { background: shade(hue, 100), color: shade(hue, 800) };
 }
 
 function svgElement([tag, attributes, children = []]: LucideIconNode): ReactElement {

@@ -62,14 +62,15 @@ describe('anonymous answers carry only what visitors see', () => {
     expect(keysOf(body.blocks[0])).toEqual(visitorBlockKeys);
   });
 
-  it('GET /api/discover: each board as its owner and visible blocks, the next cursor and the total', async () => {
+  it('GET /api/discover: each board as its owner, settings and visible blocks, the next cursor and the total', async () => {
     const q = uniqueName('dk');
     const owner = await createUser({ username: q });
     await createBlock(owner);
     const { body } = await callJson('GET', `/api/discover?q=${q}`);
     expect(keysOf(body)).toEqual(['boards', 'nextCursor', 'total']);
     expect(body.boards).toHaveLength(1);
-    expect(keysOf(body.boards[0])).toEqual(['blocks', 'user']);
+    expect(keysOf(body.boards[0])).toEqual(['blocks', 'board', 'user']);
+    expect(keysOf(body.boards[0].board)).toEqual(['globalImageRatio', 'hideAllImages']);
     expect(keysOf(body.boards[0].user)).toEqual(visitorUserKeys);
     expect(keysOf(body.boards[0].blocks[0])).toEqual(visitorBlockKeys);
   });

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { BlockCard } from '../../features/blocks/components/block-card';
 import { DiscoverResults } from '../../features/discover/components/discover-results';
 import { DiscoverSearch } from '../../features/discover/components/discover-search';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -31,7 +32,11 @@ export function DiscoverScreen() {
       <div className="mb-8">
         <DiscoverSearch query={query} onQueryChange={setQuery} />
       </div>
-      <DiscoverResults query={query} onClearSearch={clearSearch} />
+      <DiscoverResults
+        query={query}
+        onClearSearch={clearSearch}
+        renderBlock={(block, board) => <BlockCard block={block} board={board} viewMode="auto" />}
+      />
     </main>
   );
 }

@@ -1,4 +1,3 @@
-import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { cn } from '../../lib/utils';
 
 type UserAvatarProps = {
@@ -10,24 +9,35 @@ type UserAvatarProps = {
   className?: string;
 };
 
+/** A CSS string for `url()`: a JSON string's escapes are valid CSS escapes. */
+function cssUrl(src: string): string {
+  return `url(${JSON.stringify(src)})`;
+}
+
 /**
- * A person's picture, or the first letter of their name when there is none or it fails to load
- * (the preset avatar service is out of reach offline, and the board must still look right).
+ * A person's picture over the first letter of their name. The picture is a background, so one
+ * that fails to load (the preset avatar service is out of reach offline) leaves the letter, with
+ * no broken-image icon and no script: the page may be read before any script, or never run one.
  */
 export function UserAvatar({ src, name, tint = 'bg-violet-100', className }: UserAvatarProps) {
   return (
-    <AvatarPrimitive.Root
-      className={cn('relative flex shrink-0 overflow-hidden rounded-full', tint, className)}
+    <span
+      role="img"
+      aria-label={name}
+      className={cn(
+        'relative flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold text-violet-800',
+        tint,
+        className,
+      )}
     >
-      {src && <AvatarPrimitive.Image src={src} alt={name} className="size-full object-cover" />}
-      <AvatarPrimitive.Fallback
-        delayMs={src ? 300 : 0}
-        className="flex size-full items-center justify-center font-semibold text-violet-800"
-        aria-label={name}
-        role="img"
-      >
-        {name.trim().charAt(0).toUpperCase() || '?'}
-      </AvatarPrimitive.Fallback>
-    </AvatarPrimitive.Root>
+      <span aria-hidden>{name.trim().charAt(0).toUpperCase() || '?'}</span>
+      {src && (
+        <span
+          aria-hidden
+          className="absolute inset-0 bg-cover bg-center"
+          style={{ backgroundImage: cssUrl(src) }}
+        />
+      )}
+    </span>
   );
 }

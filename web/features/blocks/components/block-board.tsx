@@ -130,7 +130,7 @@ export function BlockBoard<B extends PublicBlock>({
                       block={block}
                       board={board}
                       viewMode={viewMode}
-                      firstRow={index < firstRowCards}
+                      firstRow={status === initialStatus && index < firstRowCards}
                       onEdit={isOwner ? onEdit : undefined}
                       action={renderAction?.(block)}
                     />

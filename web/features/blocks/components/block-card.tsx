@@ -1,6 +1,7 @@
 import { ExternalLinkIcon, XIcon } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import type { PublicBlock } from '../../../../schema/blocks';
+import { aspectRatioOf } from '../../../../schema/images';
 import { BlockIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
 import { visitBlockAttribute } from '../../../lib/page-actions';
@@ -24,16 +25,11 @@ type BlockCardProps<B extends PublicBlock> = {
   firstRow?: boolean;
 };
 
-const ratioClass = {
-  square: 'aspect-square',
-  wide: 'aspect-video',
-  tall: 'aspect-[3/4]',
-} as const;
-
-function mediaRatioClass(block: PublicBlock, board: BoardSettings, viewMode: BlockViewMode) {
-  if (viewMode === 'max') return ratioClass.wide;
-  const ratio = block.imageAspectRatio === 'auto' ? board.globalImageRatio : block.imageAspectRatio;
-  return ratioClass[ratio];
+function mediaRatio(block: PublicBlock, board: BoardSettings, viewMode: BlockViewMode) {
+  if (viewMode === 'max') return aspectRatioOf('wide');
+  return aspectRatioOf(
+    block.imageAspectRatio === 'auto' ? board.globalImageRatio : block.imageAspectRatio,
+  );
 }
 
 /**
@@ -147,13 +143,14 @@ function BlockMedia({
   const viewerId = useId();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (board.hideAllImages) return null;
-  const ratio = mediaRatioClass(block, board, viewMode);
+  const aspectRatio = mediaRatio(block, board, viewMode);
   const imageUrl = block.imageUrl && block.imageUrl !== failedUrl ? block.imageUrl : null;
   if (!imageUrl) {
     if (viewMode === 'auto') return null;
     return (
       <div
-        className={cn('flex w-full items-center justify-center', ratio, tintFor(block.category))}
+        className={cn('flex w-full items-center justify-center', tintFor(block.category))}
+        style={{ aspectRatio }}
       >
         <BlockIcon block={block} className="size-10 opacity-70" />
       </div>
@@ -165,10 +162,8 @@ function BlockMedia({
         type="button"
         aria-label={`View image: ${block.title}`}
         popoverTarget={viewerId}
-        className={cn(
-          'block w-full cursor-zoom-in overflow-hidden bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-600',
-          ratio,
-        )}
+        className="block w-full cursor-zoom-in overflow-hidden bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-600"
+        style={{ aspectRatio }}
       >
         <img
           src={imageUrl}

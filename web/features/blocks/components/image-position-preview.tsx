@@ -1,6 +1,6 @@
 import { MoveIcon } from 'lucide-react';
 import { type PointerEvent, useId, useRef } from 'react';
-import type { ImageRatio } from '../../../../schema/images';
+import { aspectRatioOf, type ImageRatio } from '../../../../schema/images';
 import { cn } from '../../../lib/utils';
 import {
   draggedFocalPoint,
@@ -10,10 +10,11 @@ import {
   parseImagePosition,
 } from '../block-rules';
 
-const previewRatioClass: Record<ImageRatio, string> = {
-  square: 'aspect-square max-w-xs',
-  wide: 'aspect-video max-w-sm',
-  tall: 'aspect-[3/4] max-w-60',
+// Each shape about as large as the others: wide ones wider, tall ones narrower.
+const previewWidthClass: Record<ImageRatio, string> = {
+  square: 'max-w-xs',
+  wide: 'max-w-sm',
+  tall: 'max-w-60',
 };
 
 type ImagePositionPreviewProps = {
@@ -72,8 +73,9 @@ export function ImagePositionPreview({
         }}
         className={cn(
           'relative block w-full cursor-grab touch-none select-none overflow-hidden rounded-lg border border-gray-200 bg-gray-100 active:cursor-grabbing focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500',
-          previewRatioClass[ratio],
+          previewWidthClass[ratio],
         )}
+        style={{ aspectRatio: aspectRatioOf(ratio) }}
       >
         <img
           src={src}

@@ -1,5 +1,6 @@
 import { CheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { type EmbedTheme, embedThemes } from '../../../../schema/boards';
 import { Button } from '../../../components/ui/button';
 import { fieldClassName } from '../../../components/ui/input';
 import { cn } from '../../../lib/utils';
@@ -7,8 +8,18 @@ import { cn } from '../../../lib/utils';
 /** How long "Copied!" stays on the button. */
 const copiedConfirmationMs = 2000;
 
-function embedCode(origin: string, username: string): string {
-  return `<iframe src="${origin}/embed/@${username}" width="100%" height="600" frameborder="0"></iframe>`;
+const themeLabels: Record<EmbedTheme, string> = {
+  light: 'Light',
+  dark: 'Dark',
+  auto: 'Auto (follows the reader)',
+};
+
+function embedPath(username: string, theme: EmbedTheme): string {
+  return `/embed/@${username}?theme=${theme}`;
+}
+
+function embedCode(origin: string, username: string, theme: EmbedTheme): string {
+  return `<iframe src="${origin}${embedPath(username, theme)}" width="100%" height="600" frameborder="0" title="Up2 board of @${username}"></iframe>`;
 }
 
 /** "Copied!" for a moment after `confirm()`, then back to normal. */
@@ -26,7 +37,8 @@ function useCopiedConfirmation() {
 
 /** The iframe code that puts this board on another site, ready to copy. */
 export function EmbedCodeCard({ username }: { username: string }) {
-  const code = embedCode(window.location.origin, username);
+  const [theme, setTheme] = useState<EmbedTheme>('light');
+  const code = embedCode(window.location.origin, username, theme);
   const codeId = useId();
   const codeBox = useRef<HTMLTextAreaElement>(null);
   const { copied, confirm } = useCopiedConfirmation();
@@ -46,6 +58,22 @@ export function EmbedCodeCard({ username }: { username: string }) {
       <h2 id={`${codeId}-heading`} className="text-sm font-semibold text-gray-900">
         Embed
       </h2>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-700">
+        <legend className="mb-1 font-medium text-gray-900">Theme</legend>
+        {embedThemes.map((choice) => (
+          <label key={choice} className="inline-flex items-center gap-1.5">
+            <input
+              type="radio"
+              name={`${codeId}-theme`}
+              value={choice}
+              checked={theme === choice}
+              onChange={() => setTheme(choice)}
+              className="accent-violet-700"
+            />
+            {themeLabels[choice]}
+          </label>
+        ))}
+      </fieldset>
       <label htmlFor={codeId} className="block text-xs text-gray-600">
         Add your board to any website with this code:
       </label>
@@ -67,7 +95,7 @@ export function EmbedCodeCard({ username }: { username: string }) {
           {copied ? 'Copied!' : 'Copy Code'}
         </Button>
         <Button asChild variant="outline" size="sm">
-          <a href={`/embed/@${username}`} target="_blank" rel="noopener noreferrer">
+          <a href={embedPath(username, theme)} target="_blank" rel="noopener noreferrer">
             <ExternalLinkIcon aria-hidden />
             Preview
           </a>

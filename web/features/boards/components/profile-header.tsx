@@ -8,7 +8,16 @@ import type { BoardOwner } from '../api/get-board';
  * Whose board this is: avatar (or initial), name, tagline, bio and the board's short link, with
  * what the viewer may do here (the owner's Edit board).
  */
-export function ProfileHeader({ user, action }: { user: BoardOwner; action?: ReactNode }) {
+export function ProfileHeader({
+  user,
+  action,
+  linkTarget,
+}: {
+  user: BoardOwner;
+  action?: ReactNode;
+  /** `_blank` where the page is framed (the embed). */
+  linkTarget?: '_blank';
+}) {
   const boardLink = `${useSiteOrigin()}/@${user.username}`;
   return (
     <header className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
@@ -21,6 +30,8 @@ export function ProfileHeader({ user, action }: { user: BoardOwner; action?: Rea
         {user.bio && <p className="break-words text-gray-700">{user.bio}</p>}
         <a
           href={boardLink}
+          target={linkTarget}
+          rel={linkTarget && 'noopener'}
           className="inline-flex max-w-full items-center gap-1.5 break-all text-sm font-medium text-violet-700 hover:underline"
         >
           <LinkIcon aria-hidden className="size-4 shrink-0" />

@@ -4,7 +4,6 @@ import { api } from '../../../lib/api-client';
 
 type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
 export type DiscoverBoard = DiscoverPage['boards'][number];
-export type DiscoverBlock = DiscoverBoard['blocks'][number];
 
 /** `['discover']` prefixes every search, so a profile change can refresh them all at once. */
 export const discoverQueryKey = (q: string) => ['discover', q] as const;

@@ -1,13 +1,26 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { UserAvatar } from '../../../components/ui/avatar';
 import type { DiscoverBoard } from '../api/get-discover';
-import { DiscoverBlockTile } from './discover-block-tile';
+
+/** Draws one of a board's blocks: the board's own card, given by the screen. */
+export type RenderDiscoverBlock = (
+  block: DiscoverBoard['blocks'][number],
+  board: DiscoverBoard['board'],
+) => ReactNode;
 
 /**
  * A public board on the discover page: who it belongs to, their tagline (the headline they wrote
- * for discovery) and a grid of their activities.
+ * for discovery) and their activities, each drawn as on the board itself, compact when it has no
+ * image.
  */
-export function DiscoverBoardCard({ board }: { board: DiscoverBoard }) {
+export function DiscoverBoardCard({
+  board,
+  renderBlock,
+}: {
+  board: DiscoverBoard;
+  renderBlock: RenderDiscoverBlock;
+}) {
   const { user, blocks } = board;
   return (
     <article className="flex min-w-0 flex-col rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:p-5">
@@ -29,9 +42,11 @@ export function DiscoverBoardCard({ board }: { board: DiscoverBoard }) {
         </p>
       )}
       {/* Discover lists only boards that show a block, so there is always one to draw. */}
-      <ul className="mt-4 grid grid-cols-2 gap-3">
+      <ul className="mt-4 grid grid-cols-2 items-start gap-3">
         {blocks.map((block) => (
-          <DiscoverBlockTile key={block.id} block={block} />
+          <li key={block.id} className="flex min-w-0">
+            {renderBlock(block, board.board)}
+          </li>
         ))}
       </ul>
     </article>

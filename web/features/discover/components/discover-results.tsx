@@ -3,19 +3,21 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { type DiscoverBoard, useDiscover } from '../api/get-discover';
 import { boardCountLabel } from './board-count';
+import type { RenderDiscoverBlock } from './discover-board-card';
 import { DiscoverBoardCard } from './discover-board-card';
 import { DiscoverMessage } from './discover-message';
 
 type DiscoverResultsProps = {
   query: string;
   onClearSearch: () => void;
+  renderBlock: RenderDiscoverBlock;
 };
 
 /**
  * The boards matching `query`, with the count of all of them (not only those loaded), the paging
  * and every empty or failed state.
  */
-export function DiscoverResults({ query, onClearSearch }: DiscoverResultsProps) {
+export function DiscoverResults({ query, onClearSearch, renderBlock }: DiscoverResultsProps) {
   const discover = useDiscover(query);
   const boards = discover.data?.pages.flatMap((page) => page.boards) ?? [];
   // Every page carries the count of all matches; the newest page says it as it is now.
@@ -40,7 +42,7 @@ export function DiscoverResults({ query, onClearSearch }: DiscoverResultsProps) 
         </p>
         {discover.isPlaceholderData && <Spinner size="sm" label="Searching" />}
       </div>
-      <BoardGrid boards={boards} />
+      <BoardGrid boards={boards} renderBlock={renderBlock} />
       {discover.isFetchNextPageError && (
         <p role="alert" className="mt-6 text-center text-sm text-red-700">
           We couldn't load boards
@@ -63,11 +65,17 @@ export function DiscoverResults({ query, onClearSearch }: DiscoverResultsProps) 
   );
 }
 
-function BoardGrid({ boards }: { boards: DiscoverBoard[] }) {
+function BoardGrid({
+  boards,
+  renderBlock,
+}: {
+  boards: DiscoverBoard[];
+  renderBlock: RenderDiscoverBlock;
+}) {
   return (
     <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2 sm:gap-6">
       {boards.map((board) => (
-        <DiscoverBoardCard key={board.user.username} board={board} />
+        <DiscoverBoardCard key={board.user.username} board={board} renderBlock={renderBlock} />
       ))}
     </div>
   );

@@ -5,19 +5,6 @@ import './fields';
 export const imageRatios = ['square', 'wide', 'tall'] as const;
 export type ImageRatio = (typeof imageRatios)[number];
 
-/** Each ratio's shape: cards, the focal-point preview and generated images all take it from here. */
-export const imageRatioShapes: Record<ImageRatio, { width: number; height: number }> = {
-  square: { width: 1, height: 1 },
-  wide: { width: 16, height: 9 },
-  tall: { width: 3, height: 4 },
-};
-
-/** For CSS `aspect-ratio`. */
-export function aspectRatioOf(ratio: ImageRatio): string {
-  const { width, height } = imageRatioShapes[ratio];
-  return `${width} / ${height}`;
-}
-
 export const maxAvatarBytes = 2 * 1024 * 1024;
 /** No side of a stored image may be longer (in pixels). */
 export const maxImageSide = 4096;

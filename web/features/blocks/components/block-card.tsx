@@ -1,7 +1,7 @@
 import { ExternalLinkIcon, XIcon } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useId, useState } from 'react';
+import { aspectRatioOf } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
-import { aspectRatioOf } from '../../../../schema/images';
 import { BlockIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
 import { visitBlockAttribute } from '../../../lib/page-actions';

@@ -1,6 +1,7 @@
 import { MoveIcon } from 'lucide-react';
 import { type PointerEvent, useId, useRef } from 'react';
-import { aspectRatioOf, type ImageRatio } from '../../../../schema/images';
+import { aspectRatioOf } from '../../../../schema/block-values';
+import type { ImageRatio } from '../../../../schema/images';
 import { cn } from '../../../lib/utils';
 import {
   draggedFocalPoint,

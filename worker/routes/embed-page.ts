@@ -15,7 +15,8 @@ import type { AppEnv } from '../types';
  */
 export const embedPage = new Hono<AppEnv>().use(embedSecurityHeaders).get('/:handle', (c) => {
   const username = usernameFromBoardPath(`/${c.req.param('handle')}`);
-  return cachedBoardResponse(c, { kind: 'embed', username }, async () => {
+  const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+  return cachedBoardResponse(answering, { kind: 'embed', username }, async () => {
     const board = await findPublicBoard(getDb(c.env), username);
     if (!board) {
       const rendered = await renderEmbedNotFound();

@@ -66,7 +66,7 @@ function isStatusOnly(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).join() === 'status';
 }
 
-/** Passes the chosen form's own messages on, so each field error reads as the spec wrote it. */
+/** Passes the chosen form's own messages on: a field error reads as that form's schema words it. */
 function reportIssues(ctx: z.RefinementCtx, issues: z.core.$ZodIssue[]): never {
   for (const issue of issues) ctx.addIssue({ ...issue, code: 'custom' });
   return z.NEVER;

@@ -11,7 +11,7 @@ const dimension = (name: string) =>
     .optional();
 
 /**
- * `GET /api/oembed` (https://oembed.com). `format` is any string here: the spec wants 501, not
+ * `GET /api/oembed` (https://oembed.com). `format` is any string here: oEmbed asks for 501, not
  * 400, for a format the provider does not offer, so the route answers that one itself.
  */
 export const oembedQuery = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError, errorMessage } from './api-client';
 
 describe('ApiRequestError', () => {
-  it('reads "{status}: {body}" as the spec words a refused request', () => {
+  it('words a refused request as "{status}: {body}"', () => {
     const error = new ApiRequestError(409, '{"error":"Already copied."}', 'Conflict');
     expect(error.message).toBe('409: {"error":"Already copied."}');
   });

@@ -5,8 +5,9 @@ import { clearAuthToken, getAuthToken } from './auth-token';
 type ErrorBody = { error?: string; fields?: Record<string, string> };
 
 /**
- * A refused request. `message` is "{status}: {body}" as the spec words it; `serverMessage` and
- * `fields` carry the API's `{ error, fields }` so forms can show them where they belong.
+ * A refused request. `message` is "{status}: {body}" (the status text when the body is empty), the
+ * form every refused call's error takes; `serverMessage` and `fields` carry the API's
+ * `{ error, fields }` so forms can show them where they belong.
  */
 export class ApiRequestError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-/** The session token lives in localStorage under the spec's key; components follow it live. */
+/** The session token lives in localStorage under `auth_token`; components follow it live. */
 export const authTokenKey = 'auth_token';
 /**
  * Whose session it is, kept beside the token for pages drawn before any app code runs: a board

@@ -98,7 +98,7 @@ export const accountRoutes = new Hono<AppEnv>()
       const { viewer } = c.var;
       await deleteAccount(getDb(c.env), c.env, viewer, c.req.valid('json').password);
       // Every cached rendition of the board moves to a version nothing answers for: 404 at once.
-      await bumpBoardVersion(c, viewer.username);
+      await bumpBoardVersion(c.env, c.executionCtx, viewer.username);
       return sendJson(c, messageAnswer, { message: 'Your account and board are deleted.' }, 200);
     },
   );

@@ -163,7 +163,7 @@ describe('POST /api/auth/register', () => {
     expect(response.body.fields.username).toBe(message);
   });
 
-  it('refuses a password under 6 characters with the spec message', async () => {
+  it('refuses a password under 6 characters, saying it must be at least 6 long', async () => {
     const response = await callJson('POST', '/api/auth/register', {
       body: registration({ password: 'abc12' }),
     });
@@ -549,7 +549,7 @@ describe('password reset', () => {
     expect(printedText(log)).toContain(`To: ${user.email}`);
   });
 
-  it('refuses forgot-password for an invalid email with the spec message', async () => {
+  it('refuses forgot-password for an invalid email, asking for a valid address', async () => {
     const response = await callJson('POST', '/api/auth/forgot-password', {
       body: { email: 'not-an-email' },
     });

@@ -40,7 +40,7 @@ export const auth = new Hono<AppEnv>()
       const db = getDb(c.env);
       const user = await registerUser(db, c.env, input);
       // A new board gets a version of its own: nothing cached under a reused name answers for it.
-      await bumpBoardVersion(c, user.username);
+      await bumpBoardVersion(c.env, c.executionCtx, user.username);
       // "Send me updates" counts once the address confirms it: the link goes out after the answer.
       if (input.emailOptIn) c.executionCtx.waitUntil(askForUpdates(db, c.env, user));
       return sendJson(c, ownUserAnswer, { user }, 201);
@@ -100,7 +100,7 @@ export const auth = new Hono<AppEnv>()
       const user = await updateProfile(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
       await deleteReplacedAvatar(c.env, c.var.viewer, user);
       // Both names when the username changes: the old one must stop showing the board.
-      await bumpBoardVersion(c, c.var.viewer.username, user.username);
+      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username, user.username);
       return sendJson(c, ownUserAnswer, { user }, 200);
     },
   )

@@ -63,7 +63,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('json', blockInput),
     async (c) => {
       const block = await createBlock(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
-      await bumpBoardVersion(c, c.var.viewer.username);
+      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )
@@ -86,7 +86,7 @@ export const blocksRoutes = new Hono<AppEnv>()
         input.kind === 'edit'
           ? await updateBlock(db, id, c.var.viewer.id, input.block)
           : await moveBlock(db, id, c.var.viewer.id, input.status);
-      await bumpBoardVersion(c, c.var.viewer.username);
+      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
       return sendJson(c, ownBlockAnswer, { block }, 200);
     },
   )
@@ -102,7 +102,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('param', blockId),
     async (c) => {
       await deleteBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
-      await bumpBoardVersion(c, c.var.viewer.username);
+      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
       return sendJson(c, deletedAnswer, { deleted: true }, 200);
     },
   )
@@ -121,7 +121,7 @@ export const blocksRoutes = new Hono<AppEnv>()
       // The copier's board gains the block. The source's copy count is not shown on boards, and a
       // bump per copy would hit a popular board's key harder than KV allows: it catches up with
       // the source's next edit or the cache entry's expiry.
-      await bumpBoardVersion(c, c.var.viewer.username);
+      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )

@@ -21,7 +21,8 @@ export const boardPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/:h
   const username = handle.startsWith('@') ? usernameFromBoardPath(`/${handle}`) : undefined;
   // The page brings the board with it, so loading it is the view (the browser asks no API);
   // the cache counts it, served fresh or not.
-  return cachedBoardResponse(c, { kind: 'page', username }, async () => {
+  const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+  return cachedBoardResponse(answering, { kind: 'page', username }, async () => {
     const [shell, board] = await Promise.all([
       fetchAppShell(c.env, c.req.url),
       findPublicBoard(getDb(c.env), username),

@@ -37,7 +37,7 @@ export const boardsRoutes = new Hono<AppEnv>()
     validate('json', boardSettingsInput),
     async (c) => {
       const board = await updateBoardSettings(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
-      await bumpBoardVersion(c, c.var.viewer.username);
+      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
       return sendJson(c, boardSettingsAnswer, { board }, 200);
     },
   )
@@ -63,7 +63,8 @@ export const boardsRoutes = new Hono<AppEnv>()
         c.executionCtx.waitUntil(recordVisit(c.env, owner.id, visitOf(c.req.raw.headers)));
         return sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
       }
-      return cachedBoardResponse(c, { kind: 'api', username }, async () => {
+      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      return cachedBoardResponse(answering, { kind: 'api', username }, async () => {
         const { owner, board, blocks } = await getBoard(getDb(c.env), username, null);
         const response = sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
         return { response, boardId: owner.id };

@@ -22,7 +22,8 @@ export const embedPage = new Hono<AppEnv>()
   .get('/:handle', validate('query', embedQuery), (c) => {
     const username = usernameFromBoardPath(`/${c.req.param('handle')}`);
     const { theme } = c.req.valid('query');
-    return cachedBoardResponse(c, { kind: 'embed', username, variant: theme }, async () => {
+    const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+    return cachedBoardResponse(answering, { kind: 'embed', username, variant: theme }, async () => {
       const [board, stylesheet] = await Promise.all([
         findPublicBoard(getDb(c.env), username),
         appStylesheet(c.env, c.req.url),

@@ -34,7 +34,8 @@ export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/
     // When KV cannot say, the copy (a minute old at most) stands.
     return now === null || now === shown;
   };
-  return cachedPage(c, { name: 'landing', seconds: 60, isCurrent }, async () => {
+  const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+  return cachedPage(answering, { name: 'landing', seconds: 60, isCurrent }, async () => {
     const url = new URL(c.req.url);
     const [shell, liveBoards] = await Promise.all([
       fetchAppShell(c.env, c.req.url),

@@ -54,7 +54,10 @@ export async function updateBlock(db: Db, id: number, userId: number, input: Blo
   return updated;
 }
 
-/** Status alone, as the dashboard's quick moves: planned 0, done 100, now keeps 1-99 or gets 50. */
+/**
+ * Status alone (`PUT /api/blocks/:id` with `{ status }`): planned 0, done 100, now keeps 1-99 or
+ * gets 50. The web app's "Move to …" buttons send the whole block instead (quickMoves).
+ */
 export async function moveBlock(db: Db, id: number, userId: number, status: BlockStatus) {
   const [updated] = await db
     .update(blocks)

@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
 import { usernameSchema } from '../../schema/users';
-import type { AppEnv } from '../types';
 import {
+  type Answering,
   asKeptEntry,
   edgeCacheKey,
   freshUntilHeader,
@@ -22,8 +21,6 @@ export type BoardKind = 'api' | 'page' | 'embed';
  * shows none (unknown or private board). Only a 200 showing a board is ever cached.
  */
 export type BoardRendition<R extends Response> = { response: R; boardId: number | null };
-
-type Scope = Pick<Context<AppEnv>, 'env' | 'executionCtx'>;
 
 // How long a location trusts the version it read: an edit reaches every location within this.
 const versionReadTtlSeconds = 60;
@@ -114,14 +111,16 @@ async function retryVersions(env: Env, usernames: string[]): Promise<void> {
  * retried once a second later, after the answer has gone. It never fails the request: at worst the old
  * answer lives out its TTL.
  */
-export async function bumpBoardVersion(scope: Scope, ...usernames: string[]): Promise<void> {
+export async function bumpBoardVersion(
+  env: Env,
+  ctx: Answering['ctx'],
+  ...usernames: string[]
+): Promise<void> {
   const names = [...new Set(usernames.map((name) => name.toLowerCase()))];
   const refused = (
-    await Promise.all(
-      names.map(async (name) => ((await writeVersion(scope.env, name)) ? name : null)),
-    )
+    await Promise.all(names.map(async (name) => ((await writeVersion(env, name)) ? name : null)))
   ).filter((name) => name !== null);
-  if (refused.length > 0) scope.executionCtx.waitUntil(retryVersions(scope.env, refused));
+  if (refused.length > 0) ctx.waitUntil(retryVersions(env, refused));
 }
 
 /** Which answer: `variant` names a rendition the request chose (the embed's theme). */
@@ -133,20 +132,20 @@ type BoardRequest = { kind: BoardKind; username: string | undefined; variant?: s
  * holds the board's current version besides what every edge cache key holds.
  */
 async function entryKey(
-  c: Context<AppEnv>,
+  answering: Answering,
   { kind, username, variant }: BoardRequest,
 ): Promise<Request | undefined> {
-  if (c.env.ENVIRONMENT === 'development' || !username) return undefined;
+  if (answering.env.ENVIRONMENT === 'development' || !username) return undefined;
   if (usernameSchema.safeParse(username).data !== username) return undefined;
   let version: string;
   try {
-    version = await readVersion(c.env, username);
+    version = await readVersion(answering.env, username);
   } catch (error) {
     console.error('Board cache version unreadable; answering uncached.', error);
     return undefined;
   }
   const path = `/__board-cache/${kind}/${username}${variant ? `/${variant}` : ''}`;
-  return edgeCacheKey(c, path, { version });
+  return edgeCacheKey(answering, path, { version });
 }
 
 /** Strong: a digest of the exact bytes, so two renders agree on it only when they are identical. */
@@ -157,7 +156,7 @@ async function bodyEtag(body: ArrayBuffer): Promise<string> {
 }
 
 /** If-None-Match compares weakly (RFC 9110), so a copy an edge recompressed as W/"…" still matches. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;
   return header
     .split(',')
@@ -166,7 +165,7 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
 }
 
 /** A cacheable entry as the browser gets it: whole, or 304 when it already holds these bytes. */
-function answerFrom(c: Context<AppEnv>, kind: BoardKind, entry: Response): Response {
+function answerFrom(request: Request, kind: BoardKind, entry: Response): Response {
   const headers = new Headers(entry.headers);
   headers.delete(boardIdHeader);
   headers.delete(freshUntilHeader);
@@ -174,7 +173,7 @@ function answerFrom(c: Context<AppEnv>, kind: BoardKind, entry: Response): Respo
   // The API answers a signed-in owner differently (hidden blocks, email), never from here.
   if (kind === 'api') headers.set('vary', 'Authorization');
   const etag = headers.get('etag') ?? '';
-  if (!matchesIfNoneMatch(c.req.header('if-none-match'), etag)) {
+  if (!matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) {
     return new Response(entry.body, { status: entry.status, headers });
   }
   const revalidated = new Headers({ etag, 'cache-control': browserCacheControl[kind] });
@@ -194,22 +193,23 @@ function answerFrom(c: Context<AppEnv>, kind: BoardKind, entry: Response): Respo
  * The answer is typed as `render`'s, for the RPC client; a cached one carries the same body.
  */
 export async function cachedBoardResponse<R extends Response>(
-  c: Context<AppEnv>,
+  answering: Answering,
   board: BoardRequest,
   render: () => Promise<BoardRendition<R>>,
 ): Promise<R> {
+  const { request, env, ctx } = answering;
   // A HEAD asks about the board without showing it to anyone: not a view.
   const countView = (boardId: number | null) => {
-    if (boardId !== null && c.req.method !== 'HEAD') {
-      c.executionCtx.waitUntil(recordVisit(c.env, boardId, visitOf(c.req.raw.headers)));
+    if (boardId !== null && request.method !== 'HEAD') {
+      ctx.waitUntil(recordVisit(env, boardId, visitOf(request.headers)));
     }
   };
   const fromEntry = (entry: Response) => {
     const boardId = Number(entry.headers.get(boardIdHeader));
     countView(Number.isSafeInteger(boardId) && boardId > 0 ? boardId : null);
-    return answerFrom(c, board.kind, entry) as R;
+    return answerFrom(request, board.kind, entry) as R;
   };
-  const key = await entryKey(c, board);
+  const key = await entryKey(answering, board);
   const cached = key && (await readEdgeCache(key));
   if (cached && isFresh(cached)) return fromEntry(cached);
   let rendition: BoardRendition<R>;
@@ -231,6 +231,6 @@ export async function cachedBoardResponse<R extends Response>(
   headers.set(boardIdHeader, String(boardId));
   // Browsers get their own Cache-Control (answerFrom).
   const entry = asKeptEntry(new Response(body, { status: 200, headers }), entryTtlSeconds);
-  if (key) keepInEdgeCache(c, key, entry.clone());
-  return answerFrom(c, board.kind, entry) as R;
+  if (key) keepInEdgeCache(ctx, key, entry.clone());
+  return answerFrom(request, board.kind, entry) as R;
 }

@@ -1,6 +1,15 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../types';
 import { refusalIn } from './errors';
+
+/**
+ * The request being answered and what answering it may use: the Worker's own `fetch(request, env,
+ * ctx)` arguments, so a cache knows nothing of the router in front of it.
+ */
+export type Answering = {
+  request: Request;
+  env: Env;
+  /** Keeps the isolate up for work finished after the answer has gone. */
+  ctx: Pick<ExecutionContext, 'waitUntil'>;
+};
 
 // The Workers runtime's one global cache. Its type is spelled out because lib.dom's CacheStorage,
 // loaded too (the Worker renders web screens), has no `default`.
@@ -15,13 +24,13 @@ export const revalidateEachTime = 'public, max-age=0, must-revalidate';
  * name it) and this deploy's version id (pages name the hashed scripts and styles of their build).
  */
 export function edgeCacheKey(
-  c: Context<AppEnv>,
+  { request, env }: Pick<Answering, 'request' | 'env'>,
   path: string,
   params: Record<string, string> = {},
 ): Request | undefined {
-  if (c.env.ENVIRONMENT === 'development') return undefined;
-  const url = new URL(path, c.req.url);
-  url.searchParams.set('deploy', c.env.CF_VERSION_METADATA.id);
+  if (env.ENVIRONMENT === 'development') return undefined;
+  const url = new URL(path, request.url);
+  url.searchParams.set('deploy', env.CF_VERSION_METADATA.id);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   return new Request(url);
 }
@@ -37,8 +46,8 @@ export async function readEdgeCache(key: Request): Promise<Response | undefined>
 }
 
 /** Keeps `entry` (its Cache-Control says how long) after the answer has gone. */
-export function keepInEdgeCache(c: Context<AppEnv>, key: Request, entry: Response): void {
-  c.executionCtx.waitUntil(
+export function keepInEdgeCache(ctx: Answering['ctx'], key: Request, entry: Response): void {
+  ctx.waitUntil(
     edgeCache()
       .put(key, entry)
       .catch((error: unknown) => console.error('Answer not kept in the edge cache.', error)),
@@ -102,11 +111,11 @@ type CachedPage = {
  * nothing, every visit renders.
  */
 export async function cachedPage(
-  c: Context<AppEnv>,
+  answering: Answering,
   page: CachedPage,
   render: () => Promise<Response>,
 ): Promise<Response> {
-  const key = edgeCacheKey(c, `/__page-cache/${page.name}`);
+  const key = edgeCacheKey(answering, `/__page-cache/${page.name}`);
   const hit = key && (await readEdgeCache(key));
   if (hit && isFresh(hit) && (await (page.isCurrent?.(hit) ?? true))) return forBrowsers(hit);
   let response: Response;
@@ -118,6 +127,6 @@ export async function cachedPage(
   }
   if (!key || response.status !== 200 || response.headers.has('set-cookie')) return response;
   const entry = asKeptEntry(response, page.seconds);
-  keepInEdgeCache(c, key, entry.clone());
+  keepInEdgeCache(answering.ctx, key, entry.clone());
   return forBrowsers(entry);
 }

@@ -4,7 +4,7 @@ import { cn } from '../../lib/utils';
 import { dismissToast, useToasts } from './use-toast';
 
 /**
- * Radix's defaults are the spec's: 5000 ms on screen, swipe right 50 px to dismiss,
+ * Radix's defaults are the notifications' rules: 5000 ms on screen, swipe right 50 px to dismiss,
  * F8 to focus the notification area.
  */
 export function Toaster() {

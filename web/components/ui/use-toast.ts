@@ -10,7 +10,7 @@ export type ToastMessage = {
   open: boolean;
 };
 
-/** The spec shows one notification at a time; a closed one is dropped after this delay. */
+/** One notification shows at a time (`toast` replaces it); a closed one goes after this delay. */
 const toastRemoveDelayMs = 1_000_000;
 
 let toasts: ToastMessage[] = [];

@@ -11,7 +11,7 @@ import { useCopyBlock } from '../api/copy-block';
 
 const copyFailed = 'Failed to copy block. Please try again.';
 
-/** 409 is "already on your board": the server's words say so; other failures get the spec's. */
+/** 409 is "already on your board": the server's words say so; other failures get `copyFailed`. */
 function copyFailureMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.status === 409 && error.serverMessage) {
     return error.serverMessage;

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { useDeleteBlock } from '../api/delete-block';
 
-/** Delete, after the confirmation the spec asks for. */
+/** Delete, only once the owner confirms it: a deleted block cannot be brought back. */
 export function DeleteBlockButton({
   blockId,
   onDeleted,

@@ -19,7 +19,7 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
         </p>
         <Link
           to={signedIn ? '/dashboard' : '/auth'}
-          // The spec's words do not fit a 320 px phone at the large size: a smaller one there.
+          // These words do not fit a 320 px phone at the large size: a smaller one there.
           className={cn(
             buttonVariants({ size: 'lg', variant: 'inverse' }),
             'mt-8 max-sm:px-4 max-sm:text-sm',

@@ -216,7 +216,7 @@ describe('every edit shows at once in the cached public answers', () => {
         send('PUT', `/api/blocks/${block.id}`, { token: owner.token, json: { status: 'done' } }),
       shows: (board, embed) => {
         expect(board.blocks[0]).toMatchObject({ status: 'done', progress: 100 });
-        expect(embed).toMatch(/Done <span class="n">1<\/span>/);
+        expect(embed).toMatch(/data-status-choice="done"[^>]*\/>Done<span[^>]*>1<\/span>/);
       },
     },
     {
@@ -392,6 +392,26 @@ describe('signed-in reads', () => {
     expect(titles(read.body)).toEqual(['Changed behind the API']);
     await runCron();
     expect(await totalViews(owner)).toBe(2);
+  });
+});
+
+describe('a cached answer', () => {
+  it('is looked up in the edge cache once a second per isolate, then held in memory', async () => {
+    const owner = await createUser();
+    await createBlock(owner);
+    expect((await readBoard(owner.username)).status).toBe(200);
+    const edgeCache = (caches as unknown as { default: Cache }).default;
+    const match = vi.spyOn(edgeCache, 'match');
+    const reads = [];
+    for (let i = 0; i < 4; i++) reads.push(await readBoard(owner.username));
+    expect(reads.map((read) => read.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(reads.map((read) => read.text)).size).toBe(1);
+    const lookups = match.mock.calls.filter(([key]) =>
+      new URL(key instanceof Request ? key.url : String(key)).pathname.endsWith(
+        `/api/${owner.username}`,
+      ),
+    );
+    expect(lookups).toHaveLength(1);
   });
 });
 

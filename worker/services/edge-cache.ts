@@ -35,10 +35,43 @@ export function edgeCacheKey(
   return new Request(url);
 }
 
+/**
+ * The answers this isolate last read from the cache, held in memory for a second: a board read
+ * thousands of times a second costs one Cache API lookup per isolate a second, not one per read.
+ * Keys hold the board's version (and the deploy), so a memory copy never outlives what it shows by
+ * more than the version read's own second.
+ */
+const hotCopyMs = 1000;
+const hotCopyLimit = 64;
+type HotCopy = { body: ArrayBuffer; status: number; headers: [string, string][]; until: number };
+const hotCopies = new Map<string, HotCopy>();
+
+function hotCopyOf(key: Request): Response | undefined {
+  const copy = hotCopies.get(key.url);
+  if (!copy) return undefined;
+  if (copy.until <= Date.now()) {
+    hotCopies.delete(key.url);
+    return undefined;
+  }
+  return new Response(copy.body, { status: copy.status, headers: copy.headers });
+}
+
+async function keepHot(key: Request, entry: Response): Promise<Response> {
+  const body = await entry.arrayBuffer();
+  // The oldest goes first: a Map iterates in insertion order.
+  if (hotCopies.size >= hotCopyLimit) hotCopies.delete(hotCopies.keys().next().value ?? '');
+  const headers = [...entry.headers];
+  hotCopies.set(key.url, { body, status: entry.status, headers, until: Date.now() + hotCopyMs });
+  return new Response(body, { status: entry.status, headers });
+}
+
 /** The kept answer, or undefined; a cache that fails to answer is a miss, never an error. */
 export async function readEdgeCache(key: Request): Promise<Response | undefined> {
+  const hot = hotCopyOf(key);
+  if (hot) return hot;
   try {
-    return await edgeCache().match(key);
+    const entry = await edgeCache().match(key);
+    return entry && (await keepHot(key, entry));
   } catch (error) {
     console.error('Edge cache unreadable; answering uncached.', error);
     return undefined;

@@ -3,8 +3,8 @@ import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
-import { boardQueryKey, type PublicBoard } from './features/boards/api/get-board';
-import { liveBoardsQueryKey, liveBoardUsers } from './features/landing/api/get-live-boards';
+import { boardQueryOptions, type PublicBoard } from './features/boards/api/get-board';
+import { liveBoardsQueryOptions, liveBoardUsers } from './features/landing/api/get-live-boards';
 import { sampleBlocks } from './features/landing/components/sample-blocks';
 import { blockLookSeeds } from './lib/block-looks';
 import { createQueryClient, type SeededQuery, seedQueries } from './lib/query-client';
@@ -56,7 +56,7 @@ async function renderScreen(path: string, origin: string, state: SeededQuery[]) 
  */
 export function renderBoardScreen(origin: string, username: string, board: PublicBoard | null) {
   return renderScreen(`/@${username}`, origin, [
-    { queryKey: boardQueryKey(username), data: board },
+    { queryKey: boardQueryOptions(username).queryKey, data: board },
     ...blockLookSeeds(board?.blocks ?? []),
   ]);
 }
@@ -72,7 +72,7 @@ export function renderLandingScreen(
 ) {
   const users = liveBoardUsers(newestBoards);
   return renderScreen('/', origin, [
-    { queryKey: liveBoardsQueryKey, data: users },
+    { queryKey: liveBoardsQueryOptions.queryKey, data: users },
     ...blockLookSeeds(sampleBlocks),
   ]);
 }

@@ -5,8 +5,8 @@ import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { EmbedScreen } from './app/routes/embed';
-import { boardQueryKey, type PublicBoard } from './features/boards/api/get-board';
-import { liveBoardsQueryKey, liveBoardUsers } from './features/landing/api/get-live-boards';
+import { boardQueryOptions, type PublicBoard } from './features/boards/api/get-board';
+import { liveBoardsQueryOptions, liveBoardUsers } from './features/landing/api/get-live-boards';
 import { sampleBlocks } from './features/landing/components/sample-blocks';
 import { blockLookSeeds } from './lib/block-looks';
 import { createQueryClient, type SeededQuery, seedQueries } from './lib/query-client';
@@ -62,7 +62,7 @@ async function renderHtml(element: ReactNode): Promise<string> {
  */
 export function renderBoardScreen(origin: string, username: string, board: PublicBoard | null) {
   return renderScreen(`/@${username}`, origin, [
-    { queryKey: boardQueryKey(username), data: board },
+    { queryKey: boardQueryOptions(username).queryKey, data: board },
     ...blockLookSeeds(board?.blocks ?? []),
   ]);
 }
@@ -78,7 +78,7 @@ export function renderLandingScreen(
 ) {
   const users = liveBoardUsers(newestBoards);
   return renderScreen('/', origin, [
-    { queryKey: liveBoardsQueryKey, data: users },
+    { queryKey: liveBoardsQueryOptions.queryKey, data: users },
     ...blockLookSeeds(sampleBlocks),
   ]);
 }

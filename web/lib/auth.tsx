@@ -9,11 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  type CurrentUser,
-  currentUserQueryKey,
-  currentUserQueryOptions,
-} from '../features/auth/api/get-current-user';
+import { type CurrentUser, currentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { api } from './api-client';
 import {
   clearAuthToken,
@@ -54,7 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (newToken: string, user: CurrentUser) => {
       setAuthToken(newToken);
       setSessionUsername(user.username);
-      queryClient.setQueryData(currentUserQueryKey, user);
+      queryClient.setQueryData(currentUserQueryOptions(true).queryKey, user);
     },
     [queryClient],
   );

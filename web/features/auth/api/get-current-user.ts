@@ -4,12 +4,10 @@ import { api } from '../../../lib/api-client';
 
 export type CurrentUser = InferResponseType<typeof api.auth.me.$get, 200>['user'];
 
-export const currentUserQueryKey = ['auth', 'me'] as const;
-
 /** Asked only while a token exists; a 401 clears the token (see api-client). */
 export function currentUserQueryOptions(hasToken: boolean) {
   return queryOptions({
-    queryKey: currentUserQueryKey,
+    queryKey: ['auth', 'me'] as const,
     queryFn: async () => (await (await api.auth.me.$get()).json()).user,
     enabled: hasToken,
     retry: false,

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '../../../../schema/users';
 import { api } from '../../../lib/api-client';
-import { currentUserQueryKey } from './get-current-user';
+import { boardKeys, discoverKeys } from '../../../lib/query-keys';
+import { currentUserQueryOptions } from './get-current-user';
 
 /**
  * Changes the signed-in user's profile or privacy. The answer replaces the cached user; the
@@ -12,9 +13,9 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: async (json: ProfileUpdateInput) => (await api.auth.me.$put({ json })).json(),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(currentUserQueryKey, user);
-      queryClient.invalidateQueries({ queryKey: ['discover'] });
-      queryClient.invalidateQueries({ queryKey: ['boards', user.username] });
+      queryClient.setQueryData(currentUserQueryOptions(true).queryKey, user);
+      queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
+      queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username) });
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { ownBlocksQueryKey } from './get-own-blocks';
+import { boardKeys, discoverKeys } from '../../../lib/query-keys';
+import { ownBlocksQueryOptions } from './get-own-blocks';
 
 /**
  * Copies another person's block onto the viewer's board. The board being looked at is left
@@ -14,9 +15,11 @@ export function useCopyBlock() {
     mutationFn: async (id: number) =>
       (await api.blocks[':id{[0-9]+}'].copy.$post({ param: { id: String(id) } })).json(),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ownBlocksQueryKey });
-      queryClient.invalidateQueries({ queryKey: ['boards', user?.username], exact: true });
-      queryClient.invalidateQueries({ queryKey: ['discover'] });
+      queryClient.invalidateQueries({ queryKey: ownBlocksQueryOptions.queryKey });
+      if (user) {
+        queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username), exact: true });
+      }
+      queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
     },
   });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlockInput } from '../../../../schema/blocks';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { ownBlocksQueryKey } from './get-own-blocks';
+import { boardKeys, discoverKeys } from '../../../lib/query-keys';
+import { ownBlocksQueryOptions } from './get-own-blocks';
 
 export function useCreateBlock() {
   const queryClient = useQueryClient();
@@ -10,9 +11,9 @@ export function useCreateBlock() {
   return useMutation({
     mutationFn: async (block: BlockInput) => (await api.blocks.$post({ json: block })).json(),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ownBlocksQueryKey });
-      queryClient.invalidateQueries({ queryKey: ['boards', user?.username] });
-      queryClient.invalidateQueries({ queryKey: ['discover'] });
+      queryClient.invalidateQueries({ queryKey: ownBlocksQueryOptions.queryKey });
+      if (user) queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username) });
+      queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
     },
   });
 }

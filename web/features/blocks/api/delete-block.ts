@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { ownBlocksQueryKey } from './get-own-blocks';
+import { analyticsKeys, boardKeys, discoverKeys } from '../../../lib/query-keys';
+import { ownBlocksQueryOptions } from './get-own-blocks';
 
 export function useDeleteBlock() {
   const queryClient = useQueryClient();
@@ -10,10 +11,10 @@ export function useDeleteBlock() {
     mutationFn: async (id: number) =>
       (await api.blocks[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ownBlocksQueryKey });
-      queryClient.invalidateQueries({ queryKey: ['boards', user?.username] });
-      queryClient.invalidateQueries({ queryKey: ['discover'] });
-      queryClient.invalidateQueries({ queryKey: ['analytics'] });
+      queryClient.invalidateQueries({ queryKey: ownBlocksQueryOptions.queryKey });
+      if (user) queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username) });
+      queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
+      queryClient.invalidateQueries({ queryKey: analyticsKeys.all() });
     },
   });
 }

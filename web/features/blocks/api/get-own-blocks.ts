@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api } from '../../../lib/api-client';
+import { ownBlocksKey } from '../../../lib/query-keys';
 
 type OwnBlocksResponse = InferResponseType<typeof api.blocks.me.$get, 200>;
 export type Block = OwnBlocksResponse['blocks'][number];
 export type BoardSettings = OwnBlocksResponse['board'];
 
-export const ownBlocksQueryKey = ['blocks', 'me'] as const;
-
 export const ownBlocksQueryOptions = queryOptions({
-  queryKey: ownBlocksQueryKey,
+  queryKey: ownBlocksKey(),
   queryFn: async () => (await api.blocks.me.$get()).json(),
 });
 

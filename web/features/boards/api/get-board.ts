@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
 import { ApiRequestError, api } from '../../../lib/api-client';
+import { boardKeys } from '../../../lib/query-keys';
 
 export type PublicBoard = InferResponseType<(typeof api.boards)[':username']['$get'], 200>;
 export type BoardOwner = PublicBoard['user'];
@@ -11,12 +12,10 @@ export function boardUsername(param: string | undefined): string {
   return (param ?? '').replace(/^@/, '').toLowerCase();
 }
 
-export const boardQueryKey = (username: string) => ['boards', username] as const;
-
 /** The board, or null when there is none to see (unknown user or private board). */
-function boardQueryOptions(username: string) {
+export function boardQueryOptions(username: string) {
   return queryOptions({
-    queryKey: boardQueryKey(username),
+    queryKey: boardKeys.board(username),
     queryFn: async (): Promise<PublicBoard | null> => {
       try {
         return await (await api.boards[':username'].$get({ param: { username } })).json();

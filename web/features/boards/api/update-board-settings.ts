@@ -3,12 +3,13 @@ import type { InferResponseType } from 'hono/client';
 import type { z } from 'zod';
 import type { boardSettingsInput } from '../../../../schema/boards';
 import { api } from '../../../lib/api-client';
+import { boardKeys, ownBlocksKey } from '../../../lib/query-keys';
 
 type BoardSettingsChange = z.output<typeof boardSettingsInput>;
 type OwnBlocks = InferResponseType<typeof api.blocks.me.$get, 200>;
 
-/** The owner's blocks and board settings live together in this query (see blocks/api). */
-const ownBlocksQueryKey = ['blocks', 'me'] as const;
+/** The owner's blocks and board settings live together in one query (blocks/api/get-own-blocks). */
+const ownBlocksQueryKey = ownBlocksKey();
 
 /**
  * Saves the board-wide image ratio or hide-images choice. The owner's board shows the change at
@@ -35,7 +36,7 @@ export function useUpdateBoardSettings() {
     },
     onSuccess: ({ board }) => {
       setBoard(() => board);
-      queryClient.invalidateQueries({ queryKey: ['boards'] });
+      queryClient.invalidateQueries({ queryKey: boardKeys.all() });
     },
   });
 }

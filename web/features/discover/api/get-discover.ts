@@ -1,12 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api } from '../../../lib/api-client';
+import { discoverKeys } from '../../../lib/query-keys';
 
 type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
 export type DiscoverBoard = DiscoverPage['boards'][number];
-
-/** `['discover']` prefixes every search, so a profile change can refresh them all at once. */
-export const discoverQueryKey = (q: string) => ['discover', q] as const;
 
 /**
  * Public boards that show blocks, changed last first; `q` is matched by the server
@@ -14,7 +12,7 @@ export const discoverQueryKey = (q: string) => ['discover', q] as const;
  */
 export function discoverQueryOptions(q: string) {
   return infiniteQueryOptions({
-    queryKey: discoverQueryKey(q),
+    queryKey: discoverKeys.search(q),
     queryFn: async ({ pageParam }) => {
       const query = {
         ...(q ? { q } : {}),

@@ -4,11 +4,9 @@ import { api } from '../../../lib/api-client';
 
 export type FeedbackItem = InferResponseType<typeof api.feedback.$get, 200>[number];
 
-export const feedbackListQueryKey = ['feedback'] as const;
-
 /** Only the owner account may list feedback: mount this for a signed-in admin only. */
 export const feedbackListQueryOptions = queryOptions({
-  queryKey: feedbackListQueryKey,
+  queryKey: ['feedback'] as const,
   queryFn: async () => (await api.feedback.$get()).json(),
 });
 

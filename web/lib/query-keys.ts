@@ -1,0 +1,34 @@
+/**
+ * Keys of the queries one feature reads and another changes: a block saved changes the owner's
+ * board, Discover and analytics; a profile, Discover and the board. Features do not import each
+ * other (conventions, rule 7), so these queries take their keys from here and mutations in other
+ * features invalidate through the same builders. A key used within one feature stays in its
+ * query's options, and the feature's mutations read it from there.
+ *
+ * This module imports nothing, on purpose: a module with no imports cannot close a cycle between
+ * chunks, so whichever chunk holds it, no chunk can read a key before it is defined. The build
+ * puts it in `app-core` with the rest of web/lib (vite.config.ts), which the screens' chunks
+ * import and which loads them only later, through `import()`.
+ */
+
+export const boardKeys = {
+  /** Every board in the cache: a change to the board's settings refreshes them all. */
+  all: () => ['boards'] as const,
+  board: (username: string) => [...boardKeys.all(), username] as const,
+};
+
+/** Discover's searches and the landing page's live boards (Discover's newest) share the prefix. */
+export const discoverKeys = {
+  all: () => ['discover'] as const,
+  search: (q: string) => [...discoverKeys.all(), q] as const,
+  /** An object where a search has text: no search can collide with it. */
+  liveBoards: (limit: number) => [...discoverKeys.all(), { limit }] as const,
+};
+
+export const analyticsKeys = {
+  all: () => ['analytics'] as const,
+  mine: () => [...analyticsKeys.all(), 'me'] as const,
+};
+
+/** The owner's blocks and their board's settings, one answer (blocks and boards change it). */
+export const ownBlocksKey = () => ['blocks', 'me'] as const;

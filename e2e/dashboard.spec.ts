@@ -57,7 +57,7 @@ test('an owner edits their profile and the public board shows it', async ({ page
   await expect(page.getByText('Reading, running and shipping side projects.')).toBeVisible();
 });
 
-test('the dashboard offers the embed code and confirms copying it', async ({
+test('the dashboard offers the embed code in the theme chosen and confirms copying it', async ({
   page,
   request,
   baseURL,
@@ -69,12 +69,23 @@ test('the dashboard offers the embed code and confirms copying it', async ({
   await page.goto('/dashboard');
 
   const embed = page.getByRole('region', { name: 'Embed' });
-  const code = `<iframe src="${baseURL}/embed/@${owner.username}" width="100%" height="600" frameborder="0"></iframe>`;
+  const code = `<iframe src="${baseURL}/embed/@${owner.username}" width="100%" height="600" frameborder="0" title="Up2 board of @${owner.username}"></iframe>`;
   await expect(embed.getByRole('textbox')).toHaveValue(code);
   await expect(embed.getByRole('link', { name: 'Preview' })).toHaveAttribute(
     'href',
     `/embed/@${owner.username}`,
   );
+
+  // Light is the default; another theme is named in the code and the preview.
+  await embed.getByRole('radio', { name: 'Dark' }).check();
+  await expect(embed.getByRole('textbox')).toHaveValue(
+    code.replace(`@${owner.username}"`, `@${owner.username}?theme=dark"`),
+  );
+  await expect(embed.getByRole('link', { name: 'Preview' })).toHaveAttribute(
+    'href',
+    `/embed/@${owner.username}?theme=dark`,
+  );
+  await embed.getByRole('radio', { name: 'Light' }).check();
 
   await embed.getByRole('button', { name: 'Copy Code' }).click();
   await expect(embed.getByRole('button', { name: 'Copied!' })).toBeVisible();

@@ -11,11 +11,12 @@ const copiedConfirmationMs = 2000;
 const themeLabels: Record<EmbedTheme, string> = {
   light: 'Light',
   dark: 'Dark',
-  auto: 'Auto (follows the reader)',
+  auto: 'Auto',
 };
 
+/** Light is the embed's default, so its code needs no theme. */
 function embedPath(username: string, theme: EmbedTheme): string {
-  return `/embed/@${username}?theme=${theme}`;
+  return theme === 'light' ? `/embed/@${username}` : `/embed/@${username}?theme=${theme}`;
 }
 
 function embedCode(origin: string, username: string, theme: EmbedTheme): string {
@@ -58,21 +59,26 @@ export function EmbedCodeCard({ username }: { username: string }) {
       <h2 id={`${codeId}-heading`} className="text-sm font-semibold text-gray-900">
         Embed
       </h2>
-      <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-700">
-        <legend className="mb-1 font-medium text-gray-900">Theme</legend>
-        {embedThemes.map((choice) => (
-          <label key={choice} className="inline-flex items-center gap-1.5">
-            <input
-              type="radio"
-              name={`${codeId}-theme`}
-              value={choice}
-              checked={theme === choice}
-              onChange={() => setTheme(choice)}
-              className="accent-violet-700"
-            />
-            {themeLabels[choice]}
-          </label>
-        ))}
+      <fieldset className="space-y-1.5">
+        <legend className="text-xs font-medium text-gray-900">Theme</legend>
+        <div className="inline-flex flex-wrap rounded-lg bg-gray-100 p-1">
+          {embedThemes.map((choice) => (
+            <label
+              key={choice}
+              className="relative rounded-md px-2.5 py-1 text-xs font-medium text-gray-700 has-checked:bg-white has-checked:text-gray-900 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-violet-500"
+            >
+              <input
+                type="radio"
+                name={`${codeId}-theme`}
+                value={choice}
+                checked={theme === choice}
+                onChange={() => setTheme(choice)}
+                className="absolute inset-0 cursor-pointer appearance-none rounded-[inherit] focus-visible:outline-none"
+              />
+              {themeLabels[choice]}
+            </label>
+          ))}
+        </div>
       </fieldset>
       <label htmlFor={codeId} className="block text-xs text-gray-600">
         Add your board to any website with this code:

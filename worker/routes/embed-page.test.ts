@@ -251,7 +251,7 @@ describe('GET /embed/@username', () => {
       { category: 'learning', type: 'books-reading' },
       { category: 'lifestyle', type: 'running-cycling' },
       { category: 'creative', type: 'film-animation' },
-    ];
+    ] as const;
     for (let i = 0; i < 30; i += 1) {
       await createBlock(owner, {
         ...types[i % types.length],

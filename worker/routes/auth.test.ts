@@ -1,7 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call, callJson, createUser, fetchSettled, uniqueName } from '../test/factories';
+import {
+  apiClient,
+  createUser,
+  expectStatus,
+  fetchSettled,
+  offContract,
+  readJson,
+  uniqueName,
+} from '../test/factories';
 
 const testSecret = new TextEncoder().encode('test-secret-that-is-at-least-32-characters');
 const invalidCredentials = 'Invalid credentials. Please check your username and password.';
@@ -69,7 +77,7 @@ async function storedProfile(id: number) {
 }
 
 function login(username: string, password: string, ip?: string) {
-  return callJson('POST', '/api/auth/login', { body: { username, password }, ip });
+  return readJson(apiClient({ ip }).auth.login.$post({ json: { username, password } }));
 }
 
 function sessionToken(sessionId: string) {
@@ -88,8 +96,8 @@ async function liveSessionOf(user: { id: number }): Promise<string> {
 describe('POST /api/auth/register', () => {
   it('creates the account with 201 and answers the user without any password hash', async () => {
     const input = registration();
-    const response = await callJson('POST', '/api/auth/register', { body: input });
-    expect(response.status).toBe(201);
+    const response = await readJson(apiClient().auth.register.$post({ json: input }));
+    expectStatus(response, 201);
     expect(response.body.user).toMatchObject({
       username: input.username,
       email: input.email,
@@ -105,34 +113,38 @@ describe('POST /api/auth/register', () => {
 
   it('lower-cases the username', async () => {
     const input = registration({ username: uniqueName('MiXeD').replace('i', 'I') });
-    const response = await callJson('POST', '/api/auth/register', { body: input });
-    expect(response.status).toBe(201);
+    const response = await readJson(apiClient().auth.register.$post({ json: input }));
+    expectStatus(response, 201);
     expect(response.body.user.username).toBe(input.username.toLowerCase());
     expect((await storedUser(response.body.user.id))?.username).toBe(input.username.toLowerCase());
   });
 
   it('stores the email lower-cased, so the same address in another case is refused with 409', async () => {
     const local = uniqueName('mail');
-    const first = await callJson('POST', '/api/auth/register', {
-      body: registration({ email: `${local.toUpperCase()}@X-Example.COM` }),
-    });
-    expect(first.status).toBe(201);
+    const first = await readJson(
+      apiClient().auth.register.$post({
+        json: registration({ email: `${local.toUpperCase()}@X-Example.COM` }),
+      }),
+    );
+    expectStatus(first, 201);
     expect((await storedUser(first.body.user.id))?.email).toBe(`${local}@x-example.com`);
 
-    const second = await callJson('POST', '/api/auth/register', {
-      body: registration({ email: `${local}@x-example.com` }),
-    });
-    expect(second.status).toBe(409);
+    const second = await readJson(
+      apiClient().auth.register.$post({ json: registration({ email: `${local}@x-example.com` }) }),
+    );
+    expectStatus(second, 409);
     expect(second.body.fields).toHaveProperty('email');
     expect(typeof second.body.error).toBe('string');
   });
 
   it('refuses a username already taken, in any case, with 409 on fields.username', async () => {
     const user = await createUser();
-    const response = await callJson('POST', '/api/auth/register', {
-      body: registration({ username: user.username.toUpperCase() }),
-    });
-    expect(response.status).toBe(409);
+    const response = await readJson(
+      apiClient().auth.register.$post({
+        json: registration({ username: user.username.toUpperCase() }),
+      }),
+    );
+    expectStatus(response, 409);
     expect(response.body.fields).toHaveProperty('username');
   });
 
@@ -157,30 +169,30 @@ describe('POST /api/auth/register', () => {
     },
   ])('refuses a username that is $problem with "$message"', async ({ username, message }) => {
     const body = registration({ username });
-    const response = await callJson('POST', '/api/auth/register', { body });
-    expect(response.status).toBe(400);
+    const response = await readJson(apiClient().auth.register.$post({ json: body }));
+    expectStatus(response, 400);
     expect(response.body.error).toBe(message);
-    expect(response.body.fields.username).toBe(message);
+    expect(response.body.fields?.username).toBe(message);
   });
 
   it('refuses a password under 6 characters, saying it must be at least 6 long', async () => {
-    const response = await callJson('POST', '/api/auth/register', {
-      body: registration({ password: 'abc12' }),
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient().auth.register.$post({ json: registration({ password: 'abc12' }) }),
+    );
+    expectStatus(response, 400);
     expect(response.body.error).toBe('Password must be at least 6 characters long.');
-    expect(response.body.fields.password).toBe('Password must be at least 6 characters long.');
+    expect(response.body.fields?.password).toBe('Password must be at least 6 characters long.');
   });
 
   it.each(['not-an-email', 'a@b', '@example.com', ''])(
     'refuses the email %j with "Please enter a valid email address"',
     async (email) => {
-      const response = await callJson('POST', '/api/auth/register', {
-        body: registration({ email }),
-      });
-      expect(response.status).toBe(400);
+      const response = await readJson(
+        apiClient().auth.register.$post({ json: registration({ email }) }),
+      );
+      expectStatus(response, 400);
       expect(response.body.error).toBe('Please enter a valid email address');
-      expect(response.body.fields.email).toBe('Please enter a valid email address');
+      expect(response.body.fields?.email).toBe('Please enter a valid email address');
     },
   );
 
@@ -190,35 +202,43 @@ describe('POST /api/auth/register', () => {
     ['passwordHash', 'pbkdf2-sha256$1$AAAA$AAAA'],
   ])('refuses the unknown field %s with 400', async (field, value) => {
     const input = registration({ [field]: value });
-    const response = await callJson('POST', '/api/auth/register', { body: input });
-    expect(response.status).toBe(400);
+    const response = await readJson(apiClient().auth.register.$post({ json: input }));
+    expectStatus(response, 400);
     expect(typeof response.body.error).toBe('string');
-    const login = await callJson('POST', '/api/auth/login', {
-      body: { username: input.username, password: input.password },
-    });
-    expect(login.status).toBe(401);
+    const login = await readJson(
+      apiClient().auth.login.$post({
+        json: { username: input.username, password: input.password },
+      }),
+    );
+    expectStatus(login, 401);
   });
 
   it.each(['api', 'dashboard', 'embed', 'discover', 'settings', 'API'])(
     'refuses the reserved username %s with 400',
     async (username) => {
-      const response = await callJson('POST', '/api/auth/register', {
-        body: registration({ username, email: `${uniqueName('res')}@example.com` }),
-      });
-      expect(response.status).toBe(400);
+      const response = await readJson(
+        apiClient().auth.register.$post({
+          json: registration({ username, email: `${uniqueName('res')}@example.com` }),
+        }),
+      );
+      expectStatus(response, 400);
       expect(response.body.error).toBe('This username is reserved. Please choose another.');
-      expect(response.body.fields.username).toBe(
+      expect(response.body.fields?.username).toBe(
         'This username is reserved. Please choose another.',
       );
     },
   );
 
   it('gives no one the owner account by registering the name admin', async () => {
-    const response = await callJson('POST', '/api/auth/register', {
-      body: registration({ username: 'admin', email: `${uniqueName('adm')}@example.com` }),
-    });
-    expect(response.status).toBe(400);
-    expect(response.body.fields.username).toBe('This username is reserved. Please choose another.');
+    const response = await readJson(
+      apiClient().auth.register.$post({
+        json: registration({ username: 'admin', email: `${uniqueName('adm')}@example.com` }),
+      }),
+    );
+    expectStatus(response, 400);
+    expect(response.body.fields?.username).toBe(
+      'This username is reserved. Please choose another.',
+    );
   });
 
   it('stores the password as pbkdf2-sha256 with 100000 iterations, a salt and a hash', async () => {
@@ -244,7 +264,7 @@ describe('POST /api/auth/login', () => {
   it('answers 200 with a token and the user', async () => {
     const user = await createUser();
     const response = await login(user.username, user.password);
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(typeof response.body.token).toBe('string');
     expect(response.body.token.split('.')).toHaveLength(3);
     expect(response.body.user).toMatchObject({
@@ -254,14 +274,14 @@ describe('POST /api/auth/login', () => {
       isAdmin: false,
     });
     expect(response.body.user).not.toHaveProperty('passwordHash');
-    const me = await call('GET', '/api/auth/me', { token: response.body.token });
+    const me = await apiClient({ token: response.body.token }).auth.me.$get();
     expect(me.status).toBe(200);
   });
 
   it('treats the username case-insensitively', async () => {
     const user = await createUser();
     const response = await login(user.username.toUpperCase(), user.password);
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.body.user.id).toBe(user.id);
   });
 
@@ -276,8 +296,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a missing password with 400 "Password is required"', async () => {
-    const response = await callJson('POST', '/api/auth/login', { body: { username: 'someone' } });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient().auth.login.$post({ json: offContract({ username: 'someone' }) }),
+    );
+    expectStatus(response, 400);
     expect(response.body.error).toBe('Password is required');
   });
 
@@ -288,9 +310,8 @@ describe('POST /api/auth/login', () => {
     let retryAfter: string | null = null;
     // Each attempt names another account: the per-account throttle (sign-in.test.ts) stays out.
     for (let attempt = 0; attempt < 15; attempt += 1) {
-      const response = await call('POST', '/api/auth/login', {
-        body: { username: uniqueName('guess'), password: 'wrong-password' },
-        ip,
+      const response = await apiClient({ ip }).auth.login.$post({
+        json: { username: uniqueName('guess'), password: 'wrong-password' },
       });
       statuses.push(response.status);
       if (response.status === 429) {
@@ -312,8 +333,8 @@ describe('POST /api/auth/login', () => {
 describe('GET and PUT /api/auth/me', () => {
   it('answers the signed-in user as { user } with email and isAdmin', async () => {
     const user = await createUser();
-    const response = await callJson('GET', '/api/auth/me', { token: user.token });
-    expect(response.status).toBe(200);
+    const response = await readJson(apiClient({ token: user.token }).auth.me.$get());
+    expectStatus(response, 200);
     expect(response.body).toEqual({ user: expect.any(Object) });
     expect(response.body.user).toMatchObject({
       id: user.id,
@@ -326,22 +347,28 @@ describe('GET and PUT /api/auth/me', () => {
 
   it('shows the email and isAdmin only to the owner, never on the public board', async () => {
     const user = await createUser();
-    const publicView = await callJson('GET', `/api/boards/${user.username}`);
-    expect(publicView.status).toBe(200);
+    const publicView = await readJson(
+      apiClient().boards[':username'].$get({ param: { username: user.username } }),
+    );
+    expectStatus(publicView, 200);
     expect(publicView.body.user).not.toHaveProperty('email');
     expect(publicView.body.user).not.toHaveProperty('isAdmin');
     expect(JSON.stringify(publicView.body)).not.toContain(user.email);
-    const ownView = await callJson('GET', `/api/boards/${user.username}`, { token: user.token });
-    expect(ownView.body.user.email).toBe(user.email);
+    const ownView = await readJson(
+      apiClient({ token: user.token }).boards[':username'].$get({
+        param: { username: user.username },
+      }),
+    );
+    expectStatus(ownView, 200);
+    expect(ownView.body.user).toHaveProperty('email', user.email);
   });
 
   it('answers PUT /me with the updated user as { user }', async () => {
     const user = await createUser();
-    const response = await callJson('PUT', '/api/auth/me', {
-      token: user.token,
-      body: { tagline: 'Always curious' },
-    });
-    expect(response.status).toBe(200);
+    const response = await readJson(
+      apiClient({ token: user.token }).auth.me.$put({ json: { tagline: 'Always curious' } }),
+    );
+    expectStatus(response, 200);
     expect(response.body).toEqual({ user: expect.any(Object) });
     expect(response.body.user).toMatchObject({
       id: user.id,
@@ -353,16 +380,14 @@ describe('GET and PUT /api/auth/me', () => {
 
   it('changes only the profile fields sent', async () => {
     const user = await createUser();
-    const first = await call('PUT', '/api/auth/me', {
-      token: user.token,
-      body: { bio: 'Learning things', tagline: 'Always curious' },
+    const first = await apiClient({ token: user.token }).auth.me.$put({
+      json: { bio: 'Learning things', tagline: 'Always curious' },
     });
-    expect(first.status).toBe(200);
-    const second = await call('PUT', '/api/auth/me', {
-      token: user.token,
-      body: { displayName: 'New Name' },
+    expectStatus(first, 200);
+    const second = await apiClient({ token: user.token }).auth.me.$put({
+      json: { displayName: 'New Name' },
     });
-    expect(second.status).toBe(200);
+    expectStatus(second, 200);
     expect(await storedProfile(user.id)).toMatchObject({
       display_name: 'New Name',
       bio: 'Learning things',
@@ -374,49 +399,47 @@ describe('GET and PUT /api/auth/me', () => {
 
   it('clears a profile text field sent as ""', async () => {
     const user = await createUser();
-    await call('PUT', '/api/auth/me', { token: user.token, body: { bio: 'Something' } });
+    await apiClient({ token: user.token }).auth.me.$put({ json: { bio: 'Something' } });
     expect((await storedProfile(user.id))?.bio).toBe('Something');
-    const response = await call('PUT', '/api/auth/me', { token: user.token, body: { bio: '' } });
-    expect(response.status).toBe(200);
+    const response = await apiClient({ token: user.token }).auth.me.$put({ json: { bio: '' } });
+    expectStatus(response, 200);
     expect((await storedProfile(user.id))?.bio).toBeNull();
   });
 
   it('refuses a bio over 280 characters with 400 and its message', async () => {
     const user = await createUser();
-    const response = await callJson('PUT', '/api/auth/me', {
-      token: user.token,
-      body: { bio: 'x'.repeat(281) },
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient({ token: user.token }).auth.me.$put({ json: { bio: 'x'.repeat(281) } }),
+    );
+    expectStatus(response, 400);
     expect(response.body.error).toBe('Bio must be 280 characters or less.');
-    expect(response.body.fields.bio).toBe('Bio must be 280 characters or less.');
+    expect(response.body.fields?.bio).toBe('Bio must be 280 characters or less.');
   });
 
   it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', '/api/images/avatars/1/../x.png'])(
     'refuses the avatar %j with 400',
     async (avatar) => {
       const user = await createUser();
-      const response = await callJson('PUT', '/api/auth/me', {
-        token: user.token,
-        body: { avatar },
-      });
-      expect(response.status).toBe(400);
-      expect(response.body.fields.avatar).toBe('Avatar must start with http:// or https://');
+      const response = await readJson(
+        apiClient({ token: user.token }).auth.me.$put({ json: { avatar } }),
+      );
+      expectStatus(response, 400);
+      expect(response.body.fields?.avatar).toBe('Avatar must start with http:// or https://');
     },
   );
 
   it('accepts an avatar that is an image path this app serves', async () => {
     const user = await createUser();
     const avatar = `/api/images/avatars/1/${crypto.randomUUID()}.png`;
-    const response = await call('PUT', '/api/auth/me', { token: user.token, body: { avatar } });
-    expect(response.status).toBe(200);
+    const response = await apiClient({ token: user.token }).auth.me.$put({ json: { avatar } });
+    expectStatus(response, 200);
     expect((await storedProfile(user.id))?.avatar).toBe(avatar);
   });
 
   it('refuses an empty update with 400', async () => {
     const user = await createUser();
-    const response = await callJson('PUT', '/api/auth/me', { token: user.token, body: {} });
-    expect(response.status).toBe(400);
+    const response = await readJson(apiClient({ token: user.token }).auth.me.$put({ json: {} }));
+    expectStatus(response, 400);
     expect(response.body.error).toBe('Send at least one field to change.');
   });
 
@@ -427,11 +450,10 @@ describe('GET and PUT /api/auth/me', () => {
     ['tokenVersion', 0],
   ])('refuses to change %s through the profile (400)', async (field, value) => {
     const user = await createUser();
-    const response = await callJson('PUT', '/api/auth/me', {
-      token: user.token,
-      body: { [field]: value },
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient({ token: user.token }).auth.me.$put({ json: { [field]: value } }),
+    );
+    expectStatus(response, 400);
     const stored = await storedUser(user.id);
     expect(stored).toMatchObject({ username: user.username, email: user.email });
   });
@@ -439,16 +461,16 @@ describe('GET and PUT /api/auth/me', () => {
 
 describe('session tokens', () => {
   it('refuses a request without a token with 401', async () => {
-    const response = await callJson('GET', '/api/auth/me');
-    expect(response.status).toBe(401);
+    const response = await readJson(apiClient().auth.me.$get());
+    expectStatus(response, 401);
     expect(response.body).toEqual({ error: 'Please sign in first.' });
   });
 
   it.each(['garbage', 'a.b.c', 'eyJhbGciOiJIUzI1NiJ9.e30.'])(
     'refuses the garbage token %j with 401',
     async (token) => {
-      const response = await callJson('GET', '/api/auth/me', { token });
-      expect(response.status).toBe(401);
+      const response = await readJson(apiClient({ token }).auth.me.$get());
+      expectStatus(response, 401);
       expect(typeof response.body.error).toBe('string');
     },
   );
@@ -459,8 +481,8 @@ describe('session tokens', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(testSecret);
-    const response = await callJson('GET', '/api/auth/me', { token });
-    expect(response.status).toBe(200);
+    const response = await readJson(apiClient({ token }).auth.me.$get());
+    expectStatus(response, 200);
   });
 
   it('refuses a token signed with another secret with 401', async () => {
@@ -469,7 +491,7 @@ describe('session tokens', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-that-is-at-least-32-characters'));
-    expect((await call('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await apiClient({ token }).auth.me.$get()).status).toBe(401);
   });
 
   it('refuses an unsigned alg "none" token with 401', async () => {
@@ -480,7 +502,7 @@ describe('session tokens', () => {
       .setExpirationTime('1h')
       .encode();
     expect(token.endsWith('.')).toBe(true);
-    expect((await call('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await apiClient({ token }).auth.me.$get()).status).toBe(401);
   });
 
   it('refuses an expired token with 401', async () => {
@@ -490,8 +512,8 @@ describe('session tokens', () => {
       .setIssuedAt(now - 7200)
       .setExpirationTime(now - 3600)
       .sign(testSecret);
-    const response = await callJson('GET', '/api/auth/me', { token });
-    expect(response.status).toBe(401);
+    const response = await readJson(apiClient({ token }).auth.me.$get());
+    expectStatus(response, 401);
     expect(response.body.error).toBe('Your session has expired. Please sign in again.');
   });
 
@@ -500,7 +522,7 @@ describe('session tokens', () => {
     const token = await sessionToken(await liveSessionOf(user))
       .setIssuedAt()
       .sign(testSecret);
-    expect((await call('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await apiClient({ token }).auth.me.$get()).status).toBe(401);
   });
 
   it('refuses a token from another issuer with 401', async () => {
@@ -511,7 +533,7 @@ describe('session tokens', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(testSecret);
-    expect((await call('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await apiClient({ token }).auth.me.$get()).status).toBe(401);
   });
 
   it('refuses a token naming a session that never existed with 401', async () => {
@@ -519,14 +541,14 @@ describe('session tokens', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(testSecret);
-    expect((await call('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await apiClient({ token }).auth.me.$get()).status).toBe(401);
   });
 
   it('refuses the token of a session that has ended with 401', async () => {
     const user = await createUser();
     const sessionId = await liveSessionOf(user);
     await env.DB.prepare('DELETE FROM sessions WHERE id = ?').bind(sessionId).run();
-    expect((await call('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
+    expect((await apiClient({ token: user.token }).auth.me.$get()).status).toBe(401);
   });
 });
 
@@ -550,10 +572,10 @@ describe('password reset', () => {
   });
 
   it('refuses forgot-password for an invalid email, asking for a valid address', async () => {
-    const response = await callJson('POST', '/api/auth/forgot-password', {
-      body: { email: 'not-an-email' },
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient().auth['forgot-password'].$post({ json: { email: 'not-an-email' } }),
+    );
+    expectStatus(response, 400);
     expect(response.body.error).toBe('Please enter a valid email address');
   });
 
@@ -582,10 +604,10 @@ describe('password reset', () => {
   it('sets the new password with the emailed token: the old one fails, the new one works', async () => {
     const user = await createUser();
     const token = await requestResetToken(user.email);
-    const reset = await callJson('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'brand-new-pass' },
-    });
-    expect(reset.status).toBe(200);
+    const reset = await readJson(
+      apiClient().auth['reset-password'].$post({ json: { token, newPassword: 'brand-new-pass' } }),
+    );
+    expectStatus(reset, 200);
     expect(typeof reset.body.message).toBe('string');
     expect((await login(user.username, user.password)).status).toBe(401);
     expect((await login(user.username, 'brand-new-pass')).status).toBe(200);
@@ -594,14 +616,14 @@ describe('password reset', () => {
   it('refuses the same reset token a second time with 400', async () => {
     const user = await createUser();
     const token = await requestResetToken(user.email);
-    const first = await call('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'first-new-pass' },
+    const first = await apiClient().auth['reset-password'].$post({
+      json: { token, newPassword: 'first-new-pass' },
     });
-    expect(first.status).toBe(200);
-    const second = await callJson('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'second-new-pass' },
-    });
-    expect(second.status).toBe(400);
+    expectStatus(first, 200);
+    const second = await readJson(
+      apiClient().auth['reset-password'].$post({ json: { token, newPassword: 'second-new-pass' } }),
+    );
+    expectStatus(second, 400);
     expect(typeof second.body.error).toBe('string');
     expect((await login(user.username, 'first-new-pass')).status).toBe(200);
     expect((await login(user.username, 'second-new-pass')).status).toBe(401);
@@ -612,12 +634,12 @@ describe('password reset', () => {
     const first = await requestResetToken(user.email);
     const second = await requestResetToken(user.email);
     expect(second).not.toBe(first);
-    const used = await call('POST', '/api/auth/reset-password', {
-      body: { token: first, newPassword: 'used-first-link' },
+    const used = await apiClient().auth['reset-password'].$post({
+      json: { token: first, newPassword: 'used-first-link' },
     });
     expect(used.status).toBe(200);
-    const stale = await call('POST', '/api/auth/reset-password', {
-      body: { token: second, newPassword: 'used-second-link' },
+    const stale = await apiClient().auth['reset-password'].$post({
+      json: { token: second, newPassword: 'used-second-link' },
     });
     expect(stale.status).toBe(400);
     expect((await login(user.username, 'used-first-link')).status).toBe(200);
@@ -629,45 +651,47 @@ describe('password reset', () => {
     await env.DB.prepare('UPDATE password_reset_tokens SET expires_at = ? WHERE user_id = ?')
       .bind(Date.now() - 1000, user.id)
       .run();
-    const response = await callJson('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'too-late-pass' },
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient().auth['reset-password'].$post({ json: { token, newPassword: 'too-late-pass' } }),
+    );
+    expectStatus(response, 400);
     expect((await login(user.username, user.password)).status).toBe(200);
   });
 
   it('refuses a made-up reset token with 400', async () => {
-    const response = await callJson('POST', '/api/auth/reset-password', {
-      body: { token: 'made-up-token-value', newPassword: 'whatever-pass' },
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient().auth['reset-password'].$post({
+        json: { token: 'made-up-token-value', newPassword: 'whatever-pass' },
+      }),
+    );
+    expectStatus(response, 400);
   });
 
   it('signs out every session issued before the reset, while a fresh login works', async () => {
     const user = await createUser();
-    expect((await call('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
+    expect((await apiClient({ token: user.token }).auth.me.$get()).status).toBe(200);
     const token = await requestResetToken(user.email);
-    await call('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'after-reset-1' },
+    await apiClient().auth['reset-password'].$post({
+      json: { token, newPassword: 'after-reset-1' },
     });
-    const old = await callJson('GET', '/api/auth/me', { token: user.token });
-    expect(old.status).toBe(401);
+    const old = await readJson(apiClient({ token: user.token }).auth.me.$get());
+    expectStatus(old, 401);
     const fresh = await login(user.username, 'after-reset-1');
-    expect(fresh.status).toBe(200);
-    expect((await call('GET', '/api/auth/me', { token: fresh.body.token })).status).toBe(200);
+    expectStatus(fresh, 200);
+    expect((await apiClient({ token: fresh.body.token }).auth.me.$get()).status).toBe(200);
   });
 
   it('refuses a new password under 6 characters with 400 and keeps the token usable', async () => {
     const user = await createUser();
     const token = await requestResetToken(user.email);
-    const short = await callJson('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'abc' },
-    });
-    expect(short.status).toBe(400);
+    const short = await readJson(
+      apiClient().auth['reset-password'].$post({ json: { token, newPassword: 'abc' } }),
+    );
+    expectStatus(short, 400);
     expect(short.body.error).toBe('Password must be at least 6 characters');
-    expect(short.body.fields.newPassword).toBe('Password must be at least 6 characters');
-    const valid = await call('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'long-enough' },
+    expect(short.body.fields?.newPassword).toBe('Password must be at least 6 characters');
+    const valid = await apiClient().auth['reset-password'].$post({
+      json: { token, newPassword: 'long-enough' },
     });
     expect(valid.status).toBe(200);
   });

@@ -1,33 +1,28 @@
 import { env } from 'cloudflare:workers';
+import type { InferResponseType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
 import {
+  type ApiClient,
+  apiClient,
   blockPayload,
-  call,
-  callJson,
   createBlock,
   createUser,
+  expectStatus,
   fetchSettled,
+  offContract,
+  readJson,
   runCron,
   type TestUser,
   uniqueName,
 } from '../test/factories';
 
-type Block = {
-  id: number;
-  userId: number;
-  position: number;
-  title: string;
-  status: string;
-  progress: number;
-  copyCount: number;
-  clickCount: number;
-} & Record<string, unknown>;
+type Block = InferResponseType<ApiClient['blocks']['me']['$get'], 200>['blocks'][number];
 
 const pickCategoryAndType = 'Please select a category and type.';
 
 async function myBlocks(user: TestUser): Promise<Block[]> {
-  const response = await callJson('GET', '/api/blocks/me', { token: user.token });
-  expect(response.status).toBe(200);
+  const response = await readJson(apiClient({ token: user.token }).blocks.me.$get());
+  expectStatus(response, 200);
   return response.body.blocks;
 }
 
@@ -56,22 +51,22 @@ async function storedBlock(id: number) {
 }
 
 async function createRefused(user: TestUser, overrides: Record<string, unknown>) {
-  const response = await callJson('POST', '/api/blocks', {
-    token: user.token,
-    body: blockPayload(overrides),
-  });
-  expect(response.status).toBe(400);
-  return response.body as { error: string; fields?: Record<string, string> };
+  const response = await readJson(
+    apiClient({ token: user.token }).blocks.$post({
+      json: offContract({ ...blockPayload(), ...overrides }),
+    }),
+  );
+  expectStatus(response, 400);
+  return response.body;
 }
 
 describe('POST /api/blocks', () => {
   it('creates a block on the signed-in user board and answers 201 with it', async () => {
     const user = await createUser();
-    const response = await callJson('POST', '/api/blocks', {
-      token: user.token,
-      body: blockPayload({ title: 'Dune' }),
-    });
-    expect(response.status).toBe(201);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks.$post({ json: blockPayload({ title: 'Dune' }) }),
+    );
+    expectStatus(response, 201);
     expect(response.body.block).toMatchObject({
       category: 'learning',
       type: 'books-reading',
@@ -102,19 +97,20 @@ describe('POST /api/blocks', () => {
 
   it('refuses a signed-out create with 401 and stores nothing', async () => {
     const title = uniqueName('anon');
-    const response = await callJson('POST', '/api/blocks', { body: blockPayload({ title }) });
-    expect(response.status).toBe(401);
+    const response = await readJson(apiClient().blocks.$post({ json: blockPayload({ title }) }));
+    expectStatus(response, 401);
     const row = await env.DB.prepare('SELECT id FROM blocks WHERE title = ?').bind(title).first();
     expect(row).toBeNull();
   });
 
   it('fills the defaults when only category, type and title are sent', async () => {
     const user = await createUser();
-    const response = await callJson('POST', '/api/blocks', {
-      token: user.token,
-      body: { category: 'work', type: 'tasks-goals', title: 'Ship v1' },
-    });
-    expect(response.status).toBe(201);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks.$post({
+        json: { category: 'work', type: 'tasks-goals', title: 'Ship v1' },
+      }),
+    );
+    expectStatus(response, 201);
     expect(response.body.block).toMatchObject({
       category: 'work',
       type: 'tasks-goals',
@@ -128,7 +124,14 @@ describe('POST /api/blocks', () => {
       copyCount: 0,
       clickCount: 0,
     });
-    for (const field of ['emoji', 'label', 'subtitle', 'description', 'imageUrl', 'externalUrl']) {
+    for (const field of [
+      'emoji',
+      'label',
+      'subtitle',
+      'description',
+      'imageUrl',
+      'externalUrl',
+    ] as const) {
       expect(response.body.block[field] ?? null).toBeNull();
     }
   });
@@ -174,8 +177,10 @@ describe('POST /api/blocks', () => {
     const withoutType = blockPayload() as Record<string, unknown>;
     delete withoutType.type;
     for (const body of [withoutCategory, withoutType]) {
-      const response = await callJson('POST', '/api/blocks', { token: user.token, body });
-      expect(response.status).toBe(400);
+      const response = await readJson(
+        apiClient({ token: user.token }).blocks.$post({ json: offContract(body) }),
+      );
+      expectStatus(response, 400);
       expect(response.body.error).toBe(pickCategoryAndType);
     }
   });
@@ -184,13 +189,12 @@ describe('POST /api/blocks', () => {
     const user = await createUser();
     const withoutTitle = blockPayload() as Record<string, unknown>;
     delete withoutTitle.title;
-    const missing = await callJson('POST', '/api/blocks', {
-      token: user.token,
-      body: withoutTitle,
-    });
-    expect(missing.status).toBe(400);
+    const missing = await readJson(
+      apiClient({ token: user.token }).blocks.$post({ json: offContract(withoutTitle) }),
+    );
+    expectStatus(missing, 400);
     expect(missing.body.error).toBe('Please enter a title.');
-    expect(missing.body.fields.title).toBe('Please enter a title.');
+    expect(missing.body.fields?.title).toBe('Please enter a title.');
     const blank = await createRefused(user, { title: '   ' });
     expect(blank.error).toBe('Please enter a title.');
     expect(await myBlocks(user)).toEqual([]);
@@ -309,17 +313,17 @@ describe('GET /api/blocks/me', () => {
     const hidden = await createBlock(user, { title: 'hidden', isVisible: false });
     const other = await createUser();
     await createBlock(other, { title: 'not mine' });
-    const response = await callJson('GET', '/api/blocks/me', { token: user.token });
-    expect(response.status).toBe(200);
+    const response = await readJson(apiClient({ token: user.token }).blocks.me.$get());
+    expectStatus(response, 200);
     expect(Object.keys(response.body).sort()).toEqual(['blocks', 'board']);
     expect(response.body.board).toEqual({ globalImageRatio: 'square', hideAllImages: false });
-    expect(response.body.blocks.map((block: Block) => block.id)).toEqual([shown.id, hidden.id]);
-    expect(response.body.blocks[1].isVisible).toBe(false);
+    expect(response.body.blocks.map((block) => block.id)).toEqual([shown.id, hidden.id]);
+    expect(response.body.blocks[1]?.isVisible).toBe(false);
   });
 
   it('refuses a signed-out caller with 401', async () => {
-    const response = await callJson('GET', '/api/blocks/me');
-    expect(response.status).toBe(401);
+    const response = await readJson(apiClient().blocks.me.$get());
+    expectStatus(response, 401);
   });
 });
 
@@ -327,20 +331,22 @@ describe('PUT /api/blocks/:id', () => {
   it('replaces the whole block with a full payload', async () => {
     const user = await createUser();
     const block = await createBlock(user);
-    const response = await callJson('PUT', `/api/blocks/${block.id}`, {
-      token: user.token,
-      body: blockPayload({
-        category: 'creative',
-        type: 'photography-videography',
-        title: 'Street photos',
-        subtitle: '',
-        status: 'done',
-        progress: 100,
-        imageAspectRatio: 'wide',
-        isVisible: false,
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: String(block.id) },
+        json: blockPayload({
+          category: 'creative',
+          type: 'photography-videography',
+          title: 'Street photos',
+          subtitle: '',
+          status: 'done',
+          progress: 100,
+          imageAspectRatio: 'wide',
+          isVisible: false,
+        }),
       }),
-    });
-    expect(response.status).toBe(200);
+    );
+    expectStatus(response, 200);
     expect(response.body.block).toMatchObject({
       id: block.id,
       category: 'creative',
@@ -361,22 +367,26 @@ describe('PUT /api/blocks/:id', () => {
   it('validates a full update like a create', async () => {
     const user = await createUser();
     const block = await createBlock(user, { title: 'kept' });
-    const response = await callJson('PUT', `/api/blocks/${block.id}`, {
-      token: user.token,
-      body: blockPayload({ title: '', externalUrl: 'javascript:alert(1)' }),
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: String(block.id) },
+        json: blockPayload({ title: '', externalUrl: 'javascript:alert(1)' }),
+      }),
+    );
+    expectStatus(response, 400);
     expect((await findMyBlock(user, block.id))?.title).toBe('kept');
   });
 
   it('moving a block to planned with { status } alone sets progress 0', async () => {
     const user = await createUser();
     const block = await createBlock(user, { status: 'now', progress: 30 });
-    const response = await callJson('PUT', `/api/blocks/${block.id}`, {
-      token: user.token,
-      body: { status: 'planned' },
-    });
-    expect(response.status).toBe(200);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: String(block.id) },
+        json: { status: 'planned' },
+      }),
+    );
+    expectStatus(response, 200);
     expect(response.body.block).toMatchObject({
       status: 'planned',
       progress: 0,
@@ -387,23 +397,27 @@ describe('PUT /api/blocks/:id', () => {
   it('moving a block to done with { status } alone sets progress 100', async () => {
     const user = await createUser();
     const block = await createBlock(user, { status: 'now', progress: 30 });
-    const response = await callJson('PUT', `/api/blocks/${block.id}`, {
-      token: user.token,
-      body: { status: 'done' },
-    });
-    expect(response.status).toBe(200);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: String(block.id) },
+        json: { status: 'done' },
+      }),
+    );
+    expectStatus(response, 200);
     expect(response.body.block).toMatchObject({ status: 'done', progress: 100 });
   });
 
   it('moving a block to now keeps a progress of 1-99 and otherwise sets 50', async () => {
     const user = await createUser();
-    const move = async (id: number, status: string) => {
-      const response = await callJson('PUT', `/api/blocks/${id}`, {
-        token: user.token,
-        body: { status },
-      });
-      expect(response.status).toBe(200);
-      return response.body.block as Block;
+    const move = async (id: number, status: 'now' | 'planned' | 'done') => {
+      const response = await readJson(
+        apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+          param: { id: String(id) },
+          json: { status },
+        }),
+      );
+      expectStatus(response, 200);
+      return response.body.block;
     };
     const inProgress = await createBlock(user, { status: 'now', progress: 35 });
     expect(await move(inProgress.id, 'now')).toMatchObject({ status: 'now', progress: 35 });
@@ -420,11 +434,13 @@ describe('PUT /api/blocks/:id', () => {
   it('refuses a status-only update with a status outside the enum', async () => {
     const user = await createUser();
     const block = await createBlock(user, { status: 'now', progress: 30 });
-    const response = await callJson('PUT', `/api/blocks/${block.id}`, {
-      token: user.token,
-      body: { status: 'archived' },
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: String(block.id) },
+        json: offContract({ status: 'archived' }),
+      }),
+    );
+    expectStatus(response, 400);
     expect(response.body.error).toBe('Status must be now, planned or done.');
     expect(await findMyBlock(user, block.id)).toMatchObject({ status: 'now', progress: 30 });
   });
@@ -433,16 +449,20 @@ describe('PUT /api/blocks/:id', () => {
     const owner = await createUser();
     const intruder = await createUser();
     const block = await createBlock(owner, { title: 'mine', status: 'now', progress: 30 });
-    const full = await callJson('PUT', `/api/blocks/${block.id}`, {
-      token: intruder.token,
-      body: blockPayload({ title: 'stolen' }),
-    });
-    expect(full.status).toBe(404);
-    const move = await callJson('PUT', `/api/blocks/${block.id}`, {
-      token: intruder.token,
-      body: { status: 'done' },
-    });
-    expect(move.status).toBe(404);
+    const full = await readJson(
+      apiClient({ token: intruder.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: String(block.id) },
+        json: blockPayload({ title: 'stolen' }),
+      }),
+    );
+    expectStatus(full, 404);
+    const move = await readJson(
+      apiClient({ token: intruder.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: String(block.id) },
+        json: { status: 'done' },
+      }),
+    );
+    expectStatus(move, 404);
     expect(move.body).toEqual(full.body);
     expect(await findMyBlock(owner, block.id)).toMatchObject({
       title: 'mine',
@@ -453,20 +473,24 @@ describe('PUT /api/blocks/:id', () => {
 
   it('answers 404 for a block that does not exist', async () => {
     const user = await createUser();
-    const response = await callJson('PUT', '/api/blocks/987654321', {
-      token: user.token,
-      body: { status: 'done' },
-    });
-    expect(response.status).toBe(404);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: '987654321' },
+        json: { status: 'done' },
+      }),
+    );
+    expectStatus(response, 404);
   });
 
   it('answers 404 for an id that is not a number', async () => {
     const user = await createUser();
-    const response = await callJson('PUT', '/api/blocks/abc', {
-      token: user.token,
-      body: { status: 'done' },
-    });
-    expect(response.status).toBe(404);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: 'abc' },
+        json: { status: 'done' },
+      }),
+    );
+    expectStatus(response, 404);
   });
 
   it('keeps a hidden block hidden when a full update leaves isVisible out', async () => {
@@ -474,11 +498,13 @@ describe('PUT /api/blocks/:id', () => {
     const block = await createBlock(user, { isVisible: false });
     const payloadWithoutIsVisible = blockPayload({ title: 'Edited title' });
     expect(payloadWithoutIsVisible).not.toHaveProperty('isVisible');
-    const response = await callJson('PUT', `/api/blocks/${block.id}`, {
-      token: user.token,
-      body: payloadWithoutIsVisible,
-    });
-    expect(response.status).toBe(200);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: String(block.id) },
+        json: payloadWithoutIsVisible,
+      }),
+    );
+    expectStatus(response, 200);
     expect(response.body.block).toMatchObject({ title: 'Edited title', isVisible: false });
   });
 });
@@ -488,27 +514,41 @@ describe('DELETE /api/blocks/:id', () => {
     const user = await createUser();
     const block = await createBlock(user);
     const kept = await createBlock(user, { title: 'kept' });
-    const response = await callJson('DELETE', `/api/blocks/${block.id}`, { token: user.token });
-    expect(response.status).toBe(200);
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$delete({
+        param: { id: String(block.id) },
+      }),
+    );
+    expectStatus(response, 200);
     expect((await myBlocks(user)).map((b) => b.id)).toEqual([kept.id]);
-    const again = await callJson('DELETE', `/api/blocks/${block.id}`, { token: user.token });
-    expect(again.status).toBe(404);
+    const again = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$delete({
+        param: { id: String(block.id) },
+      }),
+    );
+    expectStatus(again, 404);
   });
 
   it("answers 404 to another user's delete and keeps the block", async () => {
     const owner = await createUser();
     const intruder = await createUser();
     const block = await createBlock(owner);
-    const response = await callJson('DELETE', `/api/blocks/${block.id}`, { token: intruder.token });
-    expect(response.status).toBe(404);
+    const response = await readJson(
+      apiClient({ token: intruder.token }).blocks[':id{[0-9]+}'].$delete({
+        param: { id: String(block.id) },
+      }),
+    );
+    expectStatus(response, 404);
     expect(await findMyBlock(owner, block.id)).toBeDefined();
   });
 
   it('refuses a signed-out delete with 401 and keeps the block', async () => {
     const owner = await createUser();
     const block = await createBlock(owner);
-    const response = await call('DELETE', `/api/blocks/${block.id}`);
-    expect(response.status).toBe(401);
+    const response = await apiClient().blocks[':id{[0-9]+}'].$delete({
+      param: { id: String(block.id) },
+    });
+    expectStatus(response, 401);
     expect(await findMyBlock(owner, block.id)).toBeDefined();
   });
 });
@@ -517,8 +557,10 @@ describe('POST /api/blocks/:id/copy', () => {
   it('refuses a signed-out copy with 401', async () => {
     const owner = await createUser();
     const block = await createBlock(owner);
-    const response = await callJson('POST', `/api/blocks/${block.id}/copy`);
-    expect(response.status).toBe(401);
+    const response = await readJson(
+      apiClient().blocks[':id{[0-9]+}'].copy.$post({ param: { id: String(block.id) } }),
+    );
+    expectStatus(response, 401);
     expect((await storedBlock(block.id))?.copy_count).toBe(0);
   });
 
@@ -527,11 +569,15 @@ describe('POST /api/blocks/:id/copy', () => {
     const hidden = await createBlock(owner, { isVisible: false });
     const privateOwner = await createUser();
     const onPrivateBoard = await createBlock(privateOwner);
-    await call('PUT', '/api/auth/me', { token: privateOwner.token, body: { isPublic: false } });
+    await apiClient({ token: privateOwner.token }).auth.me.$put({ json: { isPublic: false } });
     const copier = await createUser();
     for (const id of [hidden.id, onPrivateBoard.id, 987654321]) {
-      const response = await callJson('POST', `/api/blocks/${id}/copy`, { token: copier.token });
-      expect(response.status).toBe(404);
+      const response = await readJson(
+        apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+          param: { id: String(id) },
+        }),
+      );
+      expectStatus(response, 404);
     }
     expect(await myBlocks(copier)).toEqual([]);
     expect((await storedBlock(hidden.id))?.copy_count).toBe(0);
@@ -541,8 +587,12 @@ describe('POST /api/blocks/:id/copy', () => {
   it('refuses to copy an own block with 400', async () => {
     const owner = await createUser();
     const block = await createBlock(owner);
-    const response = await callJson('POST', `/api/blocks/${block.id}/copy`, { token: owner.token });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient({ token: owner.token }).blocks[':id{[0-9]+}'].copy.$post({
+        param: { id: String(block.id) },
+      }),
+    );
+    expectStatus(response, 400);
     expect(await myBlocks(owner)).toHaveLength(1);
     expect((await storedBlock(block.id))?.copy_count).toBe(0);
   });
@@ -551,11 +601,13 @@ describe('POST /api/blocks/:id/copy', () => {
     const owner = await createUser();
     const source = await createBlock(owner, { title: 'Learn Rust', status: 'now', progress: 70 });
     const copier = await createUser();
-    const response = await callJson('POST', `/api/blocks/${source.id}/copy`, {
-      token: copier.token,
-    });
-    expect(response.status).toBe(201);
-    const copy = response.body.block as Block;
+    const response = await readJson(
+      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+        param: { id: String(source.id) },
+      }),
+    );
+    expectStatus(response, 201);
+    const copy = response.body.block;
     expect(copy.id).not.toBe(source.id);
     expect(copy).toMatchObject({
       title: 'Learn Rust',
@@ -581,10 +633,18 @@ describe('POST /api/blocks/:id/copy', () => {
     const owner = await createUser();
     const source = await createBlock(owner);
     const copier = await createUser();
-    const first = await callJson('POST', `/api/blocks/${source.id}/copy`, { token: copier.token });
-    expect(first.status).toBe(201);
-    const second = await callJson('POST', `/api/blocks/${source.id}/copy`, { token: copier.token });
-    expect(second.status).toBe(409);
+    const first = await readJson(
+      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+        param: { id: String(source.id) },
+      }),
+    );
+    expectStatus(first, 201);
+    const second = await readJson(
+      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+        param: { id: String(source.id) },
+      }),
+    );
+    expectStatus(second, 409);
     expect(await myBlocks(copier)).toHaveLength(1);
     expect((await storedBlock(source.id))?.copy_count).toBe(1);
   });
@@ -593,10 +653,18 @@ describe('POST /api/blocks/:id/copy', () => {
     const owner = await createUser();
     const source = await createBlock(owner, { title: 'Original' });
     const copier = await createUser();
-    const copied = await callJson('POST', `/api/blocks/${source.id}/copy`, { token: copier.token });
-    expect(copied.status).toBe(201);
-    const deleted = await callJson('DELETE', `/api/blocks/${source.id}`, { token: owner.token });
-    expect(deleted.status).toBe(200);
+    const copied = await readJson(
+      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+        param: { id: String(source.id) },
+      }),
+    );
+    expectStatus(copied, 201);
+    const deleted = await readJson(
+      apiClient({ token: owner.token }).blocks[':id{[0-9]+}'].$delete({
+        param: { id: String(source.id) },
+      }),
+    );
+    expectStatus(deleted, 200);
     expect(await storedBlock(copied.body.block.id)).toMatchObject({
       title: 'Original',
       copied_from_block_id: null,
@@ -608,14 +676,22 @@ describe('POST /api/blocks/:id/copy', () => {
     const owner = await createUser();
     const source = await createBlock(owner);
     const copier = await createUser();
-    const first = await callJson('POST', `/api/blocks/${source.id}/copy`, { token: copier.token });
-    expect(first.status).toBe(201);
-    const deleted = await call('DELETE', `/api/blocks/${first.body.block.id}`, {
-      token: copier.token,
+    const first = await readJson(
+      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+        param: { id: String(source.id) },
+      }),
+    );
+    expectStatus(first, 201);
+    const deleted = await apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].$delete({
+      param: { id: String(first.body.block.id) },
     });
-    expect(deleted.status).toBe(200);
-    const again = await callJson('POST', `/api/blocks/${source.id}/copy`, { token: copier.token });
-    expect(again.status).toBe(201);
+    expectStatus(deleted, 200);
+    const again = await readJson(
+      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+        param: { id: String(source.id) },
+      }),
+    );
+    expectStatus(again, 201);
     expect((await storedBlock(source.id))?.copy_count).toBe(1);
     expect(await myBlocks(copier)).toHaveLength(1);
   });
@@ -626,7 +702,9 @@ describe('POST /api/blocks/:id/copy', () => {
     const copiers = await Promise.all(Array.from({ length: 20 }, () => createUser()));
     const responses = await Promise.all(
       copiers.map((copier) =>
-        call('POST', `/api/blocks/${source.id}/copy`, { token: copier.token }),
+        apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+          param: { id: String(source.id) },
+        }),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
@@ -693,7 +771,7 @@ describe('POST /api/blocks/:id/click', () => {
   it('answers 404 for a block on a private board and does not count it', async () => {
     const owner = await createUser();
     const block = await createBlock(owner);
-    await call('PUT', '/api/auth/me', { token: owner.token, body: { isPublic: false } });
+    await apiClient({ token: owner.token }).auth.me.$put({ json: { isPublic: false } });
     expect((await clickAs(block.id)).status).toBe(404);
     expect((await storedBlock(block.id))?.click_count).toBe(0);
   });
@@ -722,17 +800,17 @@ describe('the 200-block board limit', () => {
   it('refuses the 201st block with 409 and keeps the board at 200', async () => {
     const user = await createUser();
     await fillBoard(user.id, 199);
-    const last = await callJson('POST', '/api/blocks', {
-      token: user.token,
-      body: blockPayload({ title: 'the 200th' }),
-    });
-    expect(last.status).toBe(201);
+    const last = await readJson(
+      apiClient({ token: user.token }).blocks.$post({ json: blockPayload({ title: 'the 200th' }) }),
+    );
+    expectStatus(last, 201);
     expect((await storedBlock(last.body.block.id))?.position).toBe(200);
-    const over = await callJson('POST', '/api/blocks', {
-      token: user.token,
-      body: blockPayload({ title: 'one too many' }),
-    });
-    expect(over.status).toBe(409);
+    const over = await readJson(
+      apiClient({ token: user.token }).blocks.$post({
+        json: blockPayload({ title: 'one too many' }),
+      }),
+    );
+    expectStatus(over, 409);
     expect(over.body.error).toBe('Your board holds at most 200 blocks. Delete one to add another.');
     expect(await myBlocks(user)).toHaveLength(200);
   });
@@ -742,10 +820,12 @@ describe('the 200-block board limit', () => {
     const source = await createBlock(owner);
     const copier = await createUser();
     await fillBoard(copier.id, 200);
-    const response = await callJson('POST', `/api/blocks/${source.id}/copy`, {
-      token: copier.token,
-    });
-    expect(response.status).toBe(409);
+    const response = await readJson(
+      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+        param: { id: String(source.id) },
+      }),
+    );
+    expectStatus(response, 409);
     expect(response.body.error).toBe(
       'Your board holds at most 200 blocks. Delete one to add another.',
     );
@@ -758,15 +838,21 @@ describe('the 200-block board limit', () => {
     await fillBoard(user.id, 199);
     const last = await createBlock(user, { title: 'the 200th' });
     expect(
-      (await callJson('POST', '/api/blocks', { token: user.token, body: blockPayload() })).status,
+      (await readJson(apiClient({ token: user.token }).blocks.$post({ json: blockPayload() })))
+        .status,
     ).toBe(409);
-    expect((await callJson('DELETE', `/api/blocks/${last.id}`, { token: user.token })).status).toBe(
-      200,
+    expect(
+      (
+        await readJson(
+          apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$delete({
+            param: { id: String(last.id) },
+          }),
+        )
+      ).status,
+    ).toBe(200);
+    const again = await readJson(
+      apiClient({ token: user.token }).blocks.$post({ json: blockPayload() }),
     );
-    const again = await callJson('POST', '/api/blocks', {
-      token: user.token,
-      body: blockPayload(),
-    });
-    expect(again.status).toBe(201);
+    expectStatus(again, 201);
   });
 });

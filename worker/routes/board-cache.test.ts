@@ -1,17 +1,23 @@
 import { env } from 'cloudflare:workers';
+import type { InferResponseType } from 'hono/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  type ApiClient,
+  apiClient,
   blockPayload,
-  callJson,
   createBlock,
   createUser,
+  expectStatus,
   fetchSettled,
+  readJson,
   runCron,
   type TestUser,
   uniqueName,
   viewsOf,
   withAppShell,
 } from '../test/factories';
+
+type PublicBoard = InferResponseType<ApiClient['boards'][':username']['$get'], 200>;
 
 type SendOptions = { token?: string; json?: unknown; headers?: Record<string, string> };
 
@@ -45,13 +51,18 @@ async function send(method: string, path: string, options: SendOptions = {}, wor
 /** The public board as the API answers an anonymous visitor. */
 async function readBoard(username: string, options: SendOptions = {}, workerEnv = env) {
   const response = await send('GET', `/api/boards/${username}`, options, workerEnv);
-  return { ...response, body: response.status === 200 ? JSON.parse(response.text) : undefined };
+  const body: PublicBoard | undefined =
+    response.status === 200 ? JSON.parse(response.text) : undefined;
+  return { ...response, body };
 }
 
 const readEmbed = (username: string, options: SendOptions = {}) =>
   send('GET', `/embed/@${username}`, options);
 
-const titles = (body: { blocks: { title: string }[] }) => body.blocks.map((block) => block.title);
+const titles = (body: { blocks: { title: string }[] } | undefined) => {
+  if (!body) throw new Error('no board in the answer');
+  return body.blocks.map((block) => block.title);
+};
 
 /** A change made straight in D1, behind the API's back: no version bump, so no cached answer moves. */
 async function retitleInD1(blockId: number, title: string) {
@@ -162,7 +173,7 @@ describe('public board reads from the edge cache', () => {
     expect((await readBoard(username)).status).toBe(404);
     expect((await readEmbed(username)).status).toBe(404);
     const owner = await createUser({ username });
-    expect((await readBoard(username)).body.user.username).toBe(owner.username);
+    expect((await readBoard(username)).body?.user.username).toBe(owner.username);
     expect((await readEmbed(username)).status).toBe(200);
   });
 });
@@ -171,7 +182,7 @@ describe('every edit shows at once in the cached public answers', () => {
   type Edit = {
     behaviour: string;
     edit: (owner: TestUser, block: { id: number }) => Promise<{ status: number }>;
-    shows: (board: any, embed: string) => void;
+    shows: (board: PublicBoard, embed: string) => void;
   };
   const edits: Edit[] = [
     {
@@ -285,7 +296,9 @@ describe('every edit shows at once in the cached public answers', () => {
       expect((await readEmbed(owner.username)).status).toBe(200);
     }
     expect((await edit(owner, block)).status).toBeLessThan(300);
-    shows((await readBoard(owner.username)).body, (await readEmbed(owner.username)).text);
+    const board = (await readBoard(owner.username)).body;
+    if (!board) throw new Error('the board is not found after the edit');
+    shows(board, (await readEmbed(owner.username)).text);
   });
 
   it('answers 404 at once, API and embed, when the owner makes a cached board private', async () => {
@@ -369,7 +382,7 @@ describe('signed-in reads', () => {
 
     const own = await readBoard(owner.username, { token: owner.token });
     expect(titles(own.body)).toEqual(['Changed behind the API', 'Hidden plan']);
-    expect(own.body.user.email).toBe(owner.email);
+    expect(own.body?.user).toHaveProperty('email', owner.email);
     expect(own.headers.get('etag')).toBeNull();
 
     const anonymous = await readBoard(owner.username);
@@ -466,7 +479,8 @@ describe('version bumps KV refuses', () => {
     );
     put.mockRestore();
 
-    const mine = await callJson('GET', '/api/blocks/me', { token: owner.token });
+    const mine = await readJson(apiClient({ token: owner.token }).blocks.me.$get());
+    expectStatus(mine, 200);
     expect(mine.body.blocks.map((b: { title: string }) => b.title)).toEqual(['Edited title']);
   });
 

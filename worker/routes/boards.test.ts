@@ -1,21 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import {
-  callJson,
+  apiClient,
   createBlock,
   createUser,
+  expectStatus,
   fetchSettled,
+  offContract,
+  readJson,
   uniqueName,
   withAppShell,
 } from '../test/factories';
 
-type Block = { id: number; isVisible: boolean };
+/** A board through the API, as a visitor sees it or, with their token, as its owner does. */
+function getBoard(username: string, token?: string) {
+  return readJson(apiClient({ token }).boards[':username'].$get({ param: { username } }));
+}
+
+function myBlocks(token: string) {
+  return readJson(apiClient({ token }).blocks.me.$get());
+}
 
 describe('GET /api/boards/:username', () => {
   it('answers { board, blocks, user } for a public board', async () => {
     const owner = await createUser();
     const block = await createBlock(owner, { title: 'Reading Dune' });
-    const response = await callJson('GET', `/api/boards/${owner.username}`);
-    expect(response.status).toBe(200);
+    const response = await getBoard(owner.username);
+    expectStatus(response, 200);
     expect(Object.keys(response.body).sort()).toEqual(['blocks', 'board', 'user']);
     expect(response.body.board).toEqual({ globalImageRatio: 'square', hideAllImages: false });
     expect(response.body.blocks).toHaveLength(1);
@@ -36,8 +46,8 @@ describe('GET /api/boards/:username', () => {
       `@${mixed}`,
       encodeURIComponent(`@${mixed}`),
     ]) {
-      const response = await callJson('GET', `/api/boards/${handle}`);
-      expect(response.status).toBe(200);
+      const response = await getBoard(handle);
+      expectStatus(response, 200);
       expect(response.body.user.username).toBe(owner.username);
     }
   });
@@ -46,9 +56,9 @@ describe('GET /api/boards/:username', () => {
     const owner = await createUser();
     const other = await createUser();
     for (const token of [undefined, other.token]) {
-      const response = await callJson('GET', `/api/boards/${owner.username}`, { token });
-      expect(response.status).toBe(200);
-      const user = response.body.user as Record<string, unknown>;
+      const response = await getBoard(owner.username, token);
+      expectStatus(response, 200);
+      const { user } = response.body;
       expect(user).not.toHaveProperty('email');
       expect(user).not.toHaveProperty('passwordHash');
       expect(user).not.toHaveProperty('tokenVersion');
@@ -60,9 +70,9 @@ describe('GET /api/boards/:username', () => {
 
   it('shows the owner their own email but never the password hash', async () => {
     const owner = await createUser();
-    const response = await callJson('GET', `/api/boards/${owner.username}`, { token: owner.token });
-    expect(response.status).toBe(200);
-    expect(response.body.user.email).toBe(owner.email);
+    const response = await getBoard(owner.username, owner.token);
+    expectStatus(response, 200);
+    expect(response.body.user).toHaveProperty('email', owner.email);
     expect(response.body.user).not.toHaveProperty('passwordHash');
     expect(JSON.stringify(response.body)).not.toContain('pbkdf2');
   });
@@ -72,13 +82,16 @@ describe('GET /api/boards/:username', () => {
     const visible = await createBlock(owner, { title: 'visible' });
     const hidden = await createBlock(owner, { title: 'hidden', isVisible: false });
     const other = await createUser();
-    const ids = (blocks: Block[]) => blocks.map((block) => block.id);
+    const ids = (blocks: { id: number }[]) => blocks.map((block) => block.id);
 
-    const anonymous = await callJson('GET', `/api/boards/${owner.username}`);
+    const anonymous = await getBoard(owner.username);
+    expectStatus(anonymous, 200);
     expect(ids(anonymous.body.blocks)).toEqual([visible.id]);
-    const signedIn = await callJson('GET', `/api/boards/${owner.username}`, { token: other.token });
+    const signedIn = await getBoard(owner.username, other.token);
+    expectStatus(signedIn, 200);
     expect(ids(signedIn.body.blocks)).toEqual([visible.id]);
-    const own = await callJson('GET', `/api/boards/${owner.username}`, { token: owner.token });
+    const own = await getBoard(owner.username, owner.token);
+    expectStatus(own, 200);
     expect(ids(own.body.blocks)).toEqual([visible.id, hidden.id]);
   });
 
@@ -87,25 +100,25 @@ describe('GET /api/boards/:username', () => {
     await createBlock(owner, { title: 'secret plans' });
     const other = await createUser();
 
-    const unknown = await callJson('GET', `/api/boards/${uniqueName('nobody')}`);
-    expect(unknown.status).toBe(404);
-    const anonymous = await callJson('GET', `/api/boards/${owner.username}`);
-    expect(anonymous.status).toBe(404);
+    const unknown = await getBoard(uniqueName('nobody'));
+    expectStatus(unknown, 404);
+    const anonymous = await getBoard(owner.username);
+    expectStatus(anonymous, 404);
     expect(anonymous.body).toEqual(unknown.body);
-    const signedIn = await callJson('GET', `/api/boards/${owner.username}`, { token: other.token });
-    expect(signedIn.status).toBe(404);
+    const signedIn = await getBoard(owner.username, other.token);
+    expectStatus(signedIn, 404);
     expect(signedIn.body).toEqual(unknown.body);
     expect(JSON.stringify(signedIn.body)).not.toContain('secret plans');
 
-    const own = await callJson('GET', `/api/boards/${owner.username}`, { token: owner.token });
-    expect(own.status).toBe(200);
+    const own = await getBoard(owner.username, owner.token);
+    expectStatus(own, 200);
     expect(own.body.user).toMatchObject({ id: owner.id, isPublic: false, email: owner.email });
     expect(own.body.blocks).toHaveLength(1);
   });
 
   it('says the board is not found in the 404 body', async () => {
-    const response = await callJson('GET', `/api/boards/${uniqueName('ghost')}`);
-    expect(response.status).toBe(404);
+    const response = await getBoard(uniqueName('ghost'));
+    expectStatus(response, 404);
     expect(response.body.error).toBe(
       "Board Not Found - This user doesn't exist or their board is private.",
     );
@@ -113,11 +126,13 @@ describe('GET /api/boards/:username', () => {
 
   it('answers the owner board settings once they are changed', async () => {
     const owner = await createUser();
-    await callJson('PUT', '/api/boards/me', {
-      token: owner.token,
-      body: { globalImageRatio: 'tall', hideAllImages: true },
-    });
-    const response = await callJson('GET', `/api/boards/${owner.username}`);
+    await readJson(
+      apiClient({ token: owner.token }).boards.me.$put({
+        json: { globalImageRatio: 'tall', hideAllImages: true },
+      }),
+    );
+    const response = await getBoard(owner.username);
+    expectStatus(response, 200);
     expect(response.body.board).toEqual({ globalImageRatio: 'tall', hideAllImages: true });
   });
 });
@@ -125,32 +140,30 @@ describe('GET /api/boards/:username', () => {
 describe('PUT /api/boards/me', () => {
   it('sets the board-wide image ratio alone and keeps hideAllImages', async () => {
     const owner = await createUser();
-    const response = await callJson('PUT', '/api/boards/me', {
-      token: owner.token,
-      body: { globalImageRatio: 'wide' },
-    });
-    expect(response.status).toBe(200);
+    const response = await readJson(
+      apiClient({ token: owner.token }).boards.me.$put({ json: { globalImageRatio: 'wide' } }),
+    );
+    expectStatus(response, 200);
     expect(response.body.board).toEqual({ globalImageRatio: 'wide', hideAllImages: false });
-    const mine = await callJson('GET', '/api/blocks/me', { token: owner.token });
+    const mine = await myBlocks(owner.token);
+    expectStatus(mine, 200);
     expect(mine.body.board).toEqual({ globalImageRatio: 'wide', hideAllImages: false });
   });
 
   it('sets hideAllImages alone and keeps the image ratio', async () => {
     const owner = await createUser();
-    await callJson('PUT', '/api/boards/me', {
-      token: owner.token,
-      body: { globalImageRatio: 'tall' },
-    });
-    const response = await callJson('PUT', '/api/boards/me', {
-      token: owner.token,
-      body: { hideAllImages: true },
-    });
-    expect(response.status).toBe(200);
+    await readJson(
+      apiClient({ token: owner.token }).boards.me.$put({ json: { globalImageRatio: 'tall' } }),
+    );
+    const response = await readJson(
+      apiClient({ token: owner.token }).boards.me.$put({ json: { hideAllImages: true } }),
+    );
+    expectStatus(response, 200);
     expect(response.body.board).toEqual({ globalImageRatio: 'tall', hideAllImages: true });
-    const off = await callJson('PUT', '/api/boards/me', {
-      token: owner.token,
-      body: { hideAllImages: false },
-    });
+    const off = await readJson(
+      apiClient({ token: owner.token }).boards.me.$put({ json: { hideAllImages: false } }),
+    );
+    expectStatus(off, 200);
     expect(off.body.board).toEqual({ globalImageRatio: 'tall', hideAllImages: false });
   });
 
@@ -166,17 +179,20 @@ describe('PUT /api/boards/me', () => {
       { theme: 'dark' },
     ];
     for (const body of bodies) {
-      const response = await callJson('PUT', '/api/boards/me', { token: owner.token, body });
-      expect(response.status).toBe(400);
+      const response = await readJson(
+        apiClient({ token: owner.token }).boards.me.$put({ json: offContract(body) }),
+      );
+      expectStatus(response, 400);
       expect(typeof response.body.error).toBe('string');
     }
-    const mine = await callJson('GET', '/api/blocks/me', { token: owner.token });
+    const mine = await myBlocks(owner.token);
+    expectStatus(mine, 200);
     expect(mine.body.board).toEqual({ globalImageRatio: 'square', hideAllImages: false });
   });
 
   it('refuses a signed-out caller with 401', async () => {
-    const response = await callJson('PUT', '/api/boards/me', { body: { hideAllImages: true } });
-    expect(response.status).toBe(401);
+    const response = await readJson(apiClient().boards.me.$put({ json: { hideAllImages: true } }));
+    expectStatus(response, 401);
   });
 });
 

@@ -1,6 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callJson, createUser, fetchSettled, type TestUser, uniqueName } from '../test/factories';
+import {
+  apiClient,
+  createUser,
+  expectStatus,
+  fetchSettled,
+  readJson,
+  type TestUser,
+  uniqueName,
+} from '../test/factories';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -43,19 +51,21 @@ async function registerWantingUpdates() {
     }),
   );
   expect(registered.status).toBe(201);
-  const login = await callJson('POST', '/api/auth/login', {
-    body: { username, password: 'a-long-passphrase' },
-  });
-  return { token: login.body.token as string, username, links: registered.tokens };
+  const login = await readJson(
+    apiClient().auth.login.$post({ json: { username, password: 'a-long-passphrase' } }),
+  );
+  expectStatus(login, 200);
+  return { token: login.body.token, username, links: registered.tokens };
 }
 
 async function optedIn(token: string): Promise<boolean> {
-  const me = await callJson('GET', '/api/auth/me', { token });
+  const me = await readJson(apiClient({ token }).auth.me.$get());
+  expectStatus(me, 200);
   return me.body.user.emailOptIn;
 }
 
 function confirm(link: string) {
-  return callJson('POST', '/api/email-updates/confirm', { body: { token: link } });
+  return readJson(apiClient()['email-updates'].confirm.$post({ json: { token: link } }));
 }
 
 describe('"Send me updates" is confirmed by email before it counts', () => {
@@ -98,7 +108,7 @@ describe('"Send me updates" is confirmed by email before it counts', () => {
       .bind(`${uniqueName('new')}@example.com`, moved.username)
       .run();
     const refused = await confirm(moved.links[0] as string);
-    expect(refused.status).toBe(400);
+    expectStatus(refused, 400);
     expect(refused.body.error).toContain('invalid or has expired');
     expect(await optedIn(moved.token)).toBe(false);
   });
@@ -121,14 +131,14 @@ describe('"Send me updates" is confirmed by email before it counts', () => {
 
   it('stopping updates turns them off and voids a link still on its way', async () => {
     const reader = await registerWantingUpdates();
-    const stopped = await callJson('DELETE', '/api/email-updates', { token: reader.token });
-    expect(stopped.status).toBe(200);
+    const stopped = await readJson(apiClient({ token: reader.token })['email-updates'].$delete());
+    expectStatus(stopped, 200);
     expect(stopped.body.user.emailOptIn).toBe(false);
     expect((await confirm(reader.links[0] as string)).status).toBe(400);
     expect(await optedIn(reader.token)).toBe(false);
   });
 
   it('refuses asking for updates signed out with 401', async () => {
-    expect((await callJson('POST', '/api/email-updates')).status).toBe(401);
+    expect((await readJson(apiClient()['email-updates'].$post())).status).toBe(401);
   });
 });

@@ -1,8 +1,20 @@
 import { env } from 'cloudflare:workers';
+import type { InferRequestType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
-import { adminUser, call, callJson, createUser, uniqueName } from '../test/factories';
+import {
+  type ApiClient,
+  adminUser,
+  apiClient,
+  createUser,
+  expectStatus,
+  offContract,
+  readJson,
+  uniqueName,
+} from '../test/factories';
 
-function feedbackPayload(overrides: Record<string, unknown> = {}) {
+type FeedbackInput = InferRequestType<ApiClient['feedback']['$post']>['json'];
+
+function feedbackPayload(overrides: Partial<FeedbackInput> = {}) {
   return {
     type: 'bug',
     title: `Broken ${uniqueName('t')}`,
@@ -10,16 +22,15 @@ function feedbackPayload(overrides: Record<string, unknown> = {}) {
     email: null,
     userId: null,
     ...overrides,
-  };
+  } satisfies FeedbackInput;
 }
 
-async function postFeedback(overrides: Record<string, unknown> = {}, token?: string) {
-  const response = await callJson('POST', '/api/feedback', {
-    body: feedbackPayload(overrides),
-    token,
-  });
+async function postFeedback(overrides: Partial<FeedbackInput> = {}, token?: string) {
+  const response = await readJson(
+    apiClient({ token }).feedback.$post({ json: feedbackPayload(overrides) }),
+  );
   if (response.status !== 201) throw new Error(`feedback failed: ${JSON.stringify(response.body)}`);
-  return response.body as { id: number; title: string } & Record<string, unknown>;
+  return response.body;
 }
 
 async function storedFeedback(id: number) {
@@ -36,8 +47,8 @@ function randomIp(): string {
 describe('POST /api/feedback', () => {
   it('lets a signed-out visitor post: 201, status new, priority medium, no user', async () => {
     const payload = feedbackPayload({ type: 'improvement' });
-    const response = await callJson('POST', '/api/feedback', { body: payload });
-    expect(response.status).toBe(201);
+    const response = await readJson(apiClient().feedback.$post({ json: payload }));
+    expectStatus(response, 201);
     expect(response.body).toMatchObject({
       id: expect.any(Number),
       type: 'improvement',
@@ -59,17 +70,17 @@ describe('POST /api/feedback', () => {
 
   it('defaults the type to feature when it is omitted', async () => {
     const { type: _omitted, ...payload } = feedbackPayload();
-    const response = await callJson('POST', '/api/feedback', { body: payload });
-    expect(response.status).toBe(201);
+    const response = await readJson(apiClient().feedback.$post({ json: payload }));
+    expectStatus(response, 201);
     expect(response.body.type).toBe('feature');
   });
 
   it('ignores a userId sent by a signed-out visitor and stores null', async () => {
     const someone = await createUser();
-    const response = await callJson('POST', '/api/feedback', {
-      body: feedbackPayload({ userId: someone.id }),
-    });
-    expect(response.status).toBe(201);
+    const response = await readJson(
+      apiClient().feedback.$post({ json: feedbackPayload({ userId: someone.id }) }),
+    );
+    expectStatus(response, 201);
     expect(response.body.userId).toBeNull();
     expect((await storedFeedback(response.body.id))?.user_id).toBeNull();
   });
@@ -77,11 +88,12 @@ describe('POST /api/feedback', () => {
   it("takes the user from the token, not from the body's userId", async () => {
     const author = await createUser();
     const someoneElse = await createUser();
-    const response = await callJson('POST', '/api/feedback', {
-      token: author.token,
-      body: feedbackPayload({ userId: someoneElse.id }),
-    });
-    expect(response.status).toBe(201);
+    const response = await readJson(
+      apiClient({ token: author.token }).feedback.$post({
+        json: feedbackPayload({ userId: someoneElse.id }),
+      }),
+    );
+    expectStatus(response, 201);
     expect(response.body.userId).toBe(author.id);
     expect((await storedFeedback(response.body.id))?.user_id).toBe(author.id);
   });
@@ -89,11 +101,10 @@ describe('POST /api/feedback', () => {
   it('attaches the signed-in user when the body carries no userId', async () => {
     const author = await createUser();
     const { userId: _omitted, ...payload } = feedbackPayload();
-    const response = await callJson('POST', '/api/feedback', {
-      token: author.token,
-      body: payload,
-    });
-    expect(response.status).toBe(201);
+    const response = await readJson(
+      apiClient({ token: author.token }).feedback.$post({ json: payload }),
+    );
+    expectStatus(response, 201);
     expect(response.body.userId).toBe(author.id);
   });
 
@@ -142,19 +153,21 @@ describe('POST /api/feedback', () => {
       message: 'Type must be feature, bug, improvement or other.',
     },
   ])('refuses a $field that is $problem with 400 "$message"', async ({ field, value, message }) => {
-    const response = await callJson('POST', '/api/feedback', {
-      body: feedbackPayload({ [field]: value }),
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient().feedback.$post({ json: offContract({ ...feedbackPayload(), [field]: value }) }),
+    );
+    expectStatus(response, 400);
     expect(response.body.error).toBe(message);
-    expect(response.body.fields[field]).toBe(message);
+    expect(response.body.fields?.[field]).toBe(message);
   });
 
   it('accepts a title of 100 and a description of 1000 characters', async () => {
-    const response = await callJson('POST', '/api/feedback', {
-      body: feedbackPayload({ title: 't'.repeat(100), description: 'd'.repeat(1000) }),
-    });
-    expect(response.status).toBe(201);
+    const response = await readJson(
+      apiClient().feedback.$post({
+        json: feedbackPayload({ title: 't'.repeat(100), description: 'd'.repeat(1000) }),
+      }),
+    );
+    expectStatus(response, 201);
   });
 
   it.each(['', null])('stores the email %j as null', async (email) => {
@@ -169,10 +182,12 @@ describe('POST /api/feedback', () => {
   });
 
   it('refuses fields the client may not set (status, priority) with 400', async () => {
-    const response = await callJson('POST', '/api/feedback', {
-      body: feedbackPayload({ status: 'completed', priority: 'high' }),
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient().feedback.$post({
+        json: offContract({ ...feedbackPayload(), status: 'completed', priority: 'high' }),
+      }),
+    );
+    expectStatus(response, 400);
   });
 
   it('limits posts from one address: 429 with Retry-After after 5 a minute', async () => {
@@ -180,16 +195,15 @@ describe('POST /api/feedback', () => {
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const response = await call('POST', '/api/feedback', { body: feedbackPayload(), ip });
+      const response = await apiClient({ ip }).feedback.$post({ json: feedbackPayload() });
       statuses.push(response.status);
       if (response.status === 429) retryAfter = response.headers.get('retry-after');
     }
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses).toContain(429);
     expect(Number(retryAfter)).toBeGreaterThan(0);
-    const elsewhere = await call('POST', '/api/feedback', {
-      body: feedbackPayload(),
-      ip: randomIp(),
+    const elsewhere = await apiClient({ ip: randomIp() }).feedback.$post({
+      json: feedbackPayload(),
     });
     expect(elsewhere.status).toBe(201);
   });
@@ -197,15 +211,15 @@ describe('POST /api/feedback', () => {
 
 describe('GET /api/feedback', () => {
   it('refuses a signed-out visitor with 401', async () => {
-    const response = await callJson('GET', '/api/feedback');
-    expect(response.status).toBe(401);
+    const response = await readJson(apiClient().feedback.$get());
+    expectStatus(response, 401);
     expect(typeof response.body.error).toBe('string');
   });
 
   it('refuses a signed-in user who is not the admin with 403', async () => {
     const user = await createUser();
-    const response = await callJson('GET', '/api/feedback', { token: user.token });
-    expect(response.status).toBe(403);
+    const response = await readJson(apiClient({ token: user.token }).feedback.$get());
+    expectStatus(response, 403);
     expect(response.body).toEqual({ error: "You don't have permission to access this page" });
   });
 
@@ -214,8 +228,8 @@ describe('GET /api/feedback', () => {
     const older = await postFeedback({}, author.token);
     const newer = await postFeedback({ email: 'a@example.com' });
     const owner = await adminUser();
-    const response = await callJson('GET', '/api/feedback', { token: owner.token });
-    expect(response.status).toBe(200);
+    const response = await readJson(apiClient({ token: owner.token }).feedback.$get());
+    expectStatus(response, 200);
     expect(Array.isArray(response.body)).toBe(true);
     const ids = response.body.map((item: { id: number }) => item.id);
     expect(ids.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
@@ -228,32 +242,39 @@ describe('GET /api/feedback', () => {
 describe('PATCH /api/feedback/:id', () => {
   it('refuses a signed-out visitor with 401 and changes nothing', async () => {
     const item = await postFeedback();
-    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
-      body: { status: 'planned' },
-    });
-    expect(response.status).toBe(401);
+    const response = await readJson(
+      apiClient().feedback[':id{[0-9]+}'].$patch({
+        param: { id: String(item.id) },
+        json: { status: 'planned' },
+      }),
+    );
+    expectStatus(response, 401);
     expect((await storedFeedback(item.id))?.status).toBe('new');
   });
 
   it('refuses a signed-in user who is not the admin with 403 and changes nothing', async () => {
     const user = await createUser();
     const item = await postFeedback({}, user.token);
-    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
-      token: user.token,
-      body: { status: 'planned' },
-    });
-    expect(response.status).toBe(403);
+    const response = await readJson(
+      apiClient({ token: user.token }).feedback[':id{[0-9]+}'].$patch({
+        param: { id: String(item.id) },
+        json: { status: 'planned' },
+      }),
+    );
+    expectStatus(response, 403);
     expect((await storedFeedback(item.id))?.status).toBe('new');
   });
 
   it('lets the admin set the status', async () => {
     const item = await postFeedback();
     const owner = await adminUser();
-    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
-      token: owner.token,
-      body: { status: 'planned' },
-    });
-    expect(response.status).toBe(200);
+    const response = await readJson(
+      apiClient({ token: owner.token }).feedback[':id{[0-9]+}'].$patch({
+        param: { id: String(item.id) },
+        json: { status: 'planned' },
+      }),
+    );
+    expectStatus(response, 200);
     expect(response.body).toMatchObject({ id: item.id, status: 'planned', priority: 'medium' });
     expect((await storedFeedback(item.id))?.status).toBe('planned');
   });
@@ -261,11 +282,13 @@ describe('PATCH /api/feedback/:id', () => {
   it('lets the admin set the priority without touching the status', async () => {
     const item = await postFeedback();
     const owner = await adminUser();
-    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
-      token: owner.token,
-      body: { priority: 'high' },
-    });
-    expect(response.status).toBe(200);
+    const response = await readJson(
+      apiClient({ token: owner.token }).feedback[':id{[0-9]+}'].$patch({
+        param: { id: String(item.id) },
+        json: { priority: 'high' },
+      }),
+    );
+    expectStatus(response, 200);
     expect(response.body).toMatchObject({ status: 'new', priority: 'high' });
     expect(await storedFeedback(item.id)).toMatchObject({ status: 'new', priority: 'high' });
   });
@@ -280,11 +303,13 @@ describe('PATCH /api/feedback/:id', () => {
   ])('refuses $body with 400 "$message"', async ({ body, message }) => {
     const item = await postFeedback();
     const owner = await adminUser();
-    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
-      token: owner.token,
-      body,
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient({ token: owner.token }).feedback[':id{[0-9]+}'].$patch({
+        param: { id: String(item.id) },
+        json: offContract(body),
+      }),
+    );
+    expectStatus(response, 400);
     expect(response.body.error).toBe(message);
     expect(await storedFeedback(item.id)).toMatchObject({ status: 'new', priority: 'medium' });
   });
@@ -292,29 +317,37 @@ describe('PATCH /api/feedback/:id', () => {
   it('refuses a request with no body at all with 400', async () => {
     const item = await postFeedback();
     const owner = await adminUser();
-    const response = await callJson('PATCH', `/api/feedback/${item.id}`, { token: owner.token });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient({ token: owner.token }).feedback[':id{[0-9]+}'].$patch(
+        offContract({ param: { id: String(item.id) } }),
+      ),
+    );
+    expectStatus(response, 400);
     expect(typeof response.body.error).toBe('string');
   });
 
   it('refuses fields other than status and priority with 400', async () => {
     const item = await postFeedback();
     const owner = await adminUser();
-    const response = await callJson('PATCH', `/api/feedback/${item.id}`, {
-      token: owner.token,
-      body: { title: 'Rewritten title' },
-    });
-    expect(response.status).toBe(400);
+    const response = await readJson(
+      apiClient({ token: owner.token }).feedback[':id{[0-9]+}'].$patch({
+        param: { id: String(item.id) },
+        json: offContract({ title: 'Rewritten title' }),
+      }),
+    );
+    expectStatus(response, 400);
     expect((await storedFeedback(item.id))?.title).toBe(item.title);
   });
 
   it('answers 404 for an id that does not exist', async () => {
     const owner = await adminUser();
-    const response = await callJson('PATCH', '/api/feedback/2000000000', {
-      token: owner.token,
-      body: { status: 'reviewed' },
-    });
-    expect(response.status).toBe(404);
+    const response = await readJson(
+      apiClient({ token: owner.token }).feedback[':id{[0-9]+}'].$patch({
+        param: { id: '2000000000' },
+        json: { status: 'reviewed' },
+      }),
+    );
+    expectStatus(response, 404);
     expect(response.body).toEqual({ error: 'This feedback does not exist.' });
   });
 });

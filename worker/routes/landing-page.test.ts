@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { callJson, createBlock, createUser, fetchSettled, withAppShell } from '../test/factories';
+import {
+  apiClient,
+  createBlock,
+  createUser,
+  expectStatus,
+  fetchSettled,
+  readJson,
+  withAppShell,
+} from '../test/factories';
 
 const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <title>Up2 - What are you up to these days?</title></head><body><div id="root"></div></body></html>`;
@@ -30,11 +38,12 @@ describe('GET /', () => {
     const state = JSON.parse(
       html.match(/<script type="application\/json" id="app-state">(.*?)<\/script>/)?.[1] ?? '{}',
     );
-    const newest = await callJson('GET', '/api/discover?limit=8');
+    const newest = await readJson(apiClient().discover.$get({ query: { limit: '8' } }));
+    expectStatus(newest, 200);
     expect(state[0].queryKey).toEqual(['discover', { limit: 8 }]);
     // Who they are, and nothing the page does not show.
     expect(state[0].data).toEqual(
-      newest.body.boards.map(({ user }: { user: Record<string, unknown> }) => ({
+      newest.body.boards.map(({ user }) => ({
         username: user.username,
         displayName: user.displayName,
         bio: user.bio,

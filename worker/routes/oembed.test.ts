@@ -1,22 +1,32 @@
 import { env } from 'cloudflare:workers';
+import type { InferRequestType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
-import { call, callJson, createUser } from '../test/factories';
+import {
+  type ApiClient,
+  apiClient,
+  call,
+  createUser,
+  expectStatus,
+  offContract,
+  readJson,
+} from '../test/factories';
 
 const appOrigin = new URL(env.APP_URL).origin;
 
-function oembed(params: Record<string, string>, headers?: Record<string, string>) {
-  return callJson('GET', `/api/oembed?${new URLSearchParams(params)}`, { headers });
+type OembedQuery = InferRequestType<ApiClient['oembed']['$get']>['query'];
+
+function oembed(query: OembedQuery, headers?: Record<string, string>) {
+  return readJson(apiClient({ headers }).oembed.$get({ query }));
 }
 
 describe('GET /api/oembed', () => {
   it('answers a rich oEmbed 1.0 document whose html frames the embed page', async () => {
     const owner = await createUser();
-    await call('PUT', '/api/auth/me', {
-      token: owner.token,
-      body: { displayName: 'Zoë "Z" <b>Bold</b>' },
+    await apiClient({ token: owner.token }).auth.me.$put({
+      json: { displayName: 'Zoë "Z" <b>Bold</b>' },
     });
     const response = await oembed({ url: `${appOrigin}/@${owner.username}`, format: 'json' });
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.body).toEqual({
       version: '1.0',
@@ -48,7 +58,7 @@ describe('GET /api/oembed', () => {
       `${appOrigin}/@${name}?ref=chat#top`,
     ]) {
       const response = await oembed({ url });
-      expect(response.status, url).toBe(200);
+      expectStatus(response, 200, url);
       expect(response.body.author_url).toBe(`${appOrigin}/@${name}`);
     }
   });
@@ -57,12 +67,13 @@ describe('GET /api/oembed', () => {
     const owner = await createUser();
     const url = `http://up2.test/@${owner.username}`;
     const small = await oembed({ url, maxwidth: '400', maxheight: '300' });
-    expect(small.status).toBe(200);
+    expectStatus(small, 200);
     expect(small.body).toMatchObject({ width: 400, height: 300 });
     expect(small.body.html).toContain('width="400" height="300"');
     expect(small.body).not.toHaveProperty('thumbnail_url');
 
     const large = await oembed({ url, maxwidth: '2000', maxheight: '1000' });
+    expectStatus(large, 200);
     expect(large.body).toMatchObject({ width: 600, height: 600, thumbnail_width: 1200 });
   });
 
@@ -79,7 +90,7 @@ describe('GET /api/oembed', () => {
       `ftp://up2.test/@${visible.username}`,
     ]) {
       const response = await oembed({ url });
-      expect(response.status, url).toBe(404);
+      expectStatus(response, 404, url);
       expect(response.body).toEqual({ error: 'No public Up2 board at this URL.' });
       expect(JSON.stringify(response.body)).not.toContain(hidden.username);
     }
@@ -88,14 +99,14 @@ describe('GET /api/oembed', () => {
   it('answers 501 for a format other than json', async () => {
     const owner = await createUser();
     const response = await oembed({ url: `http://up2.test/@${owner.username}`, format: 'xml' });
-    expect(response.status).toBe(501);
+    expectStatus(response, 501);
     expect(typeof response.body.error).toBe('string');
   });
 
   it('answers 400 for a missing or malformed url and a bad size', async () => {
     const owner = await createUser();
     const url = `http://up2.test/@${owner.username}`;
-    const cases: Record<string, string>[] = [
+    const cases = [
       {},
       { url: '' },
       { url: 'not a url' },
@@ -103,8 +114,8 @@ describe('GET /api/oembed', () => {
       { url, maxheight: '-5' },
     ];
     for (const params of cases) {
-      const response = await oembed(params);
-      expect(response.status, JSON.stringify(params)).toBe(400);
+      const response = await oembed(offContract(params));
+      expectStatus(response, 400, JSON.stringify(params));
       expect(typeof response.body.error).toBe('string');
     }
   });
@@ -124,7 +135,7 @@ describe('GET /api/oembed', () => {
       { url: 'http://up2.test/@nosuchoembed2' },
       { origin: 'https://editor.example' },
     );
-    expect(missing.status).toBe(404);
+    expectStatus(missing, 404);
     expect(missing.headers.get('access-control-allow-origin')).toBe('*');
 
     const preflight = await call('OPTIONS', '/api/oembed', {
@@ -137,9 +148,9 @@ describe('GET /api/oembed', () => {
 
   it('leaves the rest of the API same-origin only', async () => {
     const owner = await createUser();
-    const response = await call('GET', `/api/boards/${owner.username}`, {
-      headers: { origin: 'https://editor.example' },
-    });
+    const response = await apiClient({ headers: { origin: 'https://editor.example' } }).boards[
+      ':username'
+    ].$get({ param: { username: owner.username } });
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { Resvg } from '@resvg/resvg-wasm';
 import { encode as encodePng } from 'fast-png';
+import type { InferRequestType } from 'hono/client';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findPublicBoard } from '../services/boards';
@@ -8,11 +9,14 @@ import { getDb } from '../services/db';
 import { type OgCard, ogCardFingerprint, ogCardOf, ogCardTree } from '../services/og-card';
 import { ogCardSvg } from '../services/og-image';
 import {
+  type ApiClient,
+  apiClient,
   call,
-  callJson,
   createBlock,
   createUser,
+  expectStatus,
   fetchSettled,
+  readJson,
   type TestUser,
   withAppShell,
 } from '../test/factories';
@@ -49,8 +53,10 @@ async function advertisedImage(username: string) {
   return html.match(/<meta property="og:image" content="([^"]+)">/)?.[1] ?? '';
 }
 
-async function updateProfile(user: TestUser, profile: Record<string, unknown>) {
-  const updated = await call('PUT', '/api/auth/me', { token: user.token, body: profile });
+type ProfileChange = InferRequestType<ApiClient['auth']['me']['$put']>['json'];
+
+async function updateProfile(user: TestUser, profile: ProfileChange) {
+  const updated = await apiClient({ token: user.token }).auth.me.$put({ json: profile });
   expect(updated.status).toBe(200);
 }
 
@@ -213,14 +219,13 @@ describe('the card', () => {
 
     const withInitial = await fetchImage(`/api/og/${owner.username}.png`);
 
-    const form = new FormData();
     const pixels = new Uint8Array(48).fill(200);
     const png = new Uint8Array(encodePng({ width: 4, height: 4, data: pixels, channels: 3 }));
-    form.append('file', new File([png], 'me.png', { type: 'image/png' }));
-    const uploaded = await callJson('POST', '/api/upload/avatar', {
-      token: owner.token,
-      body: form,
-    });
+    const file = new File([png], 'me.png', { type: 'image/png' });
+    const uploaded = await readJson(
+      apiClient({ token: owner.token }).upload.avatar.$post({ form: { file } }),
+    );
+    expectStatus(uploaded, 201);
     await updateProfile(owner, { avatar: uploaded.body.url });
     const withAvatar = await cardOf(owner.username);
     expect(withAvatar.avatar).toBe(uploaded.body.url);

@@ -1,6 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call, callJson, createUser, fetchSettled, uniqueName } from '../test/factories';
+import {
+  apiClient,
+  createUser,
+  expectStatus,
+  fetchSettled,
+  readJson,
+  uniqueName,
+} from '../test/factories';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -18,7 +25,7 @@ function nextAddress(): string {
 }
 
 function login(username: string, password: string, ip = nextAddress()) {
-  return callJson('POST', '/api/auth/login', { body: { username, password }, ip });
+  return readJson(apiClient({ ip }).auth.login.$post({ json: { username, password } }));
 }
 
 /** Moves the account's last failure back in time, as if `seconds` had passed. */
@@ -35,11 +42,11 @@ describe('sign-in throttled per account, whatever address it comes from', () => 
     const user = await createUser();
     for (let i = 0; i < 5; i++) {
       const wrong = await login(user.username, 'not-the-password');
-      expect(wrong.status).toBe(401);
+      expectStatus(wrong, 401);
       expect(wrong.body.error).toBe(invalidCredentials);
     }
     const waiting = await login(user.username, user.password);
-    expect(waiting.status).toBe(429);
+    expectStatus(waiting, 429);
     expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(waiting.headers.get('retry-after'))).toBeLessThanOrEqual(30);
     expect(waiting.body.error).toMatch(
@@ -95,10 +102,12 @@ describe('sign-in throttled per account, whatever address it comes from', () => 
     for (let i = 0; i < 5; i++) await login(user.username, 'not-the-password');
     expect((await login(user.username, user.password)).status).toBe(429);
     const token = await mailedResetToken(user.email);
-    const reset = await callJson('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'a-brand-new-passphrase' },
-    });
-    expect(reset.status).toBe(200);
+    const reset = await readJson(
+      apiClient().auth['reset-password'].$post({
+        json: { token, newPassword: 'a-brand-new-passphrase' },
+      }),
+    );
+    expectStatus(reset, 200);
     expect((await login(user.username, 'a-brand-new-passphrase')).status).toBe(200);
   });
 });
@@ -147,46 +156,52 @@ describe('forgot-password', () => {
 describe('common passwords', () => {
   it('are refused at registration with a message on the password field', async () => {
     const username = uniqueName('c');
-    const { status, body } = await callJson('POST', '/api/auth/register', {
-      body: {
-        username,
-        email: `${username}@example.com`,
-        password: 'Password1',
-        displayName: 'Common',
-      },
-    });
-    expect(status).toBe(400);
-    expect(body.fields).toEqual({ password: commonPassword });
+    const registered = await readJson(
+      apiClient().auth.register.$post({
+        json: {
+          username,
+          email: `${username}@example.com`,
+          password: 'Password1',
+          displayName: 'Common',
+        },
+      }),
+    );
+    expectStatus(registered, 400);
+    expect(registered.body.fields).toEqual({ password: commonPassword });
     expect((await login(username, 'Password1')).status).toBe(401);
   });
 
   it('are refused when a password is reset, and the link still works for a good one', async () => {
     const user = await createUser();
     const token = await mailedResetToken(user.email);
-    const refused = await callJson('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'qwerty123' },
-    });
-    expect(refused.status).toBe(400);
+    const refused = await readJson(
+      apiClient().auth['reset-password'].$post({ json: { token, newPassword: 'qwerty123' } }),
+    );
+    expectStatus(refused, 400);
     expect(refused.body.fields).toEqual({ newPassword: commonPassword });
-    const reset = await callJson('POST', '/api/auth/reset-password', {
-      body: { token, newPassword: 'an-uncommon-passphrase' },
-    });
-    expect(reset.status).toBe(200);
+    const reset = await readJson(
+      apiClient().auth['reset-password'].$post({
+        json: { token, newPassword: 'an-uncommon-passphrase' },
+      }),
+    );
+    expectStatus(reset, 200);
   });
 });
 
 describe('passwords typed on another keyboard', () => {
   it('sign in whether the accent arrives composed (NFC) or decomposed (NFD)', async () => {
     const username = uniqueName('nfc');
-    const registered = await callJson('POST', '/api/auth/register', {
-      body: {
-        username,
-        email: `${username}@example.com`,
-        password: 'cr\u00e8me-br\u00fbl\u00e9e',
-        displayName: 'Accents',
-      },
-    });
-    expect(registered.status).toBe(201);
+    const registered = await readJson(
+      apiClient().auth.register.$post({
+        json: {
+          username,
+          email: `${username}@example.com`,
+          password: 'cr\u00e8me-br\u00fbl\u00e9e',
+          displayName: 'Accents',
+        },
+      }),
+    );
+    expectStatus(registered, 201);
     expect((await login(username, 'cre\u0300me-bru\u0302le\u0301e')).status).toBe(200);
     expect((await login(username, 'cr\u00e8me-br\u00fbl\u00e9e')).status).toBe(200);
   });
@@ -196,14 +211,15 @@ describe('POST /api/auth/logout', () => {
   it('ends that token at once, and no other session', async () => {
     const user = await createUser();
     const other = await login(user.username, user.password);
-    const out = await callJson('POST', '/api/auth/logout', { token: user.token });
-    expect(out.status).toBe(200);
-    expect((await call('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
-    expect((await call('GET', '/api/auth/me', { token: other.body.token })).status).toBe(200);
+    expectStatus(other, 200);
+    const out = await readJson(apiClient({ token: user.token }).auth.logout.$post());
+    expectStatus(out, 200);
+    expect((await apiClient({ token: user.token }).auth.me.$get()).status).toBe(401);
+    expect((await apiClient({ token: other.body.token }).auth.me.$get()).status).toBe(200);
   });
 
   it('refuses a signed-out logout with 401', async () => {
-    expect((await call('POST', '/api/auth/logout')).status).toBe(401);
+    expect((await apiClient().auth.logout.$post()).status).toBe(401);
   });
 });
 
@@ -212,17 +228,21 @@ describe('personal answers', () => {
     const user = await createUser();
     const owner = await createUser();
     const answers = [
-      await call('GET', '/api/auth/me', { token: user.token }),
-      await call('GET', '/api/blocks/me', { token: user.token }),
-      await call('GET', '/api/analytics/me', { token: user.token }),
-      await call('GET', `/api/boards/${owner.username}`, { token: user.token }),
-      await call('POST', '/api/auth/login', {
-        body: { username: user.username, password: user.password },
+      await apiClient({ token: user.token }).auth.me.$get(),
+      await apiClient({ token: user.token }).blocks.me.$get(),
+      await apiClient({ token: user.token }).analytics.me.$get(),
+      await apiClient({ token: user.token }).boards[':username'].$get({
+        param: { username: owner.username },
       }),
-      await call('GET', '/api/account/export', { token: user.token }),
+      await apiClient().auth.login.$post({
+        json: { username: user.username, password: user.password },
+      }),
+      await apiClient({ token: user.token }).account.export.$get(),
     ];
     for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
-    const anonymous = await call('GET', `/api/boards/${owner.username}`);
+    const anonymous = await apiClient().boards[':username'].$get({
+      param: { username: owner.username },
+    });
     expect(anonymous.headers.get('cache-control')).toBe('no-cache');
   });
 });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { app } from '../app';
 import {
+  apiClient,
   call,
   callJson,
   createBlock,
   createUser,
+  expectStatus,
   fetchSettled,
+  readJson,
   uniqueName,
   withAppShell,
 } from './factories';
@@ -30,14 +33,16 @@ const visitorBlockKeys = [
 const visitorUserKeys = ['avatar', 'bio', 'displayName', 'tagline', 'username'];
 const boardSettingsKeys = ['globalImageRatio', 'hideAllImages'];
 
-const keysOf = (value: object) => Object.keys(value).sort();
+const keysOf = (value: object | undefined) => Object.keys(value ?? {}).sort();
 
 /** A public board whose one block has been copied and clicked, so every owner-only count is set. */
 async function boardWithCounts() {
   const owner = await createUser();
   const block = await createBlock(owner);
   const copier = await createUser();
-  await call('POST', `/api/blocks/${block.id}/copy`, { token: copier.token });
+  await apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+    param: { id: String(block.id) },
+  });
   return { owner, block };
 }
 
@@ -53,8 +58,11 @@ const shell =
 describe('anonymous answers carry only what visitors see', () => {
   it('GET /api/boards/{username}: board settings, the visible blocks and who owns them', async () => {
     const { owner } = await boardWithCounts();
-    const { status, body } = await callJson('GET', `/api/boards/${owner.username}`);
-    expect(status).toBe(200);
+    const answer = await readJson(
+      apiClient().boards[':username'].$get({ param: { username: owner.username } }),
+    );
+    expectStatus(answer, 200);
+    const { body } = answer;
     expect(keysOf(body)).toEqual(['blocks', 'board', 'user']);
     expect(keysOf(body.board)).toEqual(boardSettingsKeys);
     expect(keysOf(body.user)).toEqual(visitorUserKeys);
@@ -66,19 +74,23 @@ describe('anonymous answers carry only what visitors see', () => {
     const q = uniqueName('dk');
     const owner = await createUser({ username: q });
     await createBlock(owner);
-    const { body } = await callJson('GET', `/api/discover?q=${q}`);
+    const answer = await readJson(apiClient().discover.$get({ query: { q: q } }));
+    expectStatus(answer, 200);
+    const { body } = answer;
     expect(keysOf(body)).toEqual(['boards', 'nextCursor', 'total']);
     expect(body.boards).toHaveLength(1);
     expect(keysOf(body.boards[0])).toEqual(['blocks', 'board', 'user']);
-    expect(keysOf(body.boards[0].board)).toEqual(['globalImageRatio', 'hideAllImages']);
-    expect(keysOf(body.boards[0].user)).toEqual(visitorUserKeys);
-    expect(keysOf(body.boards[0].blocks[0])).toEqual(visitorBlockKeys);
+    expect(keysOf(body.boards[0]?.board)).toEqual(['globalImageRatio', 'hideAllImages']);
+    expect(keysOf(body.boards[0]?.user)).toEqual(visitorUserKeys);
+    expect(keysOf(body.boards[0]?.blocks[0])).toEqual(visitorBlockKeys);
   });
 
   it('GET /api/oembed: the oEmbed 1.0 fields and nothing else', async () => {
     const { owner } = await boardWithCounts();
-    const url = encodeURIComponent(`http://up2.test/@${owner.username}`);
-    const { body } = await callJson('GET', `/api/oembed?url=${url}`);
+    const url = `http://up2.test/@${owner.username}`;
+    const answer = await readJson(apiClient().oembed.$get({ query: { url } }));
+    expectStatus(answer, 200);
+    const { body } = answer;
     expect(keysOf(body)).toEqual(
       [
         'author_name',
@@ -137,16 +149,20 @@ describe('anonymous answers carry only what visitors see', () => {
 describe('the signed-in owner sees their own counts', () => {
   it('GET /api/blocks/me carries visibility, copies and clicks', async () => {
     const { owner } = await boardWithCounts();
-    const { body } = await callJson('GET', '/api/blocks/me', { token: owner.token });
+    const answer = await readJson(apiClient({ token: owner.token }).blocks.me.$get());
+    expectStatus(answer, 200);
+    const { body } = answer;
     expect(keysOf(body.blocks[0])).toEqual(
       [...visitorBlockKeys, 'clickCount', 'copyCount', 'isVisible'].sort(),
     );
-    expect(body.blocks[0].copyCount).toBe(1);
+    expect(body.blocks[0]?.copyCount).toBe(1);
   });
 
   it('GET /api/auth/me names the account, never its password hash', async () => {
     const user = await createUser();
-    const { body } = await callJson('GET', '/api/auth/me', { token: user.token });
+    const answer = await readJson(apiClient({ token: user.token }).auth.me.$get());
+    expectStatus(answer, 200);
+    const { body } = answer;
     expect(keysOf(body.user)).toEqual(
       [...visitorUserKeys, 'email', 'emailOptIn', 'id', 'isAdmin', 'isPublic'].sort(),
     );
@@ -155,7 +171,10 @@ describe('the signed-in owner sees their own counts', () => {
 
 type OpenApiDocument = {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>
+  >;
 };
 
 describe('GET /api/openapi.json', () => {
@@ -180,8 +199,10 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("describes a visitor's block with exactly the fields visitors see", async () => {
-    const { body } = await callJson('GET', '/api/openapi.json');
-    const board = body.paths['/boards/{username}'].get.responses['200'].content['application/json'];
+    // The document describes the API from outside it: it is not a route of AppType.
+    const { body } = await callJson<OpenApiDocument>('GET', '/api/openapi.json');
+    const board =
+      body.paths['/boards/{username}']?.get?.responses['200']?.content?.['application/json'];
     const text = JSON.stringify(board);
     expect(text).toContain('progressEnabled');
     expect(text).not.toContain('userId');

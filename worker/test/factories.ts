@@ -4,7 +4,17 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import { vi } from 'vitest';
+import {
+  type ApplyGlobalResponse,
+  type ClientResponse,
+  hc,
+  type InferRequestType,
+} from 'hono/client';
+import type { ResponseFormat } from 'hono/types';
+import { expect, vi } from 'vitest';
+import type { z } from 'zod';
+import type { errorAnswer } from '../../schema/errors';
+import type { AppType } from '../app';
 import worker from '../index';
 
 const origin = 'http://up2.test';
@@ -25,18 +35,90 @@ function randomAddress(): string {
   return `10.${octet()}.${octet()}.${octet()}`;
 }
 
-type CallOptions = {
+/** The API's one refusal shape, which any route may answer with (the one `onError`). */
+type Refusal = z.output<typeof errorAnswer>;
+type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 501 | 502 | 503;
+
+/** The API as the web app sees it, plus the refusals every route may answer through `onError`. */
+type TestedApi = ApplyGlobalResponse<AppType, { [S in RefusalStatus]: { json: Refusal } }>;
+
+type ClientOptions = {
   token?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
+  /** The caller's address; each request gets a random one unless a test is about addresses. */
   ip?: string;
+  headers?: Record<string, string>;
+  /**
+   * Waits for the work each request leaves running (views, mail) through `fetchSettled`, with
+   * this `env` when a test stands in or spies on a binding.
+   */
+  settled?: boolean | Env;
 };
 
-/** Calls the Worker as a client would, through its real fetch handler. */
+/** Sends a request through the Worker's real fetch handler, as a client on `ip` would. */
+function workerFetch({ token, ip, headers: extra, settled }: ClientOptions) {
+  return (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+    if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', ip ?? randomAddress());
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    const request = new Request(input instanceof Request ? input : String(input), {
+      ...init,
+      headers,
+    });
+    if (settled) return fetchSettled(request, settled === true ? env : settled);
+    return exports.default.fetch(request);
+  };
+}
+
+/** The typed `hc` client over the Worker's API, signed in when given a token. */
+export function apiClient(options: ClientOptions = {}) {
+  return hc<TestedApi>(`${origin}/api`, { fetch: workerFetch(options) });
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;
+
+type JsonAnswer<R> =
+  R extends ClientResponse<infer Body, infer Status, infer Format>
+    ? { status: Status; headers: Headers; body: Format extends 'json' ? Body : unknown }
+    : never;
+
+/** A typed call's status, headers and JSON body, one variant per status the route can answer. */
+export async function readJson<R extends ClientResponse<unknown, number, ResponseFormat>>(
+  request: Promise<R>,
+): Promise<JsonAnswer<R>> {
+  const response = await request;
+  const body: unknown = await response.json();
+  return { status: response.status, headers: response.headers, body } as JsonAnswer<R>;
+}
+
+/** Asserts an answer's status, and narrows its body to what the route sends with that status. */
+export function expectStatus<A extends { status: number; body: unknown }, S extends A['status']>(
+  answer: A,
+  status: S,
+  message = JSON.stringify(answer.body),
+): asserts answer is Extract<A, { status: S }> {
+  expect(answer.status, message).toBe(status);
+}
+
+/**
+ * A body outside the route's contract (a wrong type, a missing or unknown field), sent on purpose
+ * to prove how the route answers it: the typed client would not let a test write it otherwise.
+ */
+export function offContract<T>(body: unknown): T {
+  return body as T;
+}
+
+type CallOptions = ClientOptions & {
+  /** Sent as it is when a string or a form; as JSON otherwise. */
+  body?: unknown;
+};
+
+/**
+ * Calls the Worker with a raw method and path, for what the typed client cannot send: malformed
+ * or oversized bodies, wrong content types, and the pages outside `/api`.
+ */
 export async function call(method: string, path: string, options: CallOptions = {}) {
   const headers = new Headers(options.headers);
-  headers.set('cf-connecting-ip', options.ip ?? randomAddress());
-  if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || typeof options.body === 'string') {
     body = options.body;
@@ -44,10 +126,14 @@ export async function call(method: string, path: string, options: CallOptions = 
     headers.set('content-type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  return exports.default.fetch(`${origin}${path}`, { method, headers, body });
+  return workerFetch(options)(`${origin}${path}`, { method, headers, body });
 }
 
-export async function callJson<T = any>(method: string, path: string, options: CallOptions = {}) {
+export async function callJson<T = unknown>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+) {
   const response = await call(method, path, options);
   return { status: response.status, headers: response.headers, body: (await response.json()) as T };
 }
@@ -65,12 +151,16 @@ export async function createUser(overrides: { username?: string; isPublic?: bool
   const username = overrides.username ?? uniqueName();
   const email = `${username}@example.com`;
   const password = 'up2-test-passphrase';
-  const registered = await callJson('POST', '/api/auth/register', {
-    body: { username, email, password, displayName: `Name ${username}`, emailOptIn: false },
-  });
+  const api = apiClient();
+  const registered = await readJson(
+    api.auth.register.$post({
+      json: { username, email, password, displayName: `Name ${username}`, emailOptIn: false },
+    }),
+  );
   if (registered.status !== 201)
     throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
-  const login = await callJson('POST', '/api/auth/login', { body: { username, password } });
+  const login = await readJson(api.auth.login.$post({ json: { username, password } }));
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   const user: TestUser = {
     id: login.body.user.id,
     username,
@@ -79,12 +169,14 @@ export async function createUser(overrides: { username?: string; isPublic?: bool
     token: login.body.token,
   };
   if (overrides.isPublic === false) {
-    await call('PUT', '/api/auth/me', { token: user.token, body: { isPublic: false } });
+    await apiClient({ token: user.token }).auth.me.$put({ json: { isPublic: false } });
   }
   return user;
 }
 
-export function blockPayload(overrides: Record<string, unknown> = {}) {
+type BlockPayload = InferRequestType<ApiClient['blocks']['$post']>['json'];
+
+export function blockPayload(overrides: Partial<BlockPayload> = {}) {
   return {
     category: 'learning',
     type: 'books-reading',
@@ -101,17 +193,16 @@ export function blockPayload(overrides: Record<string, unknown> = {}) {
     progress: 30,
     progressEnabled: true,
     ...overrides,
-  };
+  } satisfies BlockPayload;
 }
 
-export async function createBlock(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const created = await callJson('POST', '/api/blocks', {
-    token: user.token,
-    body: blockPayload(overrides),
-  });
+export async function createBlock(user: TestUser, overrides: Partial<BlockPayload> = {}) {
+  const created = await readJson(
+    apiClient({ token: user.token }).blocks.$post({ json: blockPayload(overrides) }),
+  );
   if (created.status !== 201)
     throw new Error(`create block failed: ${JSON.stringify(created.body)}`);
-  return created.body.block as { id: number; title: string } & Record<string, unknown>;
+  return created.body.block;
 }
 
 /**
@@ -164,6 +255,7 @@ export async function runCron() {
 
 /** A board's total and last-7-days views, as its owner's stats show them. */
 export async function viewsOf(owner: Pick<TestUser, 'token'>) {
-  const { body } = await callJson('GET', '/api/analytics/me', { token: owner.token });
-  return { totalViews: body.totalViews as number, weeklyViews: body.weeklyViews as number };
+  const stats = await readJson(apiClient({ token: owner.token }).analytics.me.$get());
+  expectStatus(stats, 200);
+  return { totalViews: stats.body.totalViews, weeklyViews: stats.body.weeklyViews };
 }

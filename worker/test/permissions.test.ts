@@ -3,11 +3,13 @@ import { encode as encodePng } from 'fast-png';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   adminUser,
+  apiClient,
   blockPayload,
   call,
-  callJson,
   createBlock,
   createUser,
+  expectStatus,
+  readJson,
   type TestUser,
   uniqueName,
 } from './factories';
@@ -313,9 +315,12 @@ const matrix = routes.flatMap((route) =>
 async function buildScene(role: Role): Promise<Scene> {
   const [owner, other, adminAccount] = await Promise.all([createUser(), createUser(), adminUser()]);
   const block = await createBlock(owner, { title: `Owned ${uniqueName('b')}` });
-  const feedback = await callJson('POST', '/api/feedback', {
-    body: { title: 'Matrix item', description: 'Created for one permission test.' },
-  });
+  const feedback = await readJson(
+    apiClient().feedback.$post({
+      json: { title: 'Matrix item', description: 'Created for one permission test.' },
+    }),
+  );
+  expectStatus(feedback, 201);
   const actors: Record<Role, TestUser | null> = {
     'signed out': null,
     'another user': other,

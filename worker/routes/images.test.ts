@@ -43,12 +43,21 @@ async function send(method: string, path: string, options: SendOptions = {}) {
   return fetchSettled(new Request(`${origin}${path}`, { method, headers, body }));
 }
 
+/** What these tests read of the image routes' answers (uploads, generation, refusals, profile). */
+type ImageAnswer = {
+  url?: string;
+  imageUrl?: string;
+  error?: string;
+  fields?: Record<string, string>;
+  user?: { avatar: string | null };
+};
+
 async function sendJson(method: string, path: string, options: SendOptions = {}) {
   const response = await send(method, path, options);
   return {
     status: response.status,
     headers: response.headers,
-    body: (await response.json()) as any,
+    body: (await response.json()) as ImageAnswer,
   };
 }
 
@@ -219,7 +228,7 @@ describe('POST /api/upload/avatar', () => {
       json: { avatar: upload.body.url },
     });
     expect(profile.status).toBe(200);
-    expect(profile.body.user.avatar).toBe(upload.body.url);
+    expect(profile.body.user?.avatar).toBe(upload.body.url);
   });
 
   it('refuses a text file named x.png sent as image/png with 400 and stores nothing', async () => {
@@ -440,7 +449,7 @@ describe('POST /api/generate-image', () => {
       json: { prompt: 'a fox' },
     });
     expect(response.status).toBe(201);
-    const served = await send('GET', response.body.imageUrl);
+    const served = await send('GET', response.body.imageUrl ?? '');
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(jpegSize(new Uint8Array(await served.arrayBuffer()))).toEqual(localImageSizes.square);
   });

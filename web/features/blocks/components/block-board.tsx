@@ -3,6 +3,8 @@ import { type ReactNode, useId, useState } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { type CategoryKey, categories } from '../../../../schema/categories';
+import { segment, segmentRadio, segmentTrack } from '../../../components/ui/segmented';
+import { cn } from '../../../lib/utils';
 import type { BoardSettings } from '../api/get-own-blocks';
 import { BlockCard, type BlockViewMode } from './block-card';
 
@@ -156,11 +158,6 @@ function countByStatus(blocks: PublicBlock[]): Record<BlockStatus, number> {
   return counts;
 }
 
-// A choice drawn as a pill whose radio covers it: the browser gives the group its arrow keys and
-// its checked state, script or not.
-const pillRadio =
-  'absolute inset-0 cursor-pointer appearance-none rounded-[inherit] focus-visible:outline-none';
-
 function StatusChoice({
   name,
   initialStatus,
@@ -171,12 +168,12 @@ function StatusChoice({
   counts: Record<BlockStatus, number>;
 }) {
   return (
-    <fieldset className="inline-flex rounded-lg bg-gray-100 p-1">
+    <fieldset className={segmentTrack}>
       <legend className="sr-only">Status</legend>
       {blockStatuses.map((status) => (
         <label
           key={status}
-          className="relative inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-gray-700 has-checked:bg-white has-checked:text-gray-900 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-violet-500"
+          className={cn(segment, 'inline-flex items-center gap-1.5 px-3 py-1.5 text-sm')}
         >
           <input
             type="radio"
@@ -184,7 +181,7 @@ function StatusChoice({
             value={status}
             data-status-choice={status}
             defaultChecked={status === initialStatus}
-            className={pillRadio}
+            className={segmentRadio}
           />
           {tabLabels[status]}
           <span className="rounded-full bg-gray-200 px-1.5 text-xs tabular-nums text-gray-800">
@@ -221,7 +218,7 @@ function CategoryFilter({
             value={choice.key}
             data-category-choice={choice.key}
             defaultChecked={choice.key === 'all'}
-            className={pillRadio}
+            className={segmentRadio}
           />
           {choice.label}
         </label>
@@ -243,23 +240,16 @@ function ViewModeChoice({
 }) {
   const name = useId();
   return (
-    <div
-      role="radiogroup"
-      aria-label="Card size"
-      className="inline-flex rounded-lg bg-gray-100 p-1"
-    >
+    <div role="radiogroup" aria-label="Card size" className={segmentTrack}>
       {viewModes.map((mode) => (
-        <label
-          key={mode.value}
-          className="relative rounded-md px-2.5 py-1 text-xs font-medium text-gray-700 has-checked:bg-white has-checked:text-gray-900 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-violet-500"
-        >
+        <label key={mode.value} className={cn(segment, 'px-2.5 py-1 text-xs')}>
           <input
             type="radio"
             name={name}
             value={mode.value}
             checked={value === mode.value}
             onChange={() => onChange(mode.value)}
-            className={pillRadio}
+            className={segmentRadio}
           />
           {mode.label}
         </label>

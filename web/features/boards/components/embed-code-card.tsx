@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type EmbedTheme, embedThemes } from '../../../../schema/boards';
 import { Button } from '../../../components/ui/button';
 import { fieldClassName } from '../../../components/ui/input';
+import { segment, segmentRadio, segmentTrack } from '../../../components/ui/segmented';
 import { cn } from '../../../lib/utils';
 
 /** How long "Copied!" stays on the button. */
@@ -61,19 +62,16 @@ export function EmbedCodeCard({ username }: { username: string }) {
       </h2>
       <fieldset className="space-y-1.5">
         <legend className="text-xs font-medium text-gray-900">Theme</legend>
-        <div className="inline-flex flex-wrap rounded-lg bg-gray-100 p-1">
+        <div className={cn(segmentTrack, 'flex-wrap')}>
           {embedThemes.map((choice) => (
-            <label
-              key={choice}
-              className="relative rounded-md px-2.5 py-1 text-xs font-medium text-gray-700 has-checked:bg-white has-checked:text-gray-900 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-violet-500"
-            >
+            <label key={choice} className={cn(segment, 'px-2.5 py-1 text-xs')}>
               <input
                 type="radio"
                 name={`${codeId}-theme`}
                 value={choice}
                 checked={theme === choice}
                 onChange={() => setTheme(choice)}
-                className="absolute inset-0 cursor-pointer appearance-none rounded-[inherit] focus-visible:outline-none"
+                className={segmentRadio}
               />
               {themeLabels[choice]}
             </label>

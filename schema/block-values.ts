@@ -4,20 +4,22 @@
 export const blockStatuses = ['now', 'planned', 'done'] as const;
 export type BlockStatus = (typeof blockStatuses)[number];
 
-export const imageAspectRatios = ['square', 'wide', 'tall', 'auto'] as const;
+/** The shapes an image takes: a board's ratio, a generated image's, a block's own. */
+export const imageRatios = ['square', 'wide', 'tall'] as const;
+export type ImageRatio = (typeof imageRatios)[number];
 
-/** A shape an image takes: a block's own, or its board's for "auto". */
-export type ImageShape = Exclude<(typeof imageAspectRatios)[number], 'auto'>;
+/** A block's ratio: a shape of its own, or its board's ("auto"). */
+export const imageAspectRatios = [...imageRatios, 'auto'] as const;
 
 /** Each shape's proportions: cards and the focal-point preview take them from here. */
-export const imageShapeProportions: Record<ImageShape, { width: number; height: number }> = {
+export const imageRatioProportions: Record<ImageRatio, { width: number; height: number }> = {
   square: { width: 1, height: 1 },
   wide: { width: 16, height: 9 },
   tall: { width: 3, height: 4 },
 };
 
 /** For CSS `aspect-ratio`. */
-export function aspectRatioOf(shape: ImageShape): string {
-  const { width, height } = imageShapeProportions[shape];
+export function aspectRatioOf(ratio: ImageRatio): string {
+  const { width, height } = imageRatioProportions[ratio];
   return `${width} / ${height}`;
 }

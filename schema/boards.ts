@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { imageRatios } from './block-values';
 import { ownBlock, publicBlock } from './blocks';
 import { hasSomeField } from './fields';
 import { ownUser, publicUser } from './users';
 
-export const boardImageRatios = ['square', 'wide', 'tall'] as const;
-
 export const boardSettingsInput = z
   .strictObject({
-    globalImageRatio: z.enum(boardImageRatios, {
+    globalImageRatio: z.enum(imageRatios, {
       error: 'Image ratio must be square, wide or tall.',
     }),
     hideAllImages: z.boolean({ error: 'hideAllImages must be true or false.' }),
@@ -38,7 +37,7 @@ export const discoverQuery = z.strictObject({
 });
 
 export const boardSettings = z.object({
-  globalImageRatio: z.enum(boardImageRatios),
+  globalImageRatio: z.enum(imageRatios),
   hideAllImages: z.boolean(),
 });
 

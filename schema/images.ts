@@ -1,9 +1,7 @@
 import { z } from 'zod';
 // Imported for its one-time zod configuration (jitless), like every schema module.
 import './fields';
-
-export const imageRatios = ['square', 'wide', 'tall'] as const;
-export type ImageRatio = (typeof imageRatios)[number];
+import { imageRatios } from './block-values';
 
 export const maxAvatarBytes = 2 * 1024 * 1024;
 /** No side of a stored image may be longer (in pixels). */

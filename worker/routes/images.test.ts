@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { encode as encodePng } from 'fast-png';
 import { encode as encodeJpeg } from 'jpeg-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ImageRatio, maxAvatarBytes, maxImageSide } from '../../schema/images';
+import type { ImageRatio } from '../../schema/block-values';
+import { maxAvatarBytes, maxImageSide } from '../../schema/images';
 import { generateLocalImage, localImageSizes } from '../services/local-image';
 import { createUser, fetchSettled, type TestUser } from '../test/factories';
 

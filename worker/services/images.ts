@@ -1,6 +1,7 @@
 import { imageSize } from 'image-size';
+import type { ImageRatio } from '../../schema/block-values';
 import { ownImagePathPrefix } from '../../schema/fields';
-import { type ImageRatio, maxImageSide } from '../../schema/images';
+import { maxImageSide } from '../../schema/images';
 import type { Db } from './db';
 import { Refusal } from './errors';
 import { pngToJpeg } from './jpeg';

@@ -1,6 +1,6 @@
 import { decode } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import type { ImageRatio } from '../../schema/images';
+import type { ImageRatio } from '../../schema/block-values';
 import { generateLocalImage, localImageSizes } from './local-image';
 
 const ratios: ImageRatio[] = ['square', 'wide', 'tall'];

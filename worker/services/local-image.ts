@@ -1,4 +1,4 @@
-import type { ImageRatio } from '../../schema/images';
+import type { ImageRatio } from '../../schema/block-values';
 import { encodeJpeg } from './jpeg';
 import { hslToRgb, type Random, type Rgb, seededRandom } from './seeded-colors';
 

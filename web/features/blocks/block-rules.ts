@@ -1,9 +1,9 @@
+import type { ImageRatio } from '../../../schema/block-values';
 import {
   type BlockStatus,
   blockStatuses,
   type imageAspectRatios,
 } from '../../../schema/block-values';
-import type { ImageRatio } from '../../../schema/images';
 import type { Block } from './api/get-own-blocks';
 
 export type BlockImageRatio = (typeof imageAspectRatios)[number];

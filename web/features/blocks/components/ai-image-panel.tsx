@@ -1,6 +1,6 @@
 import { SparklesIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type ImageRatio, imageRatios } from '../../../../schema/images';
+import { type ImageRatio, imageRatios } from '../../../../schema/block-values';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
+import type { ImageRatio } from '../../../../schema/block-values';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import type { BlockInput } from '../../../../schema/blocks';
 import { findBlockType } from '../../../../schema/catalogue';
-import type { ImageRatio } from '../../../../schema/images';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

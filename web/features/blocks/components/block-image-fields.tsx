@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
-import { type ImageRatio, imageRatios } from '../../../../schema/images';
+import { type ImageRatio, imageRatios } from '../../../../schema/block-values';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';

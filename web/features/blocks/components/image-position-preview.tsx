@@ -1,7 +1,7 @@
 import { MoveIcon } from 'lucide-react';
 import { type PointerEvent, useId, useRef } from 'react';
+import type { ImageRatio } from '../../../../schema/block-values';
 import { aspectRatioOf } from '../../../../schema/block-values';
-import type { ImageRatio } from '../../../../schema/images';
 import { cn } from '../../../lib/utils';
 import {
   draggedFocalPoint,

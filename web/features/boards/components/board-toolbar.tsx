@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ImageRatio } from '../../../../schema/images';
+import type { ImageRatio } from '../../../../schema/block-values';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/use-toast';

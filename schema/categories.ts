@@ -53,4 +53,9 @@ export const categories = [
 ] as const;
 export type Category = (typeof categories)[number];
 export type CategoryKey = Category['key'];
+/** A category's hue (a Tailwind colour); gray for a key that names no category. */
+export function categoryHue(key: string): Category['color'] | 'gray' {
+  return categories.find((category) => category.key === key)?.color ?? 'gray';
+}
+
 export const categoryKeys = categories.map((c) => c.key) as [CategoryKey, ...CategoryKey[]];

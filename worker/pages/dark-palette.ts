@@ -21,8 +21,15 @@ function mirroredDeclarations(): string {
   return declarations.join(';');
 }
 
-/** For `<html data-theme>`: dark always, or when the reader's system is dark (auto). */
+let darkCss: string | undefined;
+
+/**
+ * For `<html data-theme>`: dark always, or when the reader's system is dark (auto). Built on the
+ * first embed an isolate renders, not when the Worker starts.
+ */
 export function darkPaletteCss(): string {
+  if (darkCss) return darkCss;
   const dark = mirroredDeclarations();
-  return `html[data-theme=dark]{${dark}}@media (prefers-color-scheme:dark){html[data-theme=auto]{${dark}}}`;
+  darkCss = `html[data-theme=dark]{${dark}}@media (prefers-color-scheme:dark){html[data-theme=auto]{${dark}}}`;
+  return darkCss;
 }

@@ -14,7 +14,7 @@ const clickScript =
   `addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[${visitBlockAttribute}]');` +
   `a&&fetch('/api/blocks/'+a.getAttribute('${visitBlockAttribute}')+'/click',{method:'POST',keepalive:true,headers:{'content-type':'application/json'},body:'{}'}).catch(function(){})})`;
 
-const darkCss = darkPaletteCss();
+let clickScriptHash: Promise<string> | undefined;
 
 /**
  * Stricter than the app's pages: nothing loads but the app's stylesheet and images, and the one
@@ -22,11 +22,12 @@ const darkCss = darkPaletteCss();
  * valid). Styles may be inline: the board's own rules and each image's focal point.
  */
 async function contentSecurityPolicy(withScript: boolean): Promise<string> {
+  clickScriptHash ??= cspHash(clickScript);
   return [
     "default-src 'none'",
     "img-src 'self' https: data:",
     "style-src 'self' 'unsafe-inline'",
-    `script-src ${withScript ? await cspHash(clickScript) : "'none'"}`,
+    `script-src ${withScript ? await clickScriptHash : "'none'"}`,
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -41,7 +42,7 @@ function documentHead(title: string, stylesheet: string | null, extra: unknown =
 <title>${title}</title>
 ${extra}
 ${stylesheet ? html`<link rel="stylesheet" href="${stylesheet}">` : ''}
-<style>${raw(darkCss)}</style>
+<style>${raw(darkPaletteCss())}</style>
 </head>`;
 }
 

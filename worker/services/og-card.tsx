@@ -2,7 +2,7 @@ import type { LucideIconData, LucideIconNode } from 'lucide-react';
 import { createElement, type ReactElement } from 'react';
 import type { z } from 'zod';
 import type { publicBoardAnswer } from '../../schema/boards';
-import { categories } from '../../schema/categories';
+import { categoryHue } from '../../schema/categories';
 import { ownImagePath } from '../../schema/fields';
 import { blockLook } from '../../web/lib/block-looks';
 import { oklchToHex, tailwindScales } from './tailwind-palette';
@@ -70,24 +70,15 @@ export async function ogCardFingerprint(card: OgCard): Promise<string> {
 
 // The board's own colours (the category tints of web/features/blocks/components/category-styles.ts
 // and the page's grays and violets), from the installed Tailwind, as hex: satori reads no OKLCH.
-const scales = tailwindScales();
+// Read when a card is drawn, not when the Worker starts.
 function shade(hue: string, step: number): string {
-  const colour = scales.get(hue)?.get(step);
+  const colour = tailwindScales().get(hue)?.get(step);
   if (!colour) throw new Error(`Tailwind has no ${hue}-${step}`);
   return oklchToHex(colour);
 }
-const gray = {
-  50: shade('gray', 50),
-  200: shade('gray', 200),
-  500: shade('gray', 500),
-  600: shade('gray', 600),
-  700: shade('gray', 700),
-};
-const ink = shade('gray', 900);
-const violet = { 100: shade('violet', 100), 700: shade('violet', 700), 800: shade('violet', 800) };
 
 function tintOf(category: string) {
-  const hue = categories.find((entry) => entry.key === category)?.color ?? 'gray';
+  const hue = categoryHue(category);
   return { background: shade(hue, 100), color: shade(hue, 800) };
 }
 
@@ -122,7 +113,7 @@ function Avatar({ card, picture }: { card: OgCard; picture: string | null }) {
     borderRadius: size / 2,
     flexShrink: 0,
     // A ring, not a shadow: blurs cost the rasteriser more than the rest of the card together.
-    border: `6px solid ${gray[200]}`,
+    border: `6px solid ${shade('gray', 200)}`,
   };
   if (picture) {
     return (
@@ -142,8 +133,8 @@ function Avatar({ card, picture }: { card: OgCard; picture: string | null }) {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: violet[100],
-        color: violet[800],
+        background: shade('violet', 100),
+        color: shade('violet', 800),
         fontSize: 64,
         fontWeight: 600,
       }}
@@ -165,7 +156,7 @@ function NowBlock({ block }: { block: OgCard['now'][number] }) {
         gap: 14,
         padding: 24,
         background: 'white',
-        border: `2px solid ${gray[200]}`,
+        border: `2px solid ${shade('gray', 200)}`,
         borderRadius: 20,
       }}
     >
@@ -193,7 +184,7 @@ function NowBlock({ block }: { block: OgCard['now'][number] }) {
             fontWeight: 600,
             letterSpacing: 1,
             textTransform: 'uppercase',
-            color: gray[600],
+            color: shade('gray', 600),
             whiteSpace: 'nowrap',
             overflow: 'hidden',
             textOverflow: 'ellipsis',
@@ -208,7 +199,7 @@ function NowBlock({ block }: { block: OgCard['now'][number] }) {
           fontSize: 26,
           fontWeight: 600,
           lineHeight: 1.25,
-          color: ink,
+          color: shade('gray', 900),
           lineClamp: 2,
           overflow: 'hidden',
         }}
@@ -226,7 +217,7 @@ function Wordmark() {
         display: 'flex',
         padding: '10px 22px',
         borderRadius: 16,
-        background: violet[700],
+        background: shade('violet', 700),
         color: 'white',
         fontSize: 34,
         fontWeight: 700,
@@ -253,10 +244,10 @@ export function ogCardTree(card: OgCard, picture: string | null): ReactElement {
         width: ogImageSize.width,
         height: ogImageSize.height,
         padding: '60px 72px 64px',
-        background: gray[50],
-        borderTop: `12px solid ${violet[700]}`,
+        background: shade('gray', 50),
+        borderTop: `12px solid ${shade('violet', 700)}`,
         fontFamily: 'Inter, Inter Extended',
-        color: ink,
+        color: shade('gray', 900),
       }}
     >
       <div
@@ -283,7 +274,9 @@ export function ogCardTree(card: OgCard, picture: string | null): ReactElement {
           >
             {card.displayName}
           </div>
-          <div style={{ display: 'flex', fontSize: 30, fontWeight: 600, color: violet[700] }}>
+          <div
+            style={{ display: 'flex', fontSize: 30, fontWeight: 600, color: shade('violet', 700) }}
+          >
             {`@${card.username}`}
           </div>
           {card.tagline && (
@@ -293,7 +286,7 @@ export function ogCardTree(card: OgCard, picture: string | null): ReactElement {
                 marginTop: 6,
                 fontSize: 28,
                 lineHeight: 1.35,
-                color: gray[700],
+                color: shade('gray', 700),
                 lineClamp: 2,
                 overflow: 'hidden',
               }}
@@ -315,7 +308,7 @@ export function ogCardTree(card: OgCard, picture: string | null): ReactElement {
               fontWeight: 700,
               letterSpacing: 2,
               textTransform: 'uppercase',
-              color: gray[500],
+              color: shade('gray', 500),
             }}
           >
             Now

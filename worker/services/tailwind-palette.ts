@@ -5,10 +5,16 @@ export type ColourScale = Map<number, string>;
 
 const shadePattern = /--color-([a-z]+)-(\d+):\s*([^;]+);/g;
 
-/** Every colour scale of Tailwind's theme, by hue: the colours the app's classes draw with. */
-export function tailwindScales(themeCss: string = tailwindTheme): Map<string, ColourScale> {
-  const scales = new Map<string, ColourScale>();
-  for (const [, hue = '', shade = '', value = ''] of themeCss.matchAll(shadePattern)) {
+let scales: Map<string, ColourScale> | undefined;
+
+/**
+ * Every colour scale of Tailwind's theme, by hue: the colours the app's classes draw with. Read
+ * once per isolate, for the link-preview card and the embed's dark palette alike.
+ */
+export function tailwindScales(): Map<string, ColourScale> {
+  if (scales) return scales;
+  scales = new Map();
+  for (const [, hue = '', shade = '', value = ''] of tailwindTheme.matchAll(shadePattern)) {
     const scale = scales.get(hue) ?? new Map<number, string>();
     scale.set(Number(shade), value.trim());
     scales.set(hue, scale);

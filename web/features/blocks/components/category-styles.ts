@@ -1,9 +1,7 @@
-import { categories } from '../../../../schema/categories';
-
-type Hue = (typeof categories)[number]['color'];
+import { categoryHue } from '../../../../schema/categories';
 
 /** Each category's hue (schema/categories.ts) as classes; written out in full so Tailwind finds them. */
-const hueTint: Record<Hue | 'gray', string> = {
+const hueTint: Record<ReturnType<typeof categoryHue>, string> = {
   blue: 'bg-blue-100 text-blue-800',
   emerald: 'bg-emerald-100 text-emerald-800',
   amber: 'bg-amber-100 text-amber-800',
@@ -15,5 +13,5 @@ const hueTint: Record<Hue | 'gray', string> = {
 };
 
 export function tintFor(category: string): string {
-  return hueTint[categories.find((entry) => entry.key === category)?.color ?? 'gray'];
+  return hueTint[categoryHue(category)];
 }

@@ -49,7 +49,11 @@ export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/
       description: landingDescription,
       tags: [],
     };
-    const page = renderShellPage(shell, { screen, head, status: 200 });
+    const page = renderShellPage(
+      shell,
+      { screen, head, status: 200 },
+      { env: c.env, requestUrl: c.req.url },
+    );
     const usernames = liveBoards.boards.map((board) => board.user.username);
     const versions = await boardVersions(c.env, usernames);
     if (versions !== null) page.headers.set(shownBoardsHeader, versions);

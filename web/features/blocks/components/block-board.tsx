@@ -48,6 +48,13 @@ const blockGridClassName: Record<BlockViewMode, string> = {
   max: 'grid grid-cols-1 items-start gap-4 sm:grid-cols-2 sm:gap-5 xl:grid-cols-3',
 };
 
+/**
+ * A card the reader has not scrolled to is neither laid out nor painted until it nears the screen
+ * (`content-visibility: auto`): a phone draws the first cards, not thirty. Until then a card
+ * stands in at about a text card's height; once drawn, its own height is remembered.
+ */
+const cardCell = 'flex min-w-0 [content-visibility:auto] [contain-intrinsic-block-size:auto_10rem]';
+
 const viewModes: { value: BlockViewMode; label: string }[] = [
   { value: 'default', label: 'Default' },
   { value: 'max', label: 'Large' },
@@ -127,7 +134,7 @@ export function BlockBoard<B extends PublicBlock>({
             {(inTab.length > 0 || showCreate) && (
               <ul className={blockGridClassName[viewMode]}>
                 {inTab.map((block, index) => (
-                  <li key={block.id} data-category={block.category} className="flex min-w-0">
+                  <li key={block.id} data-category={block.category} className={cardCell}>
                     <BlockCard
                       block={block}
                       board={board}

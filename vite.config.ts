@@ -5,7 +5,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import compression from 'compression';
-import { defineConfig, type Plugin } from 'vite';
+import { type Connect, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const port = (fallback: number) => Number(process.env.PORT) || fallback;
@@ -132,7 +132,8 @@ function compressLikeTheEdge(): Plugin {
   return {
     name: 'up2-compress-like-the-edge',
     configurePreviewServer(server) {
-      server.middlewares.use(compression());
+      // Typed for Express, it uses only what Node's own request and response have.
+      server.middlewares.use(compression() as unknown as Connect.NextHandleFunction);
     },
   };
 }

@@ -23,3 +23,16 @@ export function aspectRatioOf(ratio: ImageRatio): string {
   const { width, height } = imageRatioProportions[ratio];
   return `${width} / ${height}`;
 }
+
+/**
+ * What a block's story tells: it was added, then each status it entered (Now: started, Done:
+ * finished, Planned: planned).
+ */
+export const blockStoryKinds = ['added', 'started', 'finished', 'planned'] as const;
+export type BlockStoryKind = (typeof blockStoryKinds)[number];
+
+export const storyKindOfStatus: Record<BlockStatus, BlockStoryKind> = {
+  now: 'started',
+  planned: 'planned',
+  done: 'finished',
+};

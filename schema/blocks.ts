@@ -105,6 +105,8 @@ export const publicBlock = z.object({
   status: z.enum(blockStatuses),
   progress: z.number().int(),
   progressEnabled: z.boolean(),
+  // When it entered its status, in ms since the epoch ("Started 3 weeks ago", "Finished in March").
+  statusSince: z.number().int().nullable(),
 });
 
 /** A block as its owner sees it: whether visitors see it, and how often it was copied and followed. */

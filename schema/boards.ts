@@ -43,16 +43,19 @@ export const boardSettings = z.object({
 
 export const boardSettingsAnswer = z.object({ board: boardSettings });
 
+/** A board as its page shows it: its settings, and when its visible blocks last changed (ms). */
+const shownBoard = boardSettings.extend({ updatedAt: z.number().int().nullable() });
+
 /** `GET /api/boards/{username}` to anyone but the owner: visible blocks only, no counts. */
 export const publicBoardAnswer = z.object({
-  board: boardSettings,
+  board: shownBoard,
   blocks: z.array(publicBlock),
   user: publicUser,
 });
 
 /** The same board to its signed-in owner: hidden blocks too, with their counts. */
 export const ownBoardAnswer = z.object({
-  board: boardSettings,
+  board: shownBoard,
   blocks: z.array(ownBlock),
   user: ownUser,
 });

@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { blockStoryKinds } from './block-values';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -141,6 +142,9 @@ export const blocks = sqliteTable(
     copiedFromUserId: integer('copied_from_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    // When it entered its current status (ms), as its story's latest status event says: the card
+    // reads it with the block, never the events. Null only if a write left it out.
+    statusSince: integer('status_since').$defaultFn(() => Date.now()),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
       .notNull()
@@ -152,6 +156,30 @@ export const blocks = sqliteTable(
     uniqueIndex('blocks_user_copied_from_unique')
       .on(t.userId, t.copiedFromBlockId)
       .where(sql`${t.copiedFromBlockId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Each block's story: added, then every status it entered, written in the same batch as the
+ * change. A person's latest events come from (user_id, at), newest first by scanning it backwards;
+ * the events go with their block or account.
+ */
+export const blockStoryEvents = sqliteTable(
+  'block_story_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => blocks.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: blockStoryKinds }).notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [
+    index('block_story_events_user_at').on(t.userId, t.at),
+    index('block_story_events_block').on(t.blockId),
   ],
 );
 

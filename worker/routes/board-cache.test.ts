@@ -258,7 +258,7 @@ describe('every edit shows at once in the cached public answers', () => {
           json: { globalImageRatio: 'wide', hideAllImages: true },
         }),
       shows: (board, embed) => {
-        expect(board.board).toEqual({ globalImageRatio: 'wide', hideAllImages: true });
+        expect(board.board).toMatchObject({ globalImageRatio: 'wide', hideAllImages: true });
         expect(embed).not.toContain('<img');
       },
     },

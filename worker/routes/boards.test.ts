@@ -27,7 +27,7 @@ describe('GET /api/boards/:username', () => {
     const response = await getBoard(owner.username);
     expectStatus(response, 200);
     expect(Object.keys(response.body).sort()).toEqual(['blocks', 'board', 'user']);
-    expect(response.body.board).toEqual({ globalImageRatio: 'square', hideAllImages: false });
+    expect(response.body.board).toMatchObject({ globalImageRatio: 'square', hideAllImages: false });
     expect(response.body.blocks).toHaveLength(1);
     expect(response.body.blocks[0]).toMatchObject({ id: block.id, title: 'Reading Dune' });
     expect(response.body.user).toMatchObject({
@@ -133,7 +133,7 @@ describe('GET /api/boards/:username', () => {
     );
     const response = await getBoard(owner.username);
     expectStatus(response, 200);
-    expect(response.body.board).toEqual({ globalImageRatio: 'tall', hideAllImages: true });
+    expect(response.body.board).toMatchObject({ globalImageRatio: 'tall', hideAllImages: true });
   });
 });
 

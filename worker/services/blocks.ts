@@ -1,7 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { BlockStatus } from '../../schema/block-values';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  type BlockStatus,
+  type BlockStoryKind,
+  storyKindOfStatus,
+} from '../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../schema/blocks';
-import { blockCopies, blocks, users } from '../../schema/tables';
+import { blockCopies, blockStoryEvents, blocks, users } from '../../schema/tables';
 import { type Db, failedWith } from './db';
 import { Refusal } from './errors';
 
@@ -28,28 +32,97 @@ function refuseFullBoard(error: unknown): never {
   throw error;
 }
 
-export async function createBlock(db: Db, userId: number, input: BlockInput) {
-  const [created] = await db
-    .insert(blocks)
-    .values({ ...input, userId, position: nextPosition(userId) })
-    .returning()
-    .catch(refuseFullBoard);
-  return created as BlockRow;
-}
-
 function ownedBlock(id: number, userId: number) {
   return and(eq(blocks.id, id), eq(blocks.userId, userId));
+}
+
+/**
+ * Adds `kind` at `at` to the story of the block `which` selects; nothing when it selects none.
+ * Goes in the batch of the change it tells, so the story never misses or invents one.
+ */
+function tellStory(db: Db, which: SQL | undefined, kind: BlockStoryKind, at: number) {
+  return db.insert(blockStoryEvents).select((qb) =>
+    qb
+      .select({
+        // Numbered by the table.
+        id: sql<number>`NULL`,
+        userId: blocks.userId,
+        blockId: blocks.id,
+        kind: sql<BlockStoryKind>`${kind}`,
+        at: sql<number>`${at}`,
+      })
+      .from(blocks)
+      .where(which)
+      .getSQL(),
+  );
+}
+
+/**
+ * The block just added to `userId`'s board, within the batch that added it: ids only grow
+ * (AUTOINCREMENT) and a batch is one transaction, so it is the board's highest.
+ */
+const newestBlockOf = (userId: number) =>
+  eq(blocks.id, sql`(SELECT max(${blocks.id}) FROM ${blocks} WHERE ${blocks.userId} = ${userId})`);
+
+/** A new block's story starts: added, and in its status, at once. */
+function startStory(db: Db, userId: number, status: BlockStatus, at: number) {
+  return [
+    tellStory(db, newestBlockOf(userId), 'added', at),
+    tellStory(db, newestBlockOf(userId), storyKindOfStatus[status], at),
+  ] as const;
+}
+
+/**
+ * The story of a block moving to `status` (nothing when it is there already, or when no status is
+ * given): runs before the change, while the block still holds its old status.
+ */
+function tellMove(db: Db, block: SQL | undefined, status: BlockStatus | undefined, at: number) {
+  const moves = status === undefined ? sql`0` : and(block, ne(blocks.status, status));
+  return tellStory(db, moves, storyKindOfStatus[status ?? 'now'], at);
+}
+
+/** `status_since` after a change to `status`: kept when the block stays where it is. */
+function statusSinceAfter(status: BlockStatus | undefined, at: number) {
+  if (status === undefined) return undefined;
+  return sql<number>`CASE WHEN ${blocks.status} = ${status} THEN ${blocks.statusSince} ELSE ${at} END`;
+}
+
+export async function createBlock(db: Db, userId: number, input: BlockInput) {
+  const at = Date.now();
+  const [[created]] = await db
+    .batch([
+      db
+        .insert(blocks)
+        .values({
+          ...input,
+          userId,
+          position: nextPosition(userId),
+          createdAt: new Date(at),
+          updatedAt: new Date(at),
+          statusSince: at,
+        })
+        .returning(),
+      // The table's default status, when the input names none.
+      ...startStory(db, userId, input.status ?? 'now', at),
+    ])
+    .catch(refuseFullBoard);
+  return created as BlockRow;
 }
 
 /** Anyone but the owner gets the same 404 as for a block that does not exist. */
 const blockNotFound = () => new Refusal('not-found', 'This block does not exist or is not yours.');
 
 export async function updateBlock(db: Db, id: number, userId: number, input: BlockInput) {
-  const [updated] = await db
-    .update(blocks)
-    .set({ ...input, updatedAt: new Date() })
-    .where(ownedBlock(id, userId))
-    .returning();
+  const at = Date.now();
+  const block = ownedBlock(id, userId);
+  const [, [updated]] = await db.batch([
+    tellMove(db, block, input.status, at),
+    db
+      .update(blocks)
+      .set({ ...input, updatedAt: new Date(at), statusSince: statusSinceAfter(input.status, at) })
+      .where(block)
+      .returning(),
+  ]);
   if (!updated) throw blockNotFound();
   return updated;
 }
@@ -59,15 +132,21 @@ export async function updateBlock(db: Db, id: number, userId: number, input: Blo
  * gets 50. The web app's "Move to …" buttons send the whole block instead (quickMoves).
  */
 export async function moveBlock(db: Db, id: number, userId: number, status: BlockStatus) {
-  const [updated] = await db
-    .update(blocks)
-    .set({
-      status,
-      progress: sql`CASE ${status} WHEN 'planned' THEN 0 WHEN 'done' THEN 100 ELSE CASE WHEN ${blocks.progress} BETWEEN 1 AND 99 THEN ${blocks.progress} ELSE 50 END END`,
-      updatedAt: new Date(),
-    })
-    .where(ownedBlock(id, userId))
-    .returning();
+  const at = Date.now();
+  const block = ownedBlock(id, userId);
+  const [, [updated]] = await db.batch([
+    tellMove(db, block, status, at),
+    db
+      .update(blocks)
+      .set({
+        status,
+        progress: sql`CASE ${status} WHEN 'planned' THEN 0 WHEN 'done' THEN 100 ELSE CASE WHEN ${blocks.progress} BETWEEN 1 AND 99 THEN ${blocks.progress} ELSE 50 END END`,
+        updatedAt: new Date(at),
+        statusSince: statusSinceAfter(status, at),
+      })
+      .where(block)
+      .returning(),
+  ]);
   if (!updated) throw blockNotFound();
   return updated;
 }
@@ -93,13 +172,14 @@ function findPublicBlock(db: Db, id: number) {
 /**
  * Copies a public block onto the copier's board as "planned" (they mean to do it, not yet begun),
  * recording its origin and who copied it in one transaction: copying, deleting the copy and
- * copying again counts once.
+ * copying again counts once. The copy's story starts now, whatever the original's says.
  */
 export async function copyBlock(db: Db, sourceId: number, copierId: number) {
   const source = (await findPublicBlock(db, sourceId))?.block;
   if (!source) throw new Refusal('not-found', 'This block does not exist or is not public.');
   if (source.userId === copierId)
     throw new Refusal('invalid', 'This block is already on your board.');
+  const at = Date.now();
   const copy = {
     type: source.type,
     category: source.category,
@@ -120,10 +200,14 @@ export async function copyBlock(db: Db, sourceId: number, copierId: number) {
     copiedFromUserId: source.userId,
     userId: copierId,
     position: nextPosition(copierId),
+    createdAt: new Date(at),
+    updatedAt: new Date(at),
+    statusSince: at,
   };
   const [inserted] = await db
     .batch([
       db.insert(blocks).values(copy).returning(),
+      ...startStory(db, copierId, copy.status, at),
       // The source's count grows only with a person's first copy (trigger on block_copies).
       db.insert(blockCopies).values({ sourceBlockId: source.id, copierId }).onConflictDoNothing(),
     ])

@@ -36,10 +36,11 @@ export async function getBoard(db: Db, username: string, viewer: UserRow | null)
   const owner = await findUserByUsername(db, username);
   const isOwner = owner !== undefined && viewer?.id === owner.id;
   if (!owner || (!owner.isPublic && !isOwner)) throw boardNotFound();
-  const [board, blocks] = await Promise.all([
+  const [settings, blocks] = await Promise.all([
     getBoardSettings(db, owner.id),
     listBlocks(db, owner.id, { visibleOnly: !isOwner }),
   ]);
+  const board = { ...settings, updatedAt: owner.boardUpdatedAt?.getTime() ?? null };
   return { owner, isOwner, board, blocks };
 }
 

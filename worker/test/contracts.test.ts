@@ -26,12 +26,14 @@ const visitorBlockKeys = [
   'progress',
   'progressEnabled',
   'status',
+  'statusSince',
   'subtitle',
   'title',
   'type',
 ];
 const visitorUserKeys = ['avatar', 'bio', 'displayName', 'tagline', 'username'];
 const boardSettingsKeys = ['globalImageRatio', 'hideAllImages'];
+const shownBoardKeys = [...boardSettingsKeys, 'updatedAt'];
 
 const keysOf = (value: object | undefined) => Object.keys(value ?? {}).sort();
 
@@ -64,7 +66,7 @@ describe('anonymous answers carry only what visitors see', () => {
     expectStatus(answer, 200);
     const { body } = answer;
     expect(keysOf(body)).toEqual(['blocks', 'board', 'user']);
-    expect(keysOf(body.board)).toEqual(boardSettingsKeys);
+    expect(keysOf(body.board)).toEqual(shownBoardKeys);
     expect(keysOf(body.user)).toEqual(visitorUserKeys);
     expect(body.blocks).toHaveLength(1);
     expect(keysOf(body.blocks[0])).toEqual(visitorBlockKeys);

@@ -24,6 +24,7 @@ const storedBlock: Block = {
   status: 'now',
   progress: 40,
   progressEnabled: false,
+  statusSince: Date.UTC(2026, 2, 1),
   isVisible: true,
   copyCount: 0,
   clickCount: 0,

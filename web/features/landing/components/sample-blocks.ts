@@ -5,7 +5,10 @@ type SampleBlockFields = Pick<
   'id' | 'type' | 'category' | 'label' | 'title' | 'subtitle' | 'status' | 'progress'
 > & { progressEnabled?: boolean };
 
-/** What a block of the sample board leaves as every new block starts: no image, no link. */
+/**
+ * What a block of the sample board leaves as every new block starts: no image, no link. It tells
+ * no story: a date on an example would be made up.
+ */
 function sampleBlock(fields: SampleBlockFields): PublicBlock {
   return {
     emoji: null,
@@ -15,6 +18,7 @@ function sampleBlock(fields: SampleBlockFields): PublicBlock {
     imagePosition: '50% 50%',
     externalUrl: null,
     progressEnabled: true,
+    statusSince: null,
     ...fields,
   };
 }

@@ -11,6 +11,7 @@ import { sampleBlocks } from './features/landing/components/sample-blocks';
 import { blockLookSeeds } from './lib/block-looks';
 import { createQueryClient, type SeededQuery, seedQueries } from './lib/query-client';
 import { SiteOriginContext } from './lib/site-origin';
+import { renderedAtSeed } from './lib/use-now';
 
 /**
  * Server rendering of the screens a first visit lands on, for the Worker: the markup goes into
@@ -19,8 +20,12 @@ import { SiteOriginContext } from './lib/site-origin';
  */
 export type RenderedScreen = { html: string; state: SeededQuery[] };
 
-/** An app screen at `path`, drawn from `state`, for the browser to hydrate. */
-function renderScreen(path: string, origin: string, state: SeededQuery[]) {
+/**
+ * An app screen at `path`, drawn from `seeds` and the time it is drawn at, for the browser to
+ * hydrate.
+ */
+function renderScreen(path: string, origin: string, seeds: SeededQuery[]) {
+  const state = [...seeds, renderedAtSeed()];
   const queryClient = createQueryClient();
   seedQueries(queryClient, state);
   return renderHtml(

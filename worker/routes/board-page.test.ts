@@ -96,6 +96,11 @@ function pageState(html: string) {
   return JSON.parse(json ?? 'null') as { queryKey: unknown[]; data: unknown }[];
 }
 
+/** The data the page was drawn from, without the time it was drawn at (every page brings that). */
+function pageData(html: string) {
+  return pageState(html).filter(({ queryKey }) => queryKey[0] !== 'rendered-at');
+}
+
 async function updateProfile(token: string, body: Record<string, unknown>) {
   const response = await call('PUT', '/api/auth/me', { token, body });
   expect(response.status).toBe(200);
@@ -224,6 +229,19 @@ describe('GET /@username', () => {
     );
   });
 
+  it("tells each card's story and when the board was updated, counted from the time it brings for the browser to hydrate with", async () => {
+    const owner = await createUser();
+    await createBlock(owner, { title: 'Dune', status: 'now' });
+    const before = Date.now();
+    const { html } = await fetchPage(`/@${owner.username}`);
+    const text = visibleText(html);
+    expect(text).toContain('Started today');
+    expect(text).toContain('Updated today');
+    const renderedAt = pageState(html).find(({ queryKey }) => queryKey[0] === 'rendered-at');
+    expect(renderedAt?.data).toBeGreaterThan(before - 60_000);
+    expect(renderedAt?.data).toBeLessThanOrEqual(Date.now());
+  });
+
   it('brings the looks of the blocks it shows, one per type and icon, so the page needs no catalogue', async () => {
     const owner = await createUser();
     await createBlock(owner, { title: 'Dune', label: '', emoji: null });
@@ -237,7 +255,7 @@ describe('GET /@username', () => {
     });
     const { html } = await fetchPage(`/@${owner.username}`);
 
-    expect(pageState(html).slice(1)).toEqual([
+    expect(pageData(html).slice(1)).toEqual([
       {
         queryKey: ['block-look', 'books-reading', null],
         data: blockLook({ type: 'books-reading', emoji: null }),
@@ -353,7 +371,7 @@ describe('GET /@username', () => {
     expect(response.status).toBe(404);
     // The same page, but for the data key echoing the name asked for.
     expect(withoutState(html)).toBe(withoutState(unknown.html));
-    expect(pageState(html).map((query) => query.data)).toEqual([null]);
+    expect(pageData(html).map((query) => query.data)).toEqual([null]);
     const secretsShown = withoutState(html);
     for (const secret of [
       owner.username,

@@ -36,6 +36,7 @@ export function BoardScreen() {
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
       <ProfileHeader
         user={owner}
+        updatedAt={board.data.board.updatedAt}
         action={
           <span className="hidden viewer-owner:contents">
             <Button asChild variant="outline">

@@ -13,7 +13,7 @@ export function EmbedScreen({ board }: { board: PublicBoard }) {
   return (
     <>
       <main className="space-y-6 p-3 sm:p-4">
-        <ProfileHeader user={board.user} linkTarget="_blank" />
+        <ProfileHeader user={board.user} updatedAt={board.board.updatedAt} linkTarget="_blank" />
         <BlockBoard
           blocks={board.blocks}
           board={board.board}

@@ -5,10 +5,13 @@ import type { PublicBlock } from '../../../../schema/blocks';
 import { BlockIcon } from '../../../components/block-icon';
 import { Button } from '../../../components/ui/button';
 import { visitBlockAttribute } from '../../../lib/page-actions';
+import { machineTime } from '../../../lib/relative-time';
 import { useBlockLook } from '../../../lib/use-block-look';
+import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
 import type { BoardSettings } from '../api/get-own-blocks';
 import { progressBar } from '../block-rules';
+import { storyLine } from '../block-story';
 import { tintFor } from './category-styles';
 
 /** default: fixed-ratio media; max: wide video media, roomier; auto: no media box without an image. */
@@ -105,6 +108,7 @@ export function BlockCard<B extends PublicBlock>({
           <p className="line-clamp-3 break-words text-sm text-gray-600">{block.description}</p>
         )}
         {block.progressEnabled && <BlockProgress block={block} />}
+        <BlockStory block={block} />
         {(block.externalUrl || action) && (
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
             {block.externalUrl && (
@@ -210,6 +214,17 @@ function ImageViewer({ id, src, title }: { id: string; src: string; title: strin
         <XIcon aria-hidden className="size-4" />
       </button>
     </div>
+  );
+}
+
+function BlockStory({ block }: { block: PublicBlock }) {
+  const now = useNow();
+  const line = storyLine(block, now);
+  if (!line || block.statusSince === null) return null;
+  return (
+    <p className="text-xs text-gray-600">
+      {line.lead} <time dateTime={machineTime(block.statusSince)}>{line.when}</time>
+    </p>
   );
 }
 

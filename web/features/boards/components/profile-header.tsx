@@ -1,19 +1,24 @@
 import { LinkIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '../../../components/ui/avatar';
+import { machineTime, timeAgo } from '../../../lib/relative-time';
 import { useSiteOrigin } from '../../../lib/site-origin';
+import { useNow } from '../../../lib/use-now';
 import type { BoardOwner } from '../api/get-board';
 
 /**
- * Whose board this is: avatar (or initial), name, tagline, bio and the board's short link, with
- * what the viewer may do here (the owner's Edit board).
+ * Whose board this is: avatar (or initial), name, tagline, bio, the board's short link and when it
+ * was last updated, with what the viewer may do here (the owner's Edit board).
  */
 export function ProfileHeader({
   user,
+  updatedAt,
   action,
   linkTarget,
 }: {
   user: BoardOwner;
+  /** When the board's visible blocks last changed (ms); null while it shows none. */
+  updatedAt: number | null;
   action?: ReactNode;
   /** `_blank` where the page is framed (the embed). */
   linkTarget?: '_blank';
@@ -37,8 +42,18 @@ export function ProfileHeader({
           <LinkIcon aria-hidden className="size-4 shrink-0" />
           {boardLink.replace(/^https?:\/\//, '')}
         </a>
+        {updatedAt !== null && <BoardUpdated at={updatedAt} />}
       </div>
       {action}
     </header>
+  );
+}
+
+function BoardUpdated({ at }: { at: number }) {
+  const now = useNow();
+  return (
+    <p className="text-sm text-gray-600">
+      Updated <time dateTime={machineTime(at)}>{timeAgo(at, now)}</time>
+    </p>
   );
 }

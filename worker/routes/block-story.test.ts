@@ -110,6 +110,24 @@ describe("a block's story", () => {
     ]);
   });
 
+  it('tells nothing for a full edit that leaves the status out, which keeps it', async () => {
+    const user = await createUser();
+    const block = await createBlock(user, { status: 'planned', progress: 0 });
+    const { status: _status, ...withoutStatus } = blockPayload({ title: 'Renamed' });
+    const response = await readJson(
+      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        param: { id: String(block.id) },
+        json: withoutStatus,
+      }),
+    );
+    expectStatus(response, 200);
+    expect(response.body.block).toMatchObject({
+      status: 'planned',
+      statusSince: block.statusSince,
+    });
+    expect((await storyOf(block.id)).map((event) => event.kind)).toEqual(['added', 'planned']);
+  });
+
   it('tells nothing when a move to the status a block is in already, or of a block that is not yours', async () => {
     const owner = await createUser();
     const other = await createUser();

@@ -73,12 +73,12 @@ function startStory(db: Db, userId: number, status: BlockStatus, at: number) {
 }
 
 /**
- * The story of a block moving to `status` (nothing when it is there already, or when no status is
- * given): runs before the change, while the block still holds its old status.
+ * The story of a block moving to `status`: nothing when it is there already, or when the change
+ * names no status (it keeps its own). Runs before the change, while the block holds its old status.
  */
 function tellMove(db: Db, block: SQL | undefined, status: BlockStatus | undefined, at: number) {
-  const moves = status === undefined ? sql`0` : and(block, ne(blocks.status, status));
-  return tellStory(db, moves, storyKindOfStatus[status ?? 'now'], at);
+  if (status === undefined) return tellStory(db, sql`false`, 'started', at);
+  return tellStory(db, and(block, ne(blocks.status, status)), storyKindOfStatus[status], at);
 }
 
 /** `status_since` after a change to `status`: kept when the block stays where it is. */

@@ -10,6 +10,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { apiReference } from './routes/api-reference';
 import { auth } from './routes/auth';
 import { blocksRoutes } from './routes/blocks';
+import { boardFeeds } from './routes/board-feeds';
 import { boardPage } from './routes/board-page';
 import { boardsRoutes } from './routes/boards';
 import { discoverRoutes } from './routes/discover';
@@ -50,6 +51,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', api)
   .route('/embed', embedPage)
   .route('/', landingPage)
+  .route('/', boardFeeds)
   .route('/', boardPage)
   .notFound(handleNotFound)
   .onError(handleError);

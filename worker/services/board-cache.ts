@@ -13,8 +13,11 @@ import {
 } from './edge-cache';
 import { recordVisit, visitOf } from './views';
 
-/** The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`. */
-export type BoardKind = 'api' | 'page' | 'embed';
+/**
+ * The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username` and
+ * the feeds, `/@username/feed.xml|json`.
+ */
+export type BoardKind = 'api' | 'page' | 'embed' | 'feed';
 
 /**
  * A board's answer as rendered now, and the board it shows (its view is counted), or null when it
@@ -37,6 +40,7 @@ const browserCacheControl: Record<BoardKind, string> = {
   api: 'no-cache',
   page: revalidateEachTime,
   embed: revalidateEachTime,
+  feed: revalidateEachTime,
 };
 
 const versionKey = (username: string) => `board-version:${username}`;
@@ -185,8 +189,8 @@ function answerFrom(request: Request, kind: BoardKind, entry: Response): Respons
 /**
  * A public board's answer, from `caches.default` when this location holds it for the board's
  * current version, else from `render` (then cached, if a 200 showing a board). Every answer that
- * shows a board counts its view: rendered, from the cache or 304. Cacheable answers get a strong
- * ETag and a 304 for a matching If-None-Match. Only for anonymous answers: whatever `render`
+ * shows a board, feeds aside, counts its view: rendered, from the cache or 304. Cacheable answers
+ * get a strong ETag and a 304 for a matching If-None-Match. Only for anonymous answers: whatever `render`
  * returns is served to everyone. Where the Cache API does nothing (workers.dev) every answer is
  * rendered, and still correct.
  *
@@ -198,9 +202,10 @@ export async function cachedBoardResponse<R extends Response>(
   render: () => Promise<BoardRendition<R>>,
 ): Promise<R> {
   const { request, env, ctx } = answering;
-  // A HEAD asks about the board without showing it to anyone: not a view.
+  // A HEAD asks about the board without showing it to anyone, and a feed reader polls for news
+  // whether anyone reads it or not: neither is a view.
   const countView = (boardId: number | null) => {
-    if (boardId !== null && request.method !== 'HEAD') {
+    if (boardId !== null && request.method !== 'HEAD' && board.kind !== 'feed') {
       ctx.waitUntil(recordVisit(env, boardId, visitOf(request.headers)));
     }
   };

@@ -143,8 +143,15 @@ export function publicBoardHead(
           title,
         },
       },
+      feedLink('application/atom+xml', `${origin}/@${owner.username}/feed.xml`, title),
+      feedLink('application/feed+json', `${origin}/@${owner.username}/feed.json`, title),
     ],
   };
+}
+
+/** Announces a board's feed, so a feed reader given the board's address finds it. */
+function feedLink(type: string, href: string, title: string): Tag {
+  return { element: 'link', attributes: { rel: 'alternate', type, href, title } };
 }
 
 /** Unknown and private boards: nothing about the user, and kept out of search results. */

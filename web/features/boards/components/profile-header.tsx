@@ -1,4 +1,4 @@
-import { LinkIcon } from 'lucide-react';
+import { LinkIcon, RssIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { machineTime, timeAgo } from '../../../lib/relative-time';
@@ -7,8 +7,8 @@ import { useNow } from '../../../lib/use-now';
 import type { BoardOwner } from '../api/get-board';
 
 /**
- * Whose board this is: avatar (or initial), name, tagline, bio, the board's short link and when it
- * was last updated, with what the viewer may do here (the owner's Edit board).
+ * Whose board this is: avatar (or initial), name, tagline, bio, the board's short link, when it
+ * was last updated and its feed, with what the viewer may do here (the owner's Edit board).
  */
 export function ProfileHeader({
   user,
@@ -42,7 +42,18 @@ export function ProfileHeader({
           <LinkIcon aria-hidden className="size-4 shrink-0" />
           {boardLink.replace(/^https?:\/\//, '')}
         </a>
-        {updatedAt !== null && <BoardUpdated at={updatedAt} />}
+        <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm sm:justify-start">
+          {updatedAt !== null && <BoardUpdated at={updatedAt} />}
+          <a
+            href={`${boardLink}/feed.xml`}
+            target={linkTarget}
+            rel={linkTarget && 'noopener'}
+            className="inline-flex items-center gap-1 font-medium text-violet-700 hover:underline"
+          >
+            <RssIcon aria-hidden className="size-4 shrink-0" />
+            Feed
+          </a>
+        </div>
       </div>
       {action}
     </header>
@@ -52,7 +63,7 @@ export function ProfileHeader({
 function BoardUpdated({ at }: { at: number }) {
   const now = useNow();
   return (
-    <p className="text-sm text-gray-600">
+    <p className="text-gray-600">
       Updated <time dateTime={machineTime(at)}>{timeAgo(at, now)}</time>
     </p>
   );

@@ -1,0 +1,143 @@
+import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
+import { createBlock } from './support/blocks';
+import { expect, test } from './support/fixtures';
+import { boardPanel, boardTab, expectToast } from './support/ui';
+import { createUser, signInWithToken } from './support/users';
+
+test('closing the dialog with unsaved changes asks first; Keep editing keeps the work', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'discard' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+  await create.getByLabel('Title', { exact: true }).fill('Half-written thought');
+
+  const confirm = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(create.getByLabel('Title', { exact: true })).toHaveValue('Half-written thought');
+
+  // A click on the overlay, outside the dialog.
+  await page.mouse.click(5, 5);
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(create).toBeVisible();
+
+  await create.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByText('Half-written thought')).toBeHidden();
+});
+
+test('closing the dialog with nothing changed asks nothing', async ({ page, request }) => {
+  const owner = await createUser(request, { prefix: 'noask' });
+  await createBlock(request, owner, { title: 'Untouched block' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+
+  await page.getByRole('button', { name: 'New Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await expect(create).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(create).toBeHidden();
+
+  await page.getByText('Untouched block', { exact: true }).click();
+  const edit = blockDialog(page, 'Edit Activity Block');
+  await expect(edit).toBeVisible();
+  // A change that is undone leaves nothing to lose.
+  await edit.getByLabel('Title', { exact: true }).fill('Touched');
+  await edit.getByLabel('Title', { exact: true }).fill('Untouched block');
+  await page.mouse.click(5, 5);
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('a field error clears as soon as the field is fixed, before saving again', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'fixerr' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await saveButton(create).click();
+  await expect(create.getByText('Please enter a title.')).toBeVisible();
+  await expect(create.getByText('Please select a category and type.')).toBeVisible();
+
+  await create.getByLabel('Title', { exact: true }).fill('Fixed');
+  await expect(create.getByText('Please enter a title.')).toBeHidden();
+  await expect(create.getByLabel('Title', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'false',
+  );
+  await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+  await expect(create.getByText('Please select a category and type.')).toBeHidden();
+});
+
+test('focus starts on the first field, moves to the new card after create and back to the card after edit', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'focus' });
+  await createBlock(request, owner, { title: 'Existing block' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+
+  const newBlock = page.getByRole('button', { name: 'New Block' });
+  await newBlock.click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await expect(create.getByRole('button', { name: /^\W*Learning\b/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(create).toBeHidden();
+  await expect(newBlock).toBeFocused();
+
+  await newBlock.click();
+  await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+  await create.getByLabel('Title', { exact: true }).fill('Brand new block');
+  await create.getByRole('button', { name: 'Move to Planned' }).click();
+  await saveButton(create).click();
+  await expectToast(page, 'Activity block created successfully.');
+  await expect(create).toBeHidden();
+  const planned = boardPanel(page, 'Planned');
+  await expect(boardTab(page, 'Planned')).toBeChecked();
+  await expect(planned.getByRole('button', { name: 'Brand new block' })).toBeFocused();
+
+  await boardTab(page, 'Now').click();
+  await boardPanel(page, 'Now').getByText('Existing block', { exact: true }).click();
+  const edit = blockDialog(page, 'Edit Activity Block');
+  await expect(edit.getByLabel('Label')).toBeFocused();
+  await edit.getByLabel('Title', { exact: true }).fill('Existing block, edited');
+  await saveButton(edit).click();
+  await expect(edit).toBeHidden();
+  await expect(
+    boardPanel(page, 'Now').getByRole('button', { name: 'Existing block, edited' }),
+  ).toBeFocused();
+});
+
+test('choosing a type fills the label unless the owner typed their own', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'label' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+  await expect(create.getByLabel('Label')).toHaveValue('Books & Reading');
+
+  await create.getByRole('button', { name: 'Change' }).click();
+  await create.getByRole('button', { name: /^\W*Courses\b/ }).click();
+  await expect(create.getByLabel('Label')).not.toHaveValue('Books & Reading');
+  await create.getByLabel('Label').fill('My own label');
+  await create.getByRole('button', { name: 'Change' }).click();
+  await create.getByRole('button', { name: /^\W*Books & Reading\b/ }).click();
+  await expect(create.getByLabel('Label')).toHaveValue('My own label');
+});

@@ -141,3 +141,32 @@ test('choosing a type fills the label unless the owner typed their own', async (
   await create.getByRole('button', { name: /^\W*Books & Reading\b/ }).click();
   await expect(create.getByLabel('Label')).toHaveValue('My own label');
 });
+
+test('a stored image shows as a thumbnail with Replace and Remove, not as its path', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'thumb' });
+  const storedPath = '/api/images/generated/1/00000000-0000-4000-8000-000000000000.jpg';
+  await createBlock(request, owner, { title: 'Pictured block', imageUrl: storedPath });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Pictured block', exact: true }).click();
+  const edit = blockDialog(page, 'Edit Activity Block');
+  const image = edit.getByRole('group', { name: 'Image', exact: true });
+  await expect(image.locator('img')).toHaveAttribute('src', storedPath);
+  await expect(edit.getByRole('textbox', { name: 'Image URL' })).toHaveCount(0);
+  await expect(edit.getByText(storedPath)).toHaveCount(0);
+
+  await image.getByRole('button', { name: 'Remove' }).click();
+  const imageUrl = edit.getByRole('textbox', { name: 'Image URL' });
+  await expect(imageUrl).toHaveValue('');
+  await expect(imageUrl).toBeFocused();
+  await saveButton(edit).click();
+  await expectToast(page, 'Activity block updated successfully.');
+  const saved = await request.get('/api/blocks/me', {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  const { blocks } = (await saved.json()) as { blocks: { imageUrl: string | null }[] };
+  expect(blocks[0]?.imageUrl).toBeNull();
+});

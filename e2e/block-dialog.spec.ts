@@ -170,3 +170,55 @@ test('a stored image shows as a thumbnail with Replace and Remove, not as its pa
   const { blocks } = (await saved.json()) as { blocks: { imageUrl: string | null }[] };
   expect(blocks[0]?.imageUrl).toBeNull();
 });
+
+test('Undo in the delete toast brings the block back exactly; without it the server deletes it', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'undo' });
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const kept = await createBlock(request, owner, {
+    title: 'Block to keep',
+    subtitle: 'With its subtitle',
+    status: 'planned',
+    progress: 0,
+  });
+  await createBlock(request, owner, { title: 'Block to lose', status: 'planned', progress: 0 });
+  const ownBlocks = async () =>
+    (
+      (await (await request.get('/api/blocks/me', { headers: auth })).json()) as {
+        blocks: { id: number; title: string }[];
+      }
+    ).blocks;
+  const before = await ownBlocks();
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await boardTab(page, 'Planned').click();
+  const planned = boardPanel(page, 'Planned');
+
+  await planned.getByRole('button', { name: 'Block to keep' }).click();
+  const edit = blockDialog(page, 'Edit Activity Block');
+  await edit.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Activity block deleted successfully.');
+  await expect(planned.getByText('Block to keep', { exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(planned.getByText('Block to keep', { exact: true })).toBeVisible();
+  await expect(planned.getByText('With its subtitle', { exact: true })).toBeVisible();
+
+  // Well past the undo window: the server still has the block, unchanged and in its place.
+  await page.waitForTimeout(6000);
+  expect(await ownBlocks()).toEqual(before);
+  await page.reload();
+  await boardTab(page, 'Planned').click();
+  await expect(planned.getByText('Block to keep', { exact: true })).toBeVisible();
+
+  await planned.getByRole('button', { name: 'Block to lose' }).click();
+  await edit.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Activity block deleted successfully.');
+  await expect(planned.getByText('Block to lose', { exact: true })).toBeHidden();
+  await expect
+    .poll(async () => (await ownBlocks()).map((block) => block.id), { timeout: 15_000 })
+    .toEqual([kept.id]);
+});

@@ -78,7 +78,7 @@ test('signed-in screens and dialogs have no serious accessibility issues', async
   page,
   request,
 }) => {
-  // Four axe scans of a full dashboard: on a busy two-core machine they take most of a minute.
+  // Five axe scans of a full dashboard: on a busy two-core machine they take most of a minute.
   test.slow();
   const owner = await createUser(request, { prefix: 'axedash' });
   await createBlock(request, owner, { title: 'Now block', externalUrl: 'https://example.com/n' });
@@ -93,7 +93,12 @@ test('signed-in screens and dialogs have no serious accessibility issues', async
   const create = page.getByRole('dialog', { name: 'Create Activity Block' });
   await expect(create).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the Create Activity Block dialog');
+  await create.getByLabel('Title', { exact: true }).fill('Unsaved');
   await page.keyboard.press('Escape');
+  const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(discard).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the Discard changes? confirmation');
+  await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(create).toBeHidden();
 
   await page.getByText('Now block', { exact: true }).click();

@@ -81,3 +81,52 @@ test('feedback administration: Access Denied for others, Unauthorized when signe
   await expect(someone.getByText('Access Denied')).toBeVisible();
   await expect(someone.getByText("You don't have permission to access this page")).toBeVisible();
 });
+
+test('the owner account reaches the inbox from the navigation, sees who wrote and filters by status and type', async ({
+  page,
+  newPage,
+  request,
+}) => {
+  const author = await createUser(request, { prefix: 'writer' });
+  const stamp = Date.now().toString(36);
+  const post = async (type: string, title: string) => {
+    const response = await request.post('/api/feedback', {
+      headers: { authorization: `Bearer ${author.token}` },
+      data: { type, title, description: 'Something worth ten characters.', email: null },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  };
+  await post('bug', `Broken thing ${stamp}`);
+  await post('feature', `Wished thing ${stamp}`);
+
+  // Other signed-in people have no link to the inbox.
+  await signInWithToken(page, author);
+  await page.goto('/dashboard');
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await expect(main.getByRole('link', { name: 'My Board' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Feedback' })).toHaveCount(0);
+
+  const admin = await newPage();
+  await signInWithToken(admin, await adminUser(request));
+  await admin.goto('/dashboard');
+  await admin
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Feedback' })
+    .click();
+  await expect(admin).toHaveURL(/\/admin\/feedback$/);
+  const bug = admin.getByRole('listitem').filter({ hasText: `Broken thing ${stamp}` });
+  const wish = admin.getByRole('listitem').filter({ hasText: `Wished thing ${stamp}` });
+  await expect(bug.getByText(author.username, { exact: true })).toBeVisible();
+  await expect(wish).toBeVisible();
+
+  await admin.getByRole('combobox', { name: 'Filter by type' }).click();
+  await admin.getByRole('option', { name: 'Bug report' }).click();
+  await expect(admin).toHaveURL(/type=bug/);
+  await expect(bug).toBeVisible();
+  await expect(wish).toHaveCount(0);
+
+  await admin.getByRole('combobox', { name: 'Filter by status' }).click();
+  await admin.getByRole('option', { name: 'Planned' }).click();
+  await expect(admin).toHaveURL(/status=planned/);
+  await expect(bug).toHaveCount(0);
+});

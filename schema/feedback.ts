@@ -54,4 +54,21 @@ export const feedbackItem = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export const feedbackList = z.array(feedbackItem);
+/** In the admin's list, the author is named: the username of a signed-in author, else null. */
+export const feedbackListItem = feedbackItem.extend({ username: z.string().nullable() });
+
+export const feedbackList = z.array(feedbackListItem);
+
+/** The admin list's filters; each left out means every value. */
+export const feedbackListQuery = z.strictObject({
+  status: z
+    .enum(feedbackStatuses, {
+      error: 'Status filter must be new, reviewed, planned, completed or rejected.',
+    })
+    .optional(),
+  type: z
+    .enum(feedbackTypes, { error: 'Type filter must be feature, bug, improvement or other.' })
+    .optional(),
+});
+
+export type FeedbackListFilters = z.infer<typeof feedbackListQuery>;

@@ -211,14 +211,14 @@ describe('POST /api/feedback', () => {
 
 describe('GET /api/feedback', () => {
   it('refuses a signed-out visitor with 401', async () => {
-    const response = await readJson(apiClient().feedback.$get());
+    const response = await readJson(apiClient().feedback.$get({ query: {} }));
     expectStatus(response, 401);
     expect(typeof response.body.error).toBe('string');
   });
 
   it('refuses a signed-in user who is not the admin with 403', async () => {
     const user = await createUser();
-    const response = await readJson(apiClient({ token: user.token }).feedback.$get());
+    const response = await readJson(apiClient({ token: user.token }).feedback.$get({ query: {} }));
     expectStatus(response, 403);
     expect(response.body).toEqual({ error: "You don't have permission to access this page" });
   });
@@ -228,7 +228,7 @@ describe('GET /api/feedback', () => {
     const older = await postFeedback({}, author.token);
     const newer = await postFeedback({ email: 'a@example.com' });
     const owner = await adminUser();
-    const response = await readJson(apiClient({ token: owner.token }).feedback.$get());
+    const response = await readJson(apiClient({ token: owner.token }).feedback.$get({ query: {} }));
     expectStatus(response, 200);
     expect(Array.isArray(response.body)).toBe(true);
     const ids = response.body.map((item: { id: number }) => item.id);
@@ -236,6 +236,71 @@ describe('GET /api/feedback', () => {
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     const listed = response.body.find((item: { id: number }) => item.id === older.id);
     expect(listed).toMatchObject({ userId: author.id, status: 'new', priority: 'medium' });
+  });
+
+  it("names each item's author by username, and a signed-out author as null", async () => {
+    const author = await createUser();
+    const signedIn = await postFeedback({}, author.token);
+    const anonymous = await postFeedback();
+    const owner = await adminUser();
+    const response = await readJson(apiClient({ token: owner.token }).feedback.$get({ query: {} }));
+    expectStatus(response, 200);
+    const byId = new Map(response.body.map((item) => [item.id, item]));
+    expect(byId.get(signedIn.id)?.username).toBe(author.username);
+    expect(byId.get(anonymous.id)?.username).toBeNull();
+  });
+
+  it('lists only the items of the status and type asked for', async () => {
+    const owner = await adminUser();
+    const admin = apiClient({ token: owner.token });
+    const bug = await postFeedback({ type: 'bug' });
+    const idea = await postFeedback({ type: 'feature' });
+    const plannedBug = await postFeedback({ type: 'bug' });
+    await admin.feedback[':id{[0-9]+}'].$patch({
+      param: { id: String(plannedBug.id) },
+      json: { status: 'planned' },
+    });
+
+    const newBugs = await readJson(admin.feedback.$get({ query: { status: 'new', type: 'bug' } }));
+    expectStatus(newBugs, 200);
+    const newBugIds = newBugs.body.map((item) => item.id);
+    expect(newBugIds).toContain(bug.id);
+    expect(newBugIds).not.toContain(idea.id);
+    expect(newBugIds).not.toContain(plannedBug.id);
+    expect(newBugs.body.every((item) => item.status === 'new' && item.type === 'bug')).toBe(true);
+
+    const planned = await readJson(admin.feedback.$get({ query: { status: 'planned' } }));
+    expectStatus(planned, 200);
+    expect(planned.body.map((item) => item.id)).toContain(plannedBug.id);
+    expect(planned.body.every((item) => item.status === 'planned')).toBe(true);
+  });
+
+  it('refuses an unknown status or type filter with 400 and a message naming the values', async () => {
+    const owner = await adminUser();
+    const admin = apiClient({ token: owner.token });
+    const badStatus = await readJson(
+      admin.feedback.$get({ query: offContract<{ status: 'new' }>({ status: 'done' }) }),
+    );
+    expectStatus(badStatus, 400);
+    expect(badStatus.body).toEqual({
+      error: 'Status filter must be new, reviewed, planned, completed or rejected.',
+      fields: { status: 'Status filter must be new, reviewed, planned, completed or rejected.' },
+    });
+    const badType = await readJson(
+      admin.feedback.$get({ query: offContract<{ type: 'bug' }>({ type: 'praise' }) }),
+    );
+    expectStatus(badType, 400);
+    expect(badType.body.error).toBe('Type filter must be feature, bug, improvement or other.');
+  });
+
+  it('checks the admin right before the filters: a bad filter from another user is 403', async () => {
+    const user = await createUser();
+    const response = await readJson(
+      apiClient({ token: user.token }).feedback.$get({
+        query: offContract<{ status: 'new' }>({ status: 'done' }),
+      }),
+    );
+    expectStatus(response, 403);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   feedbackInput,
   feedbackItem,
   feedbackList,
+  feedbackListQuery,
   feedbackUpdateInput,
 } from '../../schema/feedback';
 import { idParam } from '../../schema/fields';
@@ -42,15 +43,17 @@ export const feedbackRoutes = new Hono<AppEnv>()
     '/',
     documented({
       tag,
-      summary: 'Every submission, newest first (the owner account only)',
+      summary:
+        'Submissions newest first with their authors, optionally of one status and type (the owner account only)',
       answers: { 200: feedbackList },
-      refusals: [401, 403],
+      refusals: [400, 401, 403],
     }),
     requireAuth,
     requireAdmin,
+    validate('query', feedbackListQuery),
     async (c) => {
-      const items = await listFeedback(getDb(c.env));
-      return sendJson(c, feedbackList, items.map(toFeedbackItem), 200);
+      const items = await listFeedback(getDb(c.env), c.req.valid('query'));
+      return sendJson(c, feedbackList, items, 200);
     },
   )
   .patch(

@@ -1,7 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { feedbackInput, feedbackUpdateInput } from '../../schema/feedback';
-import { feedback } from '../../schema/tables';
+import type {
+  FeedbackListFilters,
+  feedbackInput,
+  feedbackUpdateInput,
+} from '../../schema/feedback';
+import { feedback, users } from '../../schema/tables';
 import type { Db } from './db';
 import { Refusal } from './errors';
 
@@ -23,8 +27,20 @@ export async function submitFeedback(
   return created as FeedbackRow;
 }
 
-export function listFeedback(db: Db) {
-  return db.select().from(feedback).orderBy(desc(feedback.createdAt), desc(feedback.id));
+/** Newest first, each with its author's username (null for a signed-out author). */
+export async function listFeedback(db: Db, filters: FeedbackListFilters = {}) {
+  const rows = await db
+    .select({ item: feedback, username: users.username })
+    .from(feedback)
+    .leftJoin(users, eq(users.id, feedback.userId))
+    .where(
+      and(
+        filters.status ? eq(feedback.status, filters.status) : undefined,
+        filters.type ? eq(feedback.type, filters.type) : undefined,
+      ),
+    )
+    .orderBy(desc(feedback.createdAt), desc(feedback.id));
+  return rows.map(({ item, username }) => ({ ...toFeedbackItem(item), username }));
 }
 
 export async function updateFeedback(

@@ -1,5 +1,5 @@
 import { ExternalLinkIcon, EyeIcon, PlusIcon, SettingsIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { BlockStatus } from '../../../schema/block-values';
 import { ScreenFallback } from '../../components/layout/site-layout';
@@ -13,7 +13,11 @@ import { ProfileSettingsDialog } from '../../features/auth/components/profile-se
 import { type Block, useOwnBlocks } from '../../features/blocks/api/get-own-blocks';
 import { firstTabWithBlocks } from '../../features/blocks/block-rules';
 import { BlockBoard } from '../../features/blocks/components/block-board';
-import { BlockDialog } from '../../features/blocks/components/block-dialog';
+import {
+  BlockDialog,
+  type BlockDialogOutcome,
+} from '../../features/blocks/components/block-dialog';
+import { focusBlockCard } from '../../features/blocks/focus-block-card';
 import { BoardToolbar } from '../../features/boards/components/board-toolbar';
 import { EmbedCodeCard } from '../../features/boards/components/embed-code-card';
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
@@ -81,13 +85,54 @@ function ActionsCard(props: { username: string; onNewBlock: () => void; onProfil
   );
 }
 
+/** Where focus goes once the block dialog has closed (the card once the list shows it). */
+function useBlockDialogFocus(blocks: Block[] | undefined) {
+  const boardRef = useRef<HTMLElement>(null);
+  const triggerRef = useRef<HTMLElement | null>(null);
+  const [cardToFocus, setCardToFocus] = useState<Pick<Block, 'id' | 'status'> | null>(null);
+
+  useEffect(() => {
+    if (!cardToFocus || !blocks || !boardRef.current) return;
+    const index = blocks
+      .filter((block) => block.status === cardToFocus.status)
+      .findIndex((block) => block.id === cardToFocus.id);
+    // The list refetches after a save: wait until it has the card where it now belongs.
+    if (index === -1) return;
+    setCardToFocus(null);
+    focusBlockCard(boardRef.current, cardToFocus.status, index);
+  }, [cardToFocus, blocks]);
+
+  return {
+    boardRef,
+    rememberTrigger() {
+      triggerRef.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    afterClose(outcome: BlockDialogOutcome, editedBlock: Block | null) {
+      if (outcome.kind === 'saved') return setCardToFocus(outcome.block);
+      if (outcome.kind === 'deleted') {
+        boardRef.current?.querySelector<HTMLElement>('[data-status-choice]:checked')?.focus();
+        return;
+      }
+      // A card opens the dialog from anywhere on it, so its own edit button stands for it.
+      if (editedBlock) return setCardToFocus(editedBlock);
+      const trigger = triggerRef.current;
+      if (trigger?.isConnected && trigger !== document.body) trigger.focus();
+    },
+  };
+}
+
 function Dashboard({ user }: { user: CurrentUser }) {
   const ownBlocks = useOwnBlocks();
   const [editing, setEditing] = useState<BlockEditing>({ open: false, block: null });
   const [profileOpen, setProfileOpen] = useState(false);
   const blockCount = ownBlocks.data?.blocks.length ?? (ownBlocks.isError ? null : undefined);
-  const createBlock = (initialStatus?: BlockStatus) =>
-    setEditing({ open: true, block: null, initialStatus });
+  const dialogFocus = useBlockDialogFocus(ownBlocks.data?.blocks);
+  const openDialog = (next: Omit<BlockEditing, 'open'>) => {
+    dialogFocus.rememberTrigger();
+    setEditing({ open: true, ...next });
+  };
+  const createBlock = (initialStatus?: BlockStatus) => openDialog({ block: null, initialStatus });
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 grid-cols-1 lg:grid-cols-[18rem_minmax(0,1fr)] lg:py-8">
@@ -112,7 +157,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
           <EmbedCodeCard username={user.username} />
         </SidebarCard>
       </aside>
-      <main className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
+      <main ref={dialogFocus.boardRef} className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
         <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">
           Welcome back, {user.displayName}
         </h1>
@@ -139,7 +184,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
               displayName={user.displayName}
               initialStatus={firstTabWithBlocks(ownBlocks.data.blocks)}
               onCreate={createBlock}
-              onEdit={(block) => setEditing({ open: true, block })}
+              onEdit={(block) => openDialog({ block })}
             />
           </>
         )}
@@ -151,6 +196,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         initialStatus={editing.initialStatus}
         // Until the board has loaded, the board-wide default.
         boardRatio={ownBlocks.data?.board.globalImageRatio ?? 'square'}
+        onClosed={(outcome) => dialogFocus.afterClose(outcome, editing.block)}
       />
       <ProfileSettingsDialog
         open={profileOpen}

@@ -42,7 +42,7 @@ export function TopNav() {
             Discover
           </NavLink>
           {user ? (
-            <SignedInLinks username={user.username} />
+            <SignedInLinks username={user.username} isAdmin={user.isAdmin} />
           ) : (
             <>
               <NavLink to="/auth" className={navLinkClass}>
@@ -60,10 +60,11 @@ export function TopNav() {
 }
 
 /**
- * Dashboard, My Board and Sign Out side by side from the small breakpoint; on a phone they do
- * not fit beside the brand and Discover at 360 px, so they fold into a menu there.
+ * Dashboard, My Board (and the feedback inbox, for the owner account) and Sign Out side by side
+ * from the small breakpoint; on a phone they do not fit beside the brand and Discover at 360 px,
+ * so they fold into a menu there.
  */
-function SignedInLinks({ username }: { username: string }) {
+function SignedInLinks({ username, isAdmin }: { username: string; isAdmin: boolean }) {
   const leaveAndSignOut = useLeaveAndSignOut();
   return (
     <>
@@ -74,6 +75,11 @@ function SignedInLinks({ username }: { username: string }) {
         <NavLink to={`/@${username}`} className={navLinkClass}>
           My Board
         </NavLink>
+        {isAdmin && (
+          <NavLink to="/admin/feedback" className={navLinkClass}>
+            Feedback
+          </NavLink>
+        )}
         <Button variant="ghost" size="nav" onClick={() => leaveAndSignOut()}>
           Sign Out
         </Button>
@@ -91,6 +97,11 @@ function SignedInLinks({ username }: { username: string }) {
           <DropdownMenuItem asChild>
             <Link to={`/@${username}`}>My Board</Link>
           </DropdownMenuItem>
+          {isAdmin && (
+            <DropdownMenuItem asChild>
+              <Link to="/admin/feedback">Feedback</Link>
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={() => leaveAndSignOut()}>Sign Out</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

@@ -3,7 +3,9 @@ import type { Block } from './api/get-own-blocks';
 import {
   blockFormDefaults,
   blockFormPayload,
+  blockFormResolver,
   blockToFormValues,
+  labelForType,
   newBlockFormValues,
   validateBlockForm,
 } from './block-form';
@@ -134,5 +136,47 @@ describe('saving the dialog', () => {
         imagePosition: 'center',
       },
     });
+  });
+});
+
+describe('the form resolver', () => {
+  const resolverOptions = { fields: {}, shouldUseNativeValidation: false } as const;
+
+  it('reports each invalid field with the API message, so the form can clear it when fixed', async () => {
+    const result = await blockFormResolver(blockFormDefaults, undefined, resolverOptions);
+    expect(result.errors.title?.message).toBe('Please enter a title.');
+    expect(result.errors.category?.message).toBe('Please select a category and type.');
+  });
+
+  it('reports no errors once the fields are valid', async () => {
+    const values = {
+      ...blockFormDefaults,
+      category: 'learning',
+      type: 'books-reading',
+      title: 'Dune',
+    } as const;
+    const result = await blockFormResolver(values, undefined, resolverOptions);
+    expect(result.errors).toEqual({});
+    expect(result.values).toEqual(values);
+  });
+});
+
+describe('the label a chosen type gives', () => {
+  it("is the type's label when the label is empty", () => {
+    expect(labelForType({ label: '', filledLabel: undefined }, 'books-reading')).toBe(
+      'Books & Reading',
+    );
+  });
+
+  it('follows the type while the label is still the one a type filled in', () => {
+    expect(
+      labelForType({ label: 'Books & Reading', filledLabel: 'Books & Reading' }, 'coding-dev'),
+    ).toBe('Coding & Dev');
+  });
+
+  it('keeps a label the owner typed', () => {
+    expect(labelForType({ label: 'Sci-fi', filledLabel: 'Books & Reading' }, 'coding-dev')).toBe(
+      'Sci-fi',
+    );
   });
 });

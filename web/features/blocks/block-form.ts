@@ -1,5 +1,6 @@
 // The block dialog's form: its values, defaults, the payload it sends and its validation.
 // Kept apart from block-rules.ts so boards that only show cards never load the validator.
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { BlockStatus } from '../../../schema/block-values';
 import { type BlockInput, blockInput } from '../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
@@ -98,4 +99,31 @@ export function validateBlockForm(values: BlockFormValues): BlockFormResult {
   const message =
     errors.title ?? errors.category ?? errors.type ?? parsed.error.issues[0]?.message ?? '';
   return { ok: false, errors, message };
+}
+
+/**
+ * The form's resolver: the same check as the API's, so react-hook-form can clear a field's error
+ * as soon as the field becomes valid (it re-validates on change after the first save).
+ */
+export const blockFormResolver: Resolver<BlockFormValues> = async (values) => {
+  const result = validateBlockForm(values);
+  if (result.ok) return { values, errors: {} };
+  const errors: FieldErrors<BlockFormValues> = {};
+  for (const [field, message] of Object.entries(result.errors)) {
+    errors[field as BlockFormField] = { type: 'validate', message };
+  }
+  return { values: {}, errors };
+};
+
+/**
+ * The label a newly chosen type gives the block: the type's own label, unless the owner has
+ * typed a label of their own (one that is neither empty nor the label a type last filled in).
+ */
+export function labelForType(
+  current: { label: string; filledLabel: string | undefined },
+  nextType: BlockTypeKey,
+): string {
+  const typedOwn = current.label.trim() !== '' && current.label !== current.filledLabel;
+  if (typedOwn) return current.label;
+  return findBlockType(nextType)?.label ?? current.label;
 }

@@ -1,8 +1,17 @@
-import { useForm } from 'react-hook-form';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import type { ImageRatio } from '../../../../schema/block-values';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import type { BlockInput } from '../../../../schema/blocks';
-import { findBlockType } from '../../../../schema/catalogue';
+import { type BlockTypeKey, findBlockType } from '../../../../schema/catalogue';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -22,7 +31,9 @@ import {
   type BlockFormField,
   type BlockFormValues,
   blockFormDefaults,
+  blockFormResolver,
   blockToFormValues,
+  labelForType,
   newBlockFormValues,
   validateBlockForm,
 } from '../block-form';
@@ -31,6 +42,12 @@ import { BlockImageFields } from './block-image-fields';
 import { BlockStatusFields } from './block-status-fields';
 import { BlockTypePicker } from './block-type-picker';
 import { DeleteBlockButton } from './delete-block-button';
+
+/** What the dialog ended with, so the screen can put focus where the person's work now is. */
+export type BlockDialogOutcome =
+  | { kind: 'saved'; block: Pick<Block, 'id' | 'status'> }
+  | { kind: 'deleted'; blockId: number }
+  | { kind: 'dismissed' };
 
 export type BlockDialogProps = {
   open: boolean;
@@ -41,11 +58,14 @@ export type BlockDialogProps = {
   initialStatus?: BlockStatus;
   /** The board-wide image ratio, which a block on "Board ratio" takes. */
   boardRatio: ImageRatio;
+  /** Called once the dialog has closed and focus is the caller's to place. */
+  onClosed?: (outcome: BlockDialogOutcome) => void;
 };
 
 /**
  * "Create Activity Block" / "Edit Activity Block". The form lives inside the dialog's content,
- * which unmounts on close, so closing or cancelling always returns it to its defaults.
+ * which unmounts on close, so closing or cancelling always returns it to its defaults. Closing
+ * with unsaved changes (overlay, Escape, the close button or Cancel) asks first.
  */
 export function BlockDialog({
   open,
@@ -53,10 +73,50 @@ export function BlockDialog({
   block,
   initialStatus,
   boardRatio,
+  onClosed,
 }: BlockDialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const dirtyRef = useRef(false);
+  const outcomeRef = useRef<BlockDialogOutcome>({ kind: 'dismissed' });
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+
+  function close(outcome: BlockDialogOutcome) {
+    outcomeRef.current = outcome;
+    setConfirmingDiscard(false);
+    onOpenChange(false);
+  }
+
+  function requestClose() {
+    if (dirtyRef.current) setConfirmingDiscard(true);
+    else close({ kind: 'dismissed' });
+  }
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-describedby={undefined} size="wide">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true);
+        else requestClose();
+      }}
+    >
+      <DialogContent
+        ref={contentRef}
+        aria-describedby={undefined}
+        size="wide"
+        onOpenAutoFocus={(event) => {
+          outcomeRef.current = { kind: 'dismissed' };
+          // The first thing to fill in, rather than the first button (a picker's scroll arrow).
+          const first = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!onClosed) return;
+          event.preventDefault();
+          onClosed(outcomeRef.current);
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{block ? 'Edit Activity Block' : 'Create Activity Block'}</DialogTitle>
         </DialogHeader>
@@ -65,8 +125,21 @@ export function BlockDialog({
           block={block ?? null}
           initialValues={block ? blockToFormValues(block) : newBlockFormValues(initialStatus)}
           boardRatio={boardRatio}
-          onClose={() => onOpenChange(false)}
+          dirtyRef={dirtyRef}
+          onCancel={requestClose}
+          onDone={close}
         />
+        <AlertDialog open={confirmingDiscard} onOpenChange={setConfirmingDiscard}>
+          <AlertDialogContent aria-describedby={undefined}>
+            <AlertDialogTitle>Discard changes?</AlertDialogTitle>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Keep editing</AlertDialogCancel>
+              <AlertDialogAction onClick={() => close({ kind: 'dismissed' })}>
+                Discard
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       </DialogContent>
     </Dialog>
   );
@@ -82,35 +155,68 @@ type BlockFormProps = {
   block: Block | null;
   initialValues: BlockFormValues;
   boardRatio: ImageRatio;
-  onClose: () => void;
+  /** Kept up to date with whether anything differs from what the dialog opened with. */
+  dirtyRef: RefObject<boolean>;
+  onCancel: () => void;
+  onDone: (outcome: BlockDialogOutcome) => void;
 };
 
-function BlockForm({ block, initialValues, boardRatio, onClose }: BlockFormProps) {
-  const form = useForm<BlockFormValues>({ defaultValues: initialValues });
-  const { register, setValue, setError, clearErrors, getValues, watch } = form;
-  const errors = form.formState.errors;
+function BlockForm({
+  block,
+  initialValues,
+  boardRatio,
+  dirtyRef,
+  onCancel,
+  onDone,
+}: BlockFormProps) {
+  const form = useForm<BlockFormValues>({
+    defaultValues: initialValues,
+    resolver: blockFormResolver,
+    // After the first save, each change re-checks its field, so a fixed field stops showing red.
+    reValidateMode: 'onChange',
+  });
+  const { register, setValue, setError, getValues, watch, handleSubmit } = form;
+  const { errors, isDirty, isSubmitted } = form.formState;
   const values = watch();
   const createBlock = useCreateBlock();
   const updateBlock = useUpdateBlock();
   const pending = createBlock.isPending || updateBlock.isPending;
 
+  useEffect(() => {
+    dirtyRef.current = isDirty;
+  }, [dirtyRef, isDirty]);
+
   function set(change: Partial<BlockFormValues>) {
     for (const [field, value] of Object.entries(change)) {
-      setValue(field as BlockFormField, value, { shouldDirty: true });
-      clearErrors(field as BlockFormField);
+      setValue(field as BlockFormField, value, { shouldDirty: true, shouldValidate: isSubmitted });
     }
   }
 
-  /** Checks the form; shows what is missing at the fields and in a toast. */
+  // The label the chosen type last filled in: while the label still reads that, it follows the type.
+  const filledLabelRef = useRef<string | undefined>(
+    initialValues.type ? findBlockType(initialValues.type)?.label : undefined,
+  );
+
+  function pickType(type: BlockTypeKey | null) {
+    if (!type) return set({ type });
+    const label = labelForType(
+      { label: getValues('label'), filledLabel: filledLabelRef.current },
+      type,
+    );
+    if (label !== getValues('label')) filledLabelRef.current = label;
+    set({ type, label });
+  }
+
+  /** The API's payload, or null after showing what is missing in a toast (the fields show it too). */
   function checked(formValues: BlockFormValues): BlockInput | null {
-    clearErrors();
     const result = validateBlockForm(formValues);
     if (result.ok) return result.payload;
-    for (const [field, message] of Object.entries(result.errors)) {
-      setError(field as BlockFormField, { message });
-    }
     toast({ title: result.message, variant: 'destructive' });
     return null;
+  }
+
+  function showInvalid(_errors: FieldErrors<BlockFormValues>) {
+    checked(getValues());
   }
 
   function showServerFields(error: unknown) {
@@ -124,13 +230,14 @@ function BlockForm({ block, initialValues, boardRatio, onClose }: BlockFormProps
     const payload = checked(formValues);
     if (!payload) return;
     try {
-      if (block) await updateBlock.mutateAsync({ id: block.id, block: payload });
-      else await createBlock.mutateAsync(payload);
+      const saved = block
+        ? await updateBlock.mutateAsync({ id: block.id, block: payload })
+        : await createBlock.mutateAsync(payload);
       toast({
         title: 'Success',
         description: `Activity block ${block ? 'updated' : 'created'} successfully.`,
       });
-      onClose();
+      onDone({ kind: 'saved', block: saved.block });
     } catch (error) {
       showServerFields(error);
       toast({
@@ -150,9 +257,9 @@ function BlockForm({ block, initialValues, boardRatio, onClose }: BlockFormProps
     const payload = checked({ ...getValues(), ...quickMoves[status] });
     if (!payload) return;
     try {
-      await updateBlock.mutateAsync({ id: block.id, block: payload });
+      const saved = await updateBlock.mutateAsync({ id: block.id, block: payload });
       toast({ title: 'Status updated', description: 'Activity block moved successfully.' });
-      onClose();
+      onDone({ kind: 'saved', block: saved.block });
     } catch (error) {
       showServerFields(error);
       toast({
@@ -164,19 +271,12 @@ function BlockForm({ block, initialValues, boardRatio, onClose }: BlockFormProps
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save(getValues());
-      }}
-      className="grid min-w-0 gap-5"
-    >
+    <form noValidate onSubmit={handleSubmit(save, showInvalid)} className="grid min-w-0 gap-5">
       <BlockTypePicker
         category={values.category}
         type={values.type}
         onCategoryChange={(category) => set({ category, type: null })}
-        onTypeChange={(type) => set({ type })}
+        onTypeChange={pickType}
         error={errors.category?.message ?? errors.type?.message}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -185,6 +285,7 @@ function BlockForm({ block, initialValues, boardRatio, onClose }: BlockFormProps
             <Input
               {...control}
               {...register('label')}
+              data-autofocus={block ? true : undefined}
               placeholder={(values.type && findBlockType(values.type)?.label) || 'e.g. Book'}
             />
           )}
@@ -235,15 +336,20 @@ function BlockForm({ block, initialValues, boardRatio, onClose }: BlockFormProps
             variant="secondary"
             size="sm"
             disabled={pending || status === values.status}
-            onClick={() => move(status)}
+            onClick={() => (block ? handleSubmit(() => move(status), showInvalid)() : move(status))}
           >
             {moveLabels[status]}
           </Button>
         ))}
       </fieldset>
       <DialogFooter className="items-stretch gap-2 border-t border-gray-200 pt-4 sm:items-center">
-        {block && <DeleteBlockButton blockId={block.id} onDeleted={onClose} />}
-        <Button type="button" variant="outline" onClick={onClose}>
+        {block && (
+          <DeleteBlockButton
+            blockId={block.id}
+            onDeleted={() => onDone({ kind: 'deleted', blockId: block.id })}
+          />
+        )}
+        <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" disabled={pending}>

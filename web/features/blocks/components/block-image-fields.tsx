@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { type ImageRatio, imageRatios } from '../../../../schema/block-values';
+import { ownImagePath } from '../../../../schema/fields';
+import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -50,6 +52,23 @@ export function BlockImageFields({
   onChange,
 }: BlockImageFieldsProps) {
   const previewUrl = useSettledValue(imageUrl.trim(), previewDelayMs);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const focusInputNext = useRef(false);
+  // An image the app stored (a generated one) is shown as itself: its path means nothing to people.
+  const stored = ownImagePath.test(imageUrl.trim());
+  const { ref: registerRef, ...imageUrlField } = register('imageUrl');
+
+  // Replace and Remove take their own buttons away: focus goes on to the field that takes their place.
+  useEffect(() => {
+    if (stored || !focusInputNext.current) return;
+    focusInputNext.current = false;
+    inputRef.current?.focus();
+  }, [stored]);
+
+  function clearImage(change: Partial<BlockFormValues> = {}) {
+    focusInputNext.current = true;
+    onChange({ imageUrl: '', ...change });
+  }
 
   function guessRatio(image: HTMLImageElement) {
     const next = ratioAfterImageLoad({
@@ -63,17 +82,31 @@ export function BlockImageFields({
 
   return (
     <div className="space-y-3">
-      <FormField label="Image URL" error={error}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('imageUrl')}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-          />
-        )}
-      </FormField>
+      {stored ? (
+        <StoredImage
+          src={imageUrl.trim()}
+          error={error}
+          onReplace={() => clearImage()}
+          // The focal point was chosen for this image, not for the next one.
+          onRemove={() => clearImage({ imagePosition: 'center' })}
+        />
+      ) : (
+        <FormField label="Image URL" error={error}>
+          {(control) => (
+            <Input
+              {...control}
+              {...imageUrlField}
+              ref={(element) => {
+                registerRef(element);
+                inputRef.current = element;
+              }}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+            />
+          )}
+        </FormField>
+      )}
       <AiImagePanel onGenerated={(url) => onChange({ imageUrl: url })} />
       <RatioChoice
         legend="Image aspect ratio"
@@ -99,5 +132,42 @@ export function BlockImageFields({
         />
       )}
     </div>
+  );
+}
+
+/** A stored image shown as itself, not as its internal path. */
+function StoredImage({
+  src,
+  error,
+  onReplace,
+  onRemove,
+}: {
+  src: string;
+  error?: string;
+  onReplace: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="text-sm font-medium text-gray-900">Image</legend>
+      <div className="flex flex-wrap items-center gap-3">
+        <img
+          src={src}
+          alt=""
+          className="size-16 shrink-0 rounded-md border border-gray-200 bg-gray-100 object-cover"
+        />
+        <Button type="button" variant="outline" size="sm" onClick={onReplace}>
+          Replace
+        </Button>
+        <Button type="button" variant="destructive-outline" size="sm" onClick={onRemove}>
+          Remove
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -45,9 +45,14 @@ function CategoryStep({ onPick }: { onPick: (category: CategoryKey) => void }) {
     <section className="space-y-2">
       <h3 className="text-sm font-medium text-gray-900">Choose a category</h3>
       <ScrollList name="categories">
-        {categories.map((c) => (
+        {categories.map((c, index) => (
           <li key={c.key}>
-            <button type="button" onClick={() => onPick(c.key)} className={pickerItemClassName}>
+            <button
+              type="button"
+              onClick={() => onPick(c.key)}
+              className={pickerItemClassName}
+              data-autofocus={index === 0 ? true : undefined}
+            >
               <span aria-hidden className="text-xl">
                 {c.emoji}
               </span>
@@ -144,6 +149,8 @@ function ScrollList({ name, children }: { name: string; children: ReactNode }) {
         variant="ghost"
         size="sm"
         aria-label={`Scroll ${name} up`}
+        // A pointer's shortcut: keyboard users reach every item with Tab, which scrolls the list.
+        tabIndex={-1}
         onClick={() => scrollBy(-1)}
       >
         <ChevronUpIcon aria-hidden />
@@ -159,6 +166,7 @@ function ScrollList({ name, children }: { name: string; children: ReactNode }) {
         variant="ghost"
         size="sm"
         aria-label={`Scroll ${name} down`}
+        tabIndex={-1}
         onClick={() => scrollBy(1)}
       >
         <ChevronDownIcon aria-hidden />

@@ -9,10 +9,9 @@ import {
   AlertDialogTrigger,
 } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { useDeleteBlock } from '../api/delete-block';
+import { useDeleteBlockWithUndo } from '../api/delete-block';
 
-/** Delete, only once the owner confirms it: a deleted block cannot be brought back. */
+/** Delete, once the owner confirms it; the toast then offers Undo for a few seconds. */
 export function DeleteBlockButton({
   blockId,
   onDeleted,
@@ -20,32 +19,17 @@ export function DeleteBlockButton({
   blockId: number;
   onDeleted: () => void;
 }) {
-  const deleteBlock = useDeleteBlock();
+  const deleteWithUndo = useDeleteBlockWithUndo();
 
   function confirm() {
-    deleteBlock.mutate(blockId, {
-      onSuccess: () => {
-        toast({ title: 'Success', description: 'Activity block deleted successfully.' });
-        onDeleted();
-      },
-      onError: () =>
-        toast({
-          title: 'Error',
-          description: 'Failed to delete activity block.',
-          variant: 'destructive',
-        }),
-    });
+    deleteWithUndo(blockId);
+    onDeleted();
   }
 
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button
-          type="button"
-          variant="destructive-outline"
-          className="sm:mr-auto"
-          disabled={deleteBlock.isPending}
-        >
+        <Button type="button" variant="destructive-outline" className="sm:mr-auto">
           <Trash2Icon aria-hidden />
           Delete
         </Button>

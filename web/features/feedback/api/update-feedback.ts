@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
 import { api } from '../../../lib/api-client';
-import { feedbackListQueryOptions } from './get-feedback';
+import { feedbackListsKey } from './get-feedback';
 
 export type FeedbackChange = InferRequestType<
   (typeof api.feedback)[':id{[0-9]+}']['$patch']
@@ -15,6 +15,6 @@ export function useUpdateFeedback() {
         await api.feedback[':id{[0-9]+}'].$patch({ param: { id: String(id) }, json: change })
       ).json(),
     // Returning the refetch keeps the mutation pending until the list shows the new value.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackListQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackListsKey }),
   });
 }

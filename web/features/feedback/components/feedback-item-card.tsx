@@ -98,7 +98,7 @@ export function FeedbackItemCard({ item }: { item: FeedbackItem }) {
         {item.description}
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-gray-100 pt-4 sm:grid-cols-3">
-        <Detail term="User ID" value={item.userId === null ? 'N/A' : String(item.userId)} />
+        <Detail term="User" value={item.username ?? 'N/A'} />
         <Detail term="Email" value={item.email ?? 'N/A'} />
         <Detail
           term="Submitted"

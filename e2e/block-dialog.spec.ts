@@ -1,0 +1,224 @@
+import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
+import { createBlock } from './support/blocks';
+import { expect, test } from './support/fixtures';
+import { boardPanel, boardTab, expectToast } from './support/ui';
+import { createUser, signInWithToken } from './support/users';
+
+test('closing the dialog with unsaved changes asks first; Keep editing keeps the work', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'discard' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+  await create.getByLabel('Title', { exact: true }).fill('Half-written thought');
+
+  const confirm = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(create.getByLabel('Title', { exact: true })).toHaveValue('Half-written thought');
+
+  // A click on the overlay, outside the dialog.
+  await page.mouse.click(5, 5);
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(create).toBeVisible();
+
+  await create.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByText('Half-written thought')).toBeHidden();
+});
+
+test('closing the dialog with nothing changed asks nothing', async ({ page, request }) => {
+  const owner = await createUser(request, { prefix: 'noask' });
+  await createBlock(request, owner, { title: 'Untouched block' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+
+  await page.getByRole('button', { name: 'New Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await expect(create).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(create).toBeHidden();
+
+  await page.getByText('Untouched block', { exact: true }).click();
+  const edit = blockDialog(page, 'Edit Activity Block');
+  await expect(edit).toBeVisible();
+  // A change that is undone leaves nothing to lose.
+  await edit.getByLabel('Title', { exact: true }).fill('Touched');
+  await edit.getByLabel('Title', { exact: true }).fill('Untouched block');
+  await page.mouse.click(5, 5);
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('a field error clears as soon as the field is fixed, before saving again', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'fixerr' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await saveButton(create).click();
+  await expect(create.getByText('Please enter a title.')).toBeVisible();
+  await expect(create.getByText('Please select a category and type.')).toBeVisible();
+
+  await create.getByLabel('Title', { exact: true }).fill('Fixed');
+  await expect(create.getByText('Please enter a title.')).toBeHidden();
+  await expect(create.getByLabel('Title', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'false',
+  );
+  await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+  await expect(create.getByText('Please select a category and type.')).toBeHidden();
+});
+
+test('focus starts on the first field, moves to the new card after create and back to the card after edit', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'focus' });
+  await createBlock(request, owner, { title: 'Existing block' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+
+  const newBlock = page.getByRole('button', { name: 'New Block' });
+  await newBlock.click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await expect(create.getByRole('button', { name: /^\W*Learning\b/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(create).toBeHidden();
+  await expect(newBlock).toBeFocused();
+
+  await newBlock.click();
+  await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+  await create.getByLabel('Title', { exact: true }).fill('Brand new block');
+  await create.getByRole('button', { name: 'Move to Planned' }).click();
+  await saveButton(create).click();
+  await expectToast(page, 'Activity block created successfully.');
+  await expect(create).toBeHidden();
+  const planned = boardPanel(page, 'Planned');
+  await expect(boardTab(page, 'Planned')).toBeChecked();
+  await expect(planned.getByRole('button', { name: 'Brand new block' })).toBeFocused();
+
+  await boardTab(page, 'Now').click();
+  await boardPanel(page, 'Now').getByText('Existing block', { exact: true }).click();
+  const edit = blockDialog(page, 'Edit Activity Block');
+  await expect(edit.getByLabel('Label')).toBeFocused();
+  await edit.getByLabel('Title', { exact: true }).fill('Existing block, edited');
+  await saveButton(edit).click();
+  await expect(edit).toBeHidden();
+  await expect(
+    boardPanel(page, 'Now').getByRole('button', { name: 'Existing block, edited' }),
+  ).toBeFocused();
+});
+
+test('choosing a type fills the label unless the owner typed their own', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'label' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+  await expect(create.getByLabel('Label')).toHaveValue('Books & Reading');
+
+  await create.getByRole('button', { name: 'Change' }).click();
+  await create.getByRole('button', { name: /^\W*Courses\b/ }).click();
+  await expect(create.getByLabel('Label')).not.toHaveValue('Books & Reading');
+  await create.getByLabel('Label').fill('My own label');
+  await create.getByRole('button', { name: 'Change' }).click();
+  await create.getByRole('button', { name: /^\W*Books & Reading\b/ }).click();
+  await expect(create.getByLabel('Label')).toHaveValue('My own label');
+});
+
+test('a stored image shows as a thumbnail with Replace and Remove, not as its path', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'thumb' });
+  const storedPath = '/api/images/generated/1/00000000-0000-4000-8000-000000000000.jpg';
+  await createBlock(request, owner, { title: 'Pictured block', imageUrl: storedPath });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Pictured block', exact: true }).click();
+  const edit = blockDialog(page, 'Edit Activity Block');
+  const image = edit.getByRole('group', { name: 'Image', exact: true });
+  await expect(image.locator('img')).toHaveAttribute('src', storedPath);
+  await expect(edit.getByRole('textbox', { name: 'Image URL' })).toHaveCount(0);
+  await expect(edit.getByText(storedPath)).toHaveCount(0);
+
+  await image.getByRole('button', { name: 'Remove' }).click();
+  const imageUrl = edit.getByRole('textbox', { name: 'Image URL' });
+  await expect(imageUrl).toHaveValue('');
+  await expect(imageUrl).toBeFocused();
+  await saveButton(edit).click();
+  await expectToast(page, 'Activity block updated successfully.');
+  const saved = await request.get('/api/blocks/me', {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  const { blocks } = (await saved.json()) as { blocks: { imageUrl: string | null }[] };
+  expect(blocks[0]?.imageUrl).toBeNull();
+});
+
+test('Undo in the delete toast brings the block back exactly; without it the server deletes it', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'undo' });
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const kept = await createBlock(request, owner, {
+    title: 'Block to keep',
+    subtitle: 'With its subtitle',
+    status: 'planned',
+    progress: 0,
+  });
+  await createBlock(request, owner, { title: 'Block to lose', status: 'planned', progress: 0 });
+  const ownBlocks = async () =>
+    (
+      (await (await request.get('/api/blocks/me', { headers: auth })).json()) as {
+        blocks: { id: number; title: string }[];
+      }
+    ).blocks;
+  const before = await ownBlocks();
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await boardTab(page, 'Planned').click();
+  const planned = boardPanel(page, 'Planned');
+
+  await planned.getByRole('button', { name: 'Block to keep' }).click();
+  const edit = blockDialog(page, 'Edit Activity Block');
+  await edit.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Activity block deleted successfully.');
+  await expect(planned.getByText('Block to keep', { exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(planned.getByText('Block to keep', { exact: true })).toBeVisible();
+  await expect(planned.getByText('With its subtitle', { exact: true })).toBeVisible();
+
+  // Well past the undo window: the server still has the block, unchanged and in its place.
+  await page.waitForTimeout(6000);
+  expect(await ownBlocks()).toEqual(before);
+  await page.reload();
+  await boardTab(page, 'Planned').click();
+  await expect(planned.getByText('Block to keep', { exact: true })).toBeVisible();
+
+  await planned.getByRole('button', { name: 'Block to lose' }).click();
+  await edit.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Activity block deleted successfully.');
+  await expect(planned.getByText('Block to lose', { exact: true })).toBeHidden();
+  await expect
+    .poll(async () => (await ownBlocks()).map((block) => block.id), { timeout: 15_000 })
+    .toEqual([kept.id]);
+});

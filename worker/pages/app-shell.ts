@@ -127,13 +127,11 @@ function rewriteHead(rewriter: HTMLRewriter, head: HeadMeta): HTMLRewriter {
 /**
  * A page of the web app as the Worker serves it: the built shell (index.html, with its hashed
  * scripts and styles) carrying the screen rendered on the server in its root element and the data
- * that screen was drawn from, for the browser to hydrate with; optionally the page's own head. The
- * stylesheet goes inline (`inlineStylesheet`), read from `assets`.
+ * that screen was drawn from, for the browser to hydrate with; optionally the page's own head.
  */
 export function renderShellPage(
   shell: Response,
   page: { screen: RenderedScreen | null; head?: HeadMeta; status: 200 | 404 },
-  assets: { env: Env; requestUrl: string },
 ): Response {
   const headers = new Headers(shell.headers);
   // The shell's validators describe the shell, not this page.
@@ -143,7 +141,7 @@ export function renderShellPage(
   headers.set('cache-control', revalidateEachTime);
   const response = new Response(shell.body, { status: page.status, headers });
   const { head, screen } = page;
-  let rewriter = inlineStylesheet(new HTMLRewriter(), assets.env, assets.requestUrl);
+  let rewriter = new HTMLRewriter();
   if (screen) {
     rewriter = deferAppModules(rewriter).on('#root', {
       element(element) {
@@ -160,67 +158,21 @@ export function renderShellPage(
 }
 
 const stylesheetLink = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/;
-const stylesheetTexts = new Map<string, Promise<string | null>>();
+let builtStylesheet: string | undefined;
 
 /**
- * A built stylesheet's text, read once per isolate (a deployment's assets never change under it);
- * null if it cannot be read, and then asked again next time.
+ * The app's stylesheet, for a page drawn by the app's components outside the app (the embed):
+ * the built shell names it; a dev server serves the source itself. Null without a build. Kept
+ * once found: a deployment's assets never change under it.
  */
-function builtStylesheetText(env: Env, href: string, requestUrl: string): Promise<string | null> {
-  let text = stylesheetTexts.get(href);
-  if (!text) {
-    text = env.ASSETS.fetch(new URL(href, requestUrl))
-      .then((response) => (response.ok ? response.text() : null))
-      .catch((error: unknown) => {
-        console.error('App stylesheet unreadable; the page links it instead.', error);
-        return null;
-      });
-    text.then((read) => {
-      if (read === null) stylesheetTexts.delete(href);
-    });
-    stylesheetTexts.set(href, text);
-  }
-  return text;
-}
-
-/** Only `</style` could end the element early; `<\/` reads the same to CSS. */
-const inlineStyle = (text: string) => `<style>${text.replaceAll('</', '<\\/')}</style>`;
-
-/**
- * The pages drawn on the server (boards, embeds, the landing page) carry the app's stylesheet
- * inline: a phone on a slow network paints from the page's own bytes, where a second request
- * before the first paint costs a round trip or more (about 0.3 s on Lighthouse's slow 4G), and the
- * 9 KB gzipped it adds are bytes the page needs anyway.
- */
-function inlineStylesheet(rewriter: HTMLRewriter, env: Env, requestUrl: string): HTMLRewriter {
-  return rewriter.on('head > link[rel="stylesheet"][href]', {
-    async element(element) {
-      const text = await builtStylesheetText(env, element.getAttribute('href') ?? '', requestUrl);
-      if (text !== null) element.replace(inlineStyle(text), { html: true });
-    },
-  });
-}
-
-let builtStylesheetHref: string | undefined;
-
-/**
- * The app's stylesheet as a page drawn outside the app (the embed) holds it in its head: inline
- * (`inlineStylesheet`), linked where its text cannot be read or in development (the dev server
- * builds it on request); null without a build.
- */
-export async function appStylesheetTag(env: Env, requestUrl: string): Promise<string | null> {
-  if (env.ENVIRONMENT === 'development') return '<link rel="stylesheet" href="/web/index.css">';
+export async function appStylesheet(env: Env, requestUrl: string): Promise<string | null> {
+  if (env.ENVIRONMENT === 'development') return '/web/index.css';
+  if (builtStylesheet) return builtStylesheet;
   try {
-    if (!builtStylesheetHref) {
-      const shell = await fetchAppShell(env, requestUrl);
-      builtStylesheetHref = shell.ok ? stylesheetLink.exec(await shell.text())?.[1] : undefined;
-    }
+    const shell = await fetchAppShell(env, requestUrl);
+    builtStylesheet = shell.ok ? stylesheetLink.exec(await shell.text())?.[1] : undefined;
   } catch (error) {
     console.error('App shell unreadable; the embed goes without its stylesheet.', error);
   }
-  if (!builtStylesheetHref) return null;
-  const text = await builtStylesheetText(env, builtStylesheetHref, requestUrl);
-  return text === null
-    ? `<link rel="stylesheet" href="${escapeHtml(builtStylesheetHref)}">`
-    : inlineStyle(text);
+  return builtStylesheet ?? null;
 }

@@ -17,9 +17,9 @@ const clickScript =
 let clickScriptHash: Promise<string> | undefined;
 
 /**
- * Stricter than the app's pages: nothing loads but images, and the one inline script runs because
- * its hash is named (a hash, not a nonce, so a cached copy stays valid). Styles are inline: the
- * app's stylesheet (linked only in development), the board's own rules, each image's focal point.
+ * Stricter than the app's pages: nothing loads but the app's stylesheet and images, and the one
+ * inline script runs because its hash is named (a hash, not a nonce, so a cached copy stays
+ * valid). Styles may be inline: the board's own rules and each image's focal point.
  */
 async function contentSecurityPolicy(withScript: boolean): Promise<string> {
   clickScriptHash ??= cspHash(clickScript);
@@ -41,7 +41,7 @@ function documentHead(title: string, stylesheet: string | null, extra: unknown =
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 ${extra}
-${raw(stylesheet ?? '')}
+${stylesheet ? html`<link rel="stylesheet" href="${stylesheet}">` : ''}
 <style>${raw(darkPaletteCss())}</style>
 </head>`;
 }
@@ -52,7 +52,7 @@ function description(user: PublicBoard['user']): string {
 
 export type EmbedLook = {
   theme: EmbedTheme;
-  /** The app's stylesheet as the head holds it: the embed is drawn by the app's own components. */
+  /** The app's stylesheet: the embed is drawn by the app's own components. */
   stylesheet: string | null;
 };
 

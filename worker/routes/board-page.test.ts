@@ -203,32 +203,6 @@ describe('GET /@username', () => {
     expect(pageState(html)[0]).toEqual({ queryKey: ['boards', owner.username], data: publicBoard });
   });
 
-  it("carries the app's stylesheet inline, and links it when it cannot be read", async () => {
-    const withStylesheet = (href: string) =>
-      shell.replace('</head>', `<link rel="stylesheet" crossorigin href="${href}"></head>`);
-    // A board of its own each time: the edge keeps a board's page until the board changes.
-    const load = async (href: string) => {
-      const owner = await createUser();
-      const assets = withAppShell(withStylesheet(href), {
-        '/assets/index-inline.css': 'a{color:red}',
-      });
-      const response = await fetchSettled(
-        new Request(`http://up2.test/@${owner.username}`),
-        assets.env,
-      );
-      return response.text();
-    };
-
-    const inline = await load('/assets/index-inline.css');
-    expect(inline).toContain('<style>a{color:red}</style>');
-    expect(inline).not.toContain('rel="stylesheet"');
-    // A stylesheet the assets cannot answer stays a link: the page is styled either way.
-    const linked = await load('/assets/index-missing.css');
-    expect(linked).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/index-missing.css">',
-    );
-  });
-
   it("tells each card's story and when the board was updated, counted from the time it brings for the browser to hydrate with", async () => {
     const owner = await createUser();
     await createBlock(owner, { title: 'Dune', status: 'now' });

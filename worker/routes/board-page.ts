@@ -27,19 +27,18 @@ export const boardPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/:h
       fetchAppShell(c.env, c.req.url),
       findPublicBoard(getDb(c.env), username),
     ]);
-    const assets = { env: c.env, requestUrl: c.req.url };
     if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
     const screen = await renderedOrNull(
       renderBoardScreen(url.origin, username ?? '', board?.body ?? null),
     );
     if (!board) {
-      const page = renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 }, assets);
+      const page = renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 });
       return { response: page, boardId: null };
     }
     const ogImage = await ogCardFingerprint(ogCardOf(board.body));
     const head = publicBoardHead(c.env, url.origin, board.owner, ogImage);
     return {
-      response: renderShellPage(shell, { screen, head, status: 200 }, assets),
+      response: renderShellPage(shell, { screen, head, status: 200 }),
       boardId: board.owner.id,
     };
   });

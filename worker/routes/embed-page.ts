@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { embedQuery } from '../../schema/boards';
 import { embedSecurityHeaders } from '../middleware/security-headers';
 import { validate } from '../middleware/validate';
-import { appStylesheetTag } from '../pages/app-shell';
+import { appStylesheet } from '../pages/app-shell';
 import { renderEmbedNotFound, renderEmbedPage } from '../pages/embed-page';
 import { cachedBoardResponse } from '../services/board-cache';
 import { usernameFromBoardPath } from '../services/board-meta';
@@ -26,7 +26,7 @@ export const embedPage = new Hono<AppEnv>()
     return cachedBoardResponse(answering, { kind: 'embed', username, variant: theme }, async () => {
       const [board, stylesheet] = await Promise.all([
         findPublicBoard(getDb(c.env), username),
-        appStylesheetTag(c.env, c.req.url),
+        appStylesheet(c.env, c.req.url),
       ]);
       const look = { theme, stylesheet };
       if (!board) {

@@ -49,11 +49,7 @@ export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/
       description: landingDescription,
       tags: [],
     };
-    const page = renderShellPage(
-      shell,
-      { screen, head, status: 200 },
-      { env: c.env, requestUrl: c.req.url },
-    );
+    const page = renderShellPage(shell, { screen, head, status: 200 });
     const usernames = liveBoards.boards.map((board) => board.user.username);
     const versions = await boardVersions(c.env, usernames);
     if (versions !== null) page.headers.set(shownBoardsHeader, versions);

@@ -231,19 +231,15 @@ export async function fetchSettled(request: Request, workerEnv: Env = env): Prom
 
 /**
  * `env` with a stand-in ASSETS that answers `shell` (the built app shell: dist/ may not be
- * built, and these tests are about the Worker) and the `stylesheets` by path, and the URLs it has
- * been asked for.
+ * built, and these tests are about the Worker), and the URLs it has been asked for.
  */
-export function withAppShell(shell: string, stylesheets: Record<string, string> = {}) {
-  const assets = vi.fn(async (input: RequestInfo | URL) => {
-    const { pathname } = new URL(String(input));
-    const css = stylesheets[pathname];
-    if (css !== undefined) return new Response(css, { headers: { 'content-type': 'text/css' } });
-    if (pathname !== '/index.html') return new Response('Not found', { status: 404 });
-    return new Response(shell, {
-      headers: { 'content-type': 'text/html; charset=utf-8', etag: '"shell-etag"' },
-    });
-  });
+export function withAppShell(shell: string) {
+  const assets = vi.fn(
+    async (_input: RequestInfo | URL) =>
+      new Response(shell, {
+        headers: { 'content-type': 'text/html; charset=utf-8', etag: '"shell-etag"' },
+      }),
+  );
   return {
     env: { ...env, ASSETS: { fetch: assets } } as unknown as Env,
     asked: () => assets.mock.calls.map(([input]) => String(input)),

@@ -2,27 +2,15 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { Feed } from 'feed';
 import type { BlockStoryKind } from '../../schema/block-values';
 import { blockStoryEvents, blocks } from '../../schema/tables';
-import type { UserRow } from '../types';
 import { boardDescription, boardUrl } from './board-meta';
 import { getBoardSettings } from './boards';
 import type { Db } from './db';
 import { findUserByUsername } from './users';
 
 /** How many of a board's latest events its feeds carry: enough for a reader to catch up. */
-export const feedEntryLimit = 50;
+const feedEntryLimit = 50;
 
 export type FeedFormat = 'atom' | 'json';
-
-type NewsRow = {
-  id: number;
-  kind: BlockStoryKind;
-  at: number;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  imageUrl: string | null;
-  externalUrl: string | null;
-};
 
 /**
  * A public board's latest news, newest first: each time one of its visible blocks entered a status
@@ -56,26 +44,23 @@ export async function findBoardNews(db: Db, username: string) {
       .orderBy(desc(blockStoryEvents.at), desc(blockStoryEvents.id))
       .limit(feedEntryLimit),
   ]);
-  return { owner, showImages: !settings.hideAllImages, news: news satisfies NewsRow[] };
+  return { owner, showImages: !settings.hideAllImages, news };
 }
 
-const headlineVerb: Record<Exclude<BlockStoryKind, 'added'>, string> = {
+/** An entry's title reads like news: "Maya started Portuguese A2". */
+const headlineVerb: Record<BlockStoryKind, string> = {
+  added: 'added',
   started: 'started',
   finished: 'finished',
   planned: 'is planning',
 };
-
-/** An entry's title, read like news: "Maya started Portuguese A2". */
-export function headline(name: string, kind: BlockStoryKind, title: string): string {
-  return `${name} ${kind === 'added' ? 'added' : headlineVerb[kind]} ${title}`;
-}
 
 /** A board's news as an Atom 1.0 or JSON Feed 1 document, every address absolute. */
 export function renderBoardFeed(
   env: Pick<Env, 'APP_URL'>,
   origin: string,
   format: FeedFormat,
-  board: { owner: UserRow; showImages: boolean; news: NewsRow[] },
+  board: NonNullable<Awaited<ReturnType<typeof findBoardNews>>>,
 ): string {
   const { owner, news, showImages } = board;
   const home = boardUrl(env, owner.username);
@@ -98,7 +83,7 @@ export function renderBoardFeed(
   for (const entry of news) {
     feed.addItem({
       id: `${home}#story-${entry.id}`,
-      title: headline(owner.displayName, entry.kind, entry.title),
+      title: `${owner.displayName} ${headlineVerb[entry.kind]} ${entry.title}`,
       link: entry.externalUrl ?? home,
       date: new Date(entry.at),
       description: [entry.subtitle, entry.description].filter(Boolean).join(' · ') || undefined,

@@ -92,14 +92,13 @@ function useBlockDialogFocus(blocks: Block[] | undefined) {
   const [cardToFocus, setCardToFocus] = useState<Pick<Block, 'id' | 'status'> | null>(null);
 
   useEffect(() => {
-    if (!cardToFocus || !blocks || !boardRef.current) return;
-    const index = blocks
-      .filter((block) => block.status === cardToFocus.status)
-      .findIndex((block) => block.id === cardToFocus.id);
     // The list refetches after a save: wait until it has the card where it now belongs.
-    if (index === -1) return;
+    const listed = blocks?.find(
+      (block) => block.id === cardToFocus?.id && block.status === cardToFocus.status,
+    );
+    if (!listed || !boardRef.current) return;
     setCardToFocus(null);
-    focusBlockCard(boardRef.current, cardToFocus.status, index);
+    focusBlockCard(boardRef.current, listed);
   }, [cardToFocus, blocks]);
 
   return {

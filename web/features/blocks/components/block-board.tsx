@@ -134,7 +134,12 @@ export function BlockBoard<B extends PublicBlock>({
             {(inTab.length > 0 || showCreate) && (
               <ul className={blockGridClassName[viewMode]}>
                 {inTab.map((block, index) => (
-                  <li key={block.id} data-category={block.category} className={cardCell}>
+                  <li
+                    key={block.id}
+                    data-block-id={block.id}
+                    data-category={block.category}
+                    className={cardCell}
+                  >
                     <BlockCard
                       block={block}
                       board={board}

@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 import compression from 'compression';
 import { type Connect, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { darkPaletteCss } from './schema/palette';
+import { themeScript } from './web/lib/theme-script';
 
 const port = (fallback: number) => Number(process.env.PORT) || fallback;
 
@@ -30,13 +32,21 @@ function workerConfig(command: 'build' | 'serve') {
           APP_URL: `http://localhost:${port(4180)}`,
           JWT_SECRET: 'e2e-secret-that-is-long-enough-to-be-real',
           MAIL_TO_CONSOLE: 'true',
+          // The unfurl journey serves the page it fills a block from on this machine.
+          UNFURL_PRIVATE_ADDRESSES: 'true',
         },
       };
     };
   }
   // `vite dev` is local development: the Worker may use its built-in development secret.
   if (command === 'serve' && process.env.npm_lifecycle_event !== 'preview') {
-    return { vars: { ENVIRONMENT: 'development', APP_URL: `http://localhost:${port(5173)}` } };
+    return {
+      vars: {
+        ENVIRONMENT: 'development',
+        APP_URL: `http://localhost:${port(5173)}`,
+        UNFURL_PRIVATE_ADDRESSES: 'true',
+      },
+    };
   }
   return undefined;
 }
@@ -101,6 +111,25 @@ function readerScript(): Plugin {
   };
 }
 
+/**
+ * Dark mode: the app's stylesheet, once Tailwind has written it, gains the palette mirrored for
+ * the colours it uses (schema/palette.ts), and every page's head the script that applies the
+ * scheme chosen on the device before the first paint.
+ */
+function colourSchemes(): Plugin {
+  const themeCss = readFileSync(
+    createRequire(import.meta.url).resolve('tailwindcss/theme.css'),
+  ).toString();
+  return {
+    name: 'up2-colour-schemes',
+    transform(code, id) {
+      if (!id.split('?')[0]?.endsWith('/web/index.css')) return null;
+      return { code: `${code}\n${darkPaletteCss(themeCss, code)}\n`, map: null };
+    },
+    transformIndexHtml: () => [{ tag: 'script', children: themeScript, injectTo: 'head-prepend' }],
+  };
+}
+
 /** Where the API reference page (`/api/docs`) loads Scalar from: this site, so it works offline. */
 const apiReferenceScript = 'api-reference/scalar.js';
 
@@ -144,6 +173,7 @@ export default defineConfig(({ command }) => ({
     // First, so it wraps the Worker's answers as well as the static files.
     compressLikeTheEdge(),
     react(),
+    colourSchemes(),
     tailwindcss(),
     apiReferenceBundle(),
     readerScript(),

@@ -24,6 +24,9 @@ export default defineConfig({
                 // A database that hangs is given up on sooner (outage tests wait for it).
                 D1_DEADLINE_MS: '1500',
                 JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
+                // Unfurl tests fetch pages from a loopback server (worker/test/outside-site.ts);
+                // the refusal of private addresses is tested with production's "false".
+                UNFURL_PRIVATE_ADDRESSES: 'true',
                 TEST_MIGRATIONS: migrations,
               },
             },
@@ -31,10 +34,12 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
-          // The embed's dark palette is read from Tailwind's theme (worker/pages/dark-palette.ts):
+          // The link-preview card's colours are read from Tailwind's theme (tailwind-palette.ts):
           // left out, CSS would arrive empty.
           css: { include: [/tailwindcss\/theme\.css/] },
           setupFiles: ['./worker/test/apply-migrations.ts'],
+          // The stand-in website link previews are read from (unfurl.test.ts).
+          globalSetup: ['./worker/dev/outside-site.ts'],
           // `npm run bench` runs the benchmarks (figures printed, never asserted) instead.
           include: process.env.BENCH
             ? ['worker/bench/**/*.bench.ts']

@@ -17,7 +17,7 @@
  * BENCH_LIGHTHOUSE_RUNS (default 3; the median run is reported).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,7 +63,22 @@ async function stopServer() {
   if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
 }
 
+async function portAnswers() {
+  try {
+    await fetch(origin);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function startServer() {
+  if (await portAnswers()) {
+    throw new Error(
+      `${origin} already answers: stop what listens there (an earlier bench?) first.`,
+    );
+  }
+  mkdirSync(dirname(serverLog), { recursive: true });
   const log = openSync(serverLog, 'w');
   server = spawn('npm', ['run', 'e2e:serve'], {
     cwd: root,
@@ -686,6 +701,11 @@ function sleep(ms: number) {
 }
 
 async function main() {
+  if (!existsSync(systemChromium)) {
+    throw new Error(
+      `Lighthouse drives Debian's Chromium at ${systemChromium}: install it (apt-get install chromium, as .ci/run does).`,
+    );
+  }
   const started = Date.now();
   const where = machine();
   console.log(`Machine: ${Object.values(where).join('; ')}`);

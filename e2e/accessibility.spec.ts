@@ -51,82 +51,99 @@ const signedOutScreens: Record<string, Screen> = {
   },
 };
 
-for (const [name, screen] of Object.entries(signedOutScreens)) {
-  test(`the ${name} screen has no serious accessibility issues`, async ({ page, request }) => {
-    const owner = await createUser(request, { prefix: 'axe' });
-    await createBlock(request, owner, {
-      title: 'Accessible block',
-      externalUrl: 'https://example.com/a',
+// Every screen in both colour schemes, as the system sets them: dark mode is the same classes over
+// a mirrored palette, so a contrast slip shows here.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`in the ${colorScheme} scheme`, () => {
+    test.use({ colorScheme });
+
+    for (const [name, screen] of Object.entries(signedOutScreens)) {
+      test(`the ${name} screen has no serious accessibility issues`, async ({ page, request }) => {
+        const owner = await createUser(request, { prefix: 'axe' });
+        await createBlock(request, owner, {
+          title: 'Accessible block',
+          externalUrl: 'https://example.com/a',
+        });
+        const path = screen.path(owner.username);
+        await page.goto(path);
+        await expect(screen.ready(page)).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `${path} (${colorScheme})`);
+      });
+    }
+
+    test('both tabs of the auth screen have no serious accessibility issues', async ({ page }) => {
+      await page.goto('/auth');
+      await expect(page.getByRole('tabpanel', { name: 'Sign Up' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `/auth (Sign Up) (${colorScheme})`);
+      await page.getByRole('tab', { name: 'Sign In' }).click();
+      await expect(page.getByRole('tabpanel', { name: 'Sign In' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `/auth (Sign In) (${colorScheme})`);
     });
-    const path = screen.path(owner.username);
-    await page.goto(path);
-    await expect(screen.ready(page)).toBeVisible();
-    await expectNoSeriousA11yViolations(page, path);
+
+    test('signed-in screens and dialogs have no serious accessibility issues', async ({
+      page,
+      request,
+    }) => {
+      // Five axe scans of a full dashboard: on a busy two-core machine they take most of a minute.
+      test.slow();
+      const owner = await createUser(request, { prefix: 'axedash' });
+      await createBlock(request, owner, {
+        title: 'Now block',
+        externalUrl: 'https://example.com/n',
+      });
+      await createBlock(request, owner, { title: 'Done block', status: 'done', progress: 100 });
+      await signInWithToken(page, owner);
+
+      await page.goto('/dashboard');
+      await expect(page.getByText('Now block', { exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `/dashboard (${colorScheme})`);
+
+      await page.getByRole('button', { name: 'New Block' }).click();
+      const create = page.getByRole('dialog', { name: 'Create Activity Block' });
+      await expect(create).toBeVisible();
+      await expectNoSeriousA11yViolations(
+        page,
+        `the Create Activity Block dialog (${colorScheme})`,
+      );
+      await create.getByLabel('Title', { exact: true }).fill('Unsaved');
+      await page.keyboard.press('Escape');
+      const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+      await expect(discard).toBeVisible();
+      await expectNoSeriousA11yViolations(
+        page,
+        `the Discard changes? confirmation (${colorScheme})`,
+      );
+      await discard.getByRole('button', { name: 'Discard' }).click();
+      await expect(create).toBeHidden();
+
+      await page.getByText('Now block', { exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Activity Block' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `the Edit Activity Block dialog (${colorScheme})`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Profile Settings' }).click();
+      await expect(page.getByRole('dialog', { name: /Profile Settings/ })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `the Profile Settings dialog (${colorScheme})`);
+    });
+
+    test('the feedback administration has no serious accessibility issues', async ({
+      page,
+      request,
+    }) => {
+      await request.post('/api/feedback', {
+        data: {
+          type: 'bug',
+          title: 'Axe check item',
+          description: 'Something to list on the admin screen.',
+        },
+      });
+      await signInWithToken(page, await adminUser(request));
+      await page.goto('/admin/feedback');
+      await expect(page.getByText('Axe check item').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `/admin/feedback (${colorScheme})`);
+    });
   });
 }
-
-test('both tabs of the auth screen have no serious accessibility issues', async ({ page }) => {
-  await page.goto('/auth');
-  await expect(page.getByRole('tabpanel', { name: 'Sign Up' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, '/auth (Sign Up)');
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Sign In' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, '/auth (Sign In)');
-});
-
-test('signed-in screens and dialogs have no serious accessibility issues', async ({
-  page,
-  request,
-}) => {
-  // Five axe scans of a full dashboard: on a busy two-core machine they take most of a minute.
-  test.slow();
-  const owner = await createUser(request, { prefix: 'axedash' });
-  await createBlock(request, owner, { title: 'Now block', externalUrl: 'https://example.com/n' });
-  await createBlock(request, owner, { title: 'Done block', status: 'done', progress: 100 });
-  await signInWithToken(page, owner);
-
-  await page.goto('/dashboard');
-  await expect(page.getByText('Now block', { exact: true })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, '/dashboard');
-
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = page.getByRole('dialog', { name: 'Create Activity Block' });
-  await expect(create).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'the Create Activity Block dialog');
-  await create.getByLabel('Title', { exact: true }).fill('Unsaved');
-  await page.keyboard.press('Escape');
-  const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
-  await expect(discard).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'the Discard changes? confirmation');
-  await discard.getByRole('button', { name: 'Discard' }).click();
-  await expect(create).toBeHidden();
-
-  await page.getByText('Now block', { exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit Activity Block' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'the Edit Activity Block dialog');
-  await page.keyboard.press('Escape');
-
-  await page.getByRole('button', { name: 'Profile Settings' }).click();
-  await expect(page.getByRole('dialog', { name: /Profile Settings/ })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'the Profile Settings dialog');
-});
-
-test('the feedback administration has no serious accessibility issues', async ({
-  page,
-  request,
-}) => {
-  await request.post('/api/feedback', {
-    data: {
-      type: 'bug',
-      title: 'Axe check item',
-      description: 'Something to list on the admin screen.',
-    },
-  });
-  await signInWithToken(page, await adminUser(request));
-  await page.goto('/admin/feedback');
-  await expect(page.getByText('Axe check item').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, '/admin/feedback');
-});
 
 test('signing in works with the keyboard alone', async ({ page, request }) => {
   const user = await createUser(request, { prefix: 'keys' });

@@ -107,7 +107,7 @@ test('focus starts on the first field, moves to the new card after create and ba
   await expect(create).toBeHidden();
   const planned = boardPanel(page, 'Planned');
   await expect(boardTab(page, 'Planned')).toBeChecked();
-  await expect(planned.getByRole('button', { name: 'Brand new block' })).toBeFocused();
+  await expect(planned.getByRole('button', { name: 'Brand new block', exact: true })).toBeFocused();
 
   await boardTab(page, 'Now').click();
   await boardPanel(page, 'Now').getByText('Existing block', { exact: true }).click();
@@ -117,7 +117,7 @@ test('focus starts on the first field, moves to the new card after create and ba
   await saveButton(edit).click();
   await expect(edit).toBeHidden();
   await expect(
-    boardPanel(page, 'Now').getByRole('button', { name: 'Existing block, edited' }),
+    boardPanel(page, 'Now').getByRole('button', { name: 'Existing block, edited', exact: true }),
   ).toBeFocused();
 });
 
@@ -196,7 +196,7 @@ test('Undo in the delete toast brings the block back exactly; without it the ser
   await boardTab(page, 'Planned').click();
   const planned = boardPanel(page, 'Planned');
 
-  await planned.getByRole('button', { name: 'Block to keep' }).click();
+  await planned.getByRole('button', { name: 'Block to keep', exact: true }).click();
   const edit = blockDialog(page, 'Edit Activity Block');
   await edit.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
@@ -213,7 +213,7 @@ test('Undo in the delete toast brings the block back exactly; without it the ser
   await boardTab(page, 'Planned').click();
   await expect(planned.getByText('Block to keep', { exact: true })).toBeVisible();
 
-  await planned.getByRole('button', { name: 'Block to lose' }).click();
+  await planned.getByRole('button', { name: 'Block to lose', exact: true }).click();
   await edit.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Activity block deleted successfully.');

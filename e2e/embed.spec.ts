@@ -3,14 +3,8 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { startPartnerSite } from './support/partner-site';
-import { categoryFilter, boardTab as statusTab, tabWithCount } from './support/ui';
+import { categoryFilter, lightness, boardTab as statusTab, tabWithCount } from './support/ui';
 import { createUser } from './support/users';
-
-/** A computed colour's lightness from 0 to 1: Tailwind's palette is OKLCH, others are sRGB. */
-function lightness(color: string): number {
-  const [first = 0, second = 0, third = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
-  return color.startsWith('oklch(') ? first : (first + second + third) / 765;
-}
 
 /** A panel's empty state as shown: every panel carries one, for when the filter empties it. */
 function emptyNote(page: Page) {

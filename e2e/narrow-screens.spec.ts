@@ -56,6 +56,7 @@ for (const width of widths) {
       for (const name of ['Up2', 'Discover', 'Sign In', 'Get Started']) {
         await expectWithinScreen(page, nav.getByRole('link', { name, exact: true }));
       }
+      await expectWithinScreen(page, nav.getByRole('button', { name: 'Theme' }));
       await nav.getByRole('link', { name: 'Get Started' }).click();
       await expect(page).toHaveURL(/\/auth$/);
       await nav.getByRole('link', { name: 'Discover' }).click();
@@ -81,6 +82,7 @@ for (const width of widths) {
       await expectWithinScreen(page, nav.getByRole('link', { name: 'Discover' }));
       const menu = nav.getByRole('button', { name: 'Menu' });
       await expectWithinScreen(page, menu);
+      await expectWithinScreen(page, nav.getByRole('button', { name: 'Theme' }));
 
       await menu.click();
       const dashboard = page.getByRole('menuitem', { name: 'Dashboard' });

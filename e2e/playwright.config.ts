@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, systemChromium } from './support/chromium';
 
@@ -11,8 +12,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // CI runs on two cores with nothing else: two browsers at a time leave the server room to answer.
-  workers: process.env.CI ? 2 : 4,
+  // One browser per core leaves the server room to answer; more starve it and pages time out loading.
+  workers: Math.max(1, availableParallelism()),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -8,6 +8,8 @@ test('a private board is hidden from visitors and Discover until it is made publ
   newPage,
   request,
 }) => {
+  // Two people, eight pages and two searches: 29 s on a quiet machine, past 60 s on a loaded one.
+  test.slow();
   const marker = `Quillon${Date.now().toString(36)}`;
   const owner = await createUser(request, { prefix: 'private', displayName: `${marker} Private` });
   await createBlock(request, owner, {

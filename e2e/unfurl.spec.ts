@@ -1,6 +1,9 @@
+import { encode as encodePng } from 'fast-png';
 import ogs from 'open-graph-scraper';
+import { startOutsideSite } from '../worker/dev/outside-site';
+import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
 import { expect, test } from './support/fixtures';
-import { createUser } from './support/users';
+import { createUser, signInWithToken } from './support/users';
 
 // An unfurler fetches by itself, like a chat app's server would; localhost has no TLD.
 const urlValidatorSettings = {
@@ -99,4 +102,101 @@ test('an unknown board link answers 404 and unfurls with no name and no picture'
   expect(result.ogImage ?? []).toEqual([]);
   const image = await request.get(`${baseURL}/api/og/nosuchunfurl.png`);
   expect(image.status()).toBe(404);
+});
+
+/** A small PNG of a soft gradient: a picture the server takes by its bytes. */
+function gradientPng(width: number, height: number) {
+  const data = new Uint8Array(width * height * 3).map((_, i) => (i * 5) % 256);
+  return Buffer.from(encodePng({ width, height, data, channels: 3 }));
+}
+
+test('a link pasted into a new block fills its empty fields from the page, keeping what was typed', async ({
+  page,
+  request,
+}) => {
+  // Another website, on this machine: the journeys' server allows loopback addresses.
+  const site = await startOutsideSite();
+  site.serve('/cover.png', {
+    headers: { 'content-type': 'image/png' },
+    base64: gradientPng(60, 90).toString('base64'),
+  });
+  site.serve('/favicon.ico', {
+    headers: { 'content-type': 'image/png' },
+    base64: gradientPng(16, 16).toString('base64'),
+  });
+  site.serve('/book', {
+    headers: { 'content-type': 'text/html' },
+    body: `<html><head>
+      <meta property="og:title" content="The Dispossessed">
+      <meta property="og:description" content="An ambiguous utopia.">
+      <meta property="og:site_name" content="Good Books">
+      <meta property="og:image" content="/cover.png">
+    </head><body></body></html>`,
+  });
+  try {
+    const owner = await createUser(request, { prefix: 'fill' });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInWithToken(page, owner);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'New Block' }).click();
+    const create = blockDialog(page, 'Create Activity Block');
+    await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+    await create.getByLabel('Subtitle', { exact: true }).fill('Ursula K. Le Guin');
+
+    const link = `${site.origin}/book`;
+    await page.evaluate((text) => navigator.clipboard.writeText(text), link);
+    // Headless Chromium sends the paste event but may not insert the text: it is typed first and
+    // selected, so the field holds the link either way.
+    await create.getByLabel('External link').fill(link);
+    await create.getByLabel('External link').press('ControlOrMeta+A');
+    await page.keyboard.press('ControlOrMeta+V');
+    await create.getByRole('button', { name: 'Fill from link' }).click();
+
+    // The dialog hides the rest of the page from assistive technology, the toasts' region too.
+    await expect(page.getByText('Kept what you typed in Subtitle.', { exact: true })).toBeVisible();
+    await expect(create.getByLabel('Title', { exact: true })).toHaveValue('The Dispossessed');
+    await expect(create.getByLabel('Description')).toHaveValue('An ambiguous utopia.');
+    await expect(create.getByLabel('Subtitle', { exact: true })).toHaveValue('Ursula K. Le Guin');
+    // The page's picture, copied to Up2, shows as itself; the site names itself with its icon.
+    await expect(create.getByRole('button', { name: 'Replace' })).toBeVisible();
+    await expect(create.getByText('Filled from Good Books')).toBeVisible();
+    await expect(create.locator('img[src^="data:image/png"]')).toHaveCount(1);
+
+    await create.getByLabel('Title', { exact: true }).fill('The Dispossessed (again)');
+    await saveButton(create).click();
+    await expect(create).toBeHidden();
+    const card = page.getByText('The Dispossessed (again)', { exact: true });
+    await expect(card).toBeVisible();
+  } finally {
+    await site.close();
+  }
+});
+
+test("a block's image can be uploaded from the dialog", async ({ page, request }) => {
+  const owner = await createUser(request, { prefix: 'upload' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New Block' }).click();
+  const create = blockDialog(page, 'Create Activity Block');
+  await pickCategoryAndType(create, 'Learning', 'Books & Reading');
+  await create.getByLabel('Title', { exact: true }).fill('With my own cover');
+
+  await create.getByLabel('Image file').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(40, 40),
+  });
+  // The stored picture shows as itself, and the position preview (drawn once typing settles) shows it too.
+  const stored = create.getByRole('group', { name: 'Image', exact: true });
+  await expect(stored.getByRole('button', { name: 'Replace' })).toBeVisible();
+  const thumbnail = stored.locator('img[src^="/api/images/blocks/"]');
+  await expect(thumbnail).toHaveCount(1);
+  const storedSrc = await thumbnail.getAttribute('src');
+  await expect(
+    create.getByRole('button', { name: 'Image position' }).locator('img'),
+  ).toHaveAttribute('src', storedSrc ?? '');
+
+  await saveButton(create).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByText('With my own cover', { exact: true })).toBeVisible();
 });

@@ -36,3 +36,15 @@ export const storyKindOfStatus: Record<BlockStatus, BlockStoryKind> = {
   planned: 'planned',
   done: 'finished',
 };
+
+const headlineVerbs: Record<BlockStoryKind, string> = {
+  added: 'added',
+  started: 'started',
+  finished: 'finished',
+  planned: 'is planning',
+};
+
+/** A story event read like news, as feeds and the Following screen write it: "Maya started Portuguese A2". */
+export function storyHeadline(name: string, kind: BlockStoryKind, title: string): string {
+  return `${name} ${headlineVerbs[kind]} ${title}`;
+}

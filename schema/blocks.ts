@@ -88,6 +88,29 @@ export const blockUpdateInput = z
     return reportIssues(ctx, parsed.error.issues);
   });
 
+const blockIds = z
+  .array(
+    z.number({ error: 'Block ids must be numbers.' }).int('Block ids must be whole numbers.'),
+    {
+      error: 'List the blocks as an array of their ids.',
+    },
+  )
+  .max(maxBlocksPerBoard, `A tab holds at most ${maxBlocksPerBoard} blocks.`)
+  .refine(
+    (ids) => new Set(ids).size === ids.length,
+    'Each block may appear only once in the order.',
+  );
+
+/**
+ * `PUT /api/blocks/order`: one tab's blocks, first to last. It must name exactly the blocks that
+ * tab holds, so an order made from a stale list is refused rather than half applied.
+ */
+export const blockOrderInput = z.strictObject({ status: blockStatus, ids: blockIds });
+export const blockOrderAnswer = z.object({
+  status: z.enum(blockStatuses),
+  ids: z.array(z.number().int()),
+});
+
 /** A block as visitors see it: what its card draws, and its id to copy it or follow its link. */
 export const publicBlock = z.object({
   id: z.number().int(),

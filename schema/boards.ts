@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageRatios } from './block-values';
 import { ownBlock, publicBlock } from './blocks';
+import { categoryKeys } from './categories';
 import { hasSomeField } from './fields';
 import { ownUser, publicUser } from './users';
 
@@ -22,8 +23,14 @@ export const embedQuery = z.object({
   theme: z.enum(embedThemes, { error: 'theme must be light, dark or auto.' }).default('light'),
 });
 
+/** Discover narrowed to the boards, and the trending blocks, of one category. */
+const discoverCategory = z
+  .enum(categoryKeys, { error: `category must be one of: ${categoryKeys.join(', ')}.` })
+  .optional();
+
 export const discoverQuery = z.strictObject({
   q: z.string().trim().max(100, 'Search must be 100 characters or less.').optional(),
+  category: discoverCategory,
   limit: z.coerce
     .number()
     .int()
@@ -67,6 +74,23 @@ export const discoverAnswer = z.object({
     z.object({ user: publicUser, board: boardSettings, blocks: z.array(publicBlock) }),
   ),
   nextCursor: z.string().nullable(),
-  // Every board the search matches, however many pages of them have loaded.
+  // Every board the search matches, however many pages of them have loaded; or, when
+  // `totalIsFloor`, the count a search stopped at ("5000+ boards").
   total: z.number().int(),
+  totalIsFloor: z.boolean(),
+});
+
+export const trendingQuery = z.strictObject({ category: discoverCategory });
+
+/** "Trending this week": each block with its board's look, its owner, and the week's count. */
+export const trendingAnswer = z.object({
+  trending: z.array(
+    z.object({
+      block: publicBlock,
+      board: boardSettings,
+      user: publicUser.pick({ username: true, displayName: true, avatar: true }),
+      // Copies of the block, and starts of it or of its copies, in the last 7 days.
+      weeklyCount: z.number().int(),
+    }),
+  ),
 });

@@ -9,7 +9,7 @@ export const ownImagePathPrefix = '/api/images/';
 
 /** One of the images this app stored in R2 (uploads and generated images). */
 export const ownImagePath =
-  /^\/api\/images\/(avatars|generated)\/\d+\/[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
+  /^\/api\/images\/(avatars|generated|blocks)\/\d+\/[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 const maxUrlLength = 2048;
 
 export function isHttpUrl(value: string): boolean {

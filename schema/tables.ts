@@ -36,8 +36,11 @@ export const users = sqliteTable(
     // When the board's visible blocks last changed; null while it shows none. Kept by triggers on
     // blocks (migrations), so Discover lists boards worth visiting, freshest first, from an index.
     boardUpdatedAt: integer('board_updated_at', { mode: 'timestamp_ms' }),
+    // When the board's latest story event of a visible block happened (ms); null while it shows no
+    // block. Kept by triggers (migrations), so Discover pages boards by their news from an index.
+    lastActivityAt: integer('last_activity_at'),
   },
-  (t) => [index('users_discover').on(t.isPublic, t.boardUpdatedAt, t.id)],
+  (t) => [index('users_discover_activity').on(t.isPublic, t.lastActivityAt, t.id)],
 );
 
 /**
@@ -145,6 +148,9 @@ export const blocks = sqliteTable(
     // When it entered its current status (ms), as its story's latest status event says: the card
     // reads it with the block, never the events. Null only if a write left it out.
     statusSince: integer('status_since').$defaultFn(() => Date.now()),
+    // Where an imported block came from ("goodreads:<book id>", "letterboxd:<film URI>"): importing
+    // the same export again finds it and adds nothing. Null for blocks made on Up2.
+    importKey: text('import_key'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
       .notNull()
@@ -156,6 +162,9 @@ export const blocks = sqliteTable(
     uniqueIndex('blocks_user_copied_from_unique')
       .on(t.userId, t.copiedFromBlockId)
       .where(sql`${t.copiedFromBlockId} IS NOT NULL`),
+    uniqueIndex('blocks_user_import_key_unique')
+      .on(t.userId, t.importKey)
+      .where(sql`${t.importKey} IS NOT NULL`),
   ],
 );
 
@@ -180,6 +189,8 @@ export const blockStoryEvents = sqliteTable(
   (t) => [
     index('block_story_events_user_at').on(t.userId, t.at),
     index('block_story_events_block').on(t.blockId),
+    // The week's starts, for trending.
+    index('block_story_events_kind_at').on(t.kind, t.at),
   ],
 );
 
@@ -198,8 +209,65 @@ export const blockCopies = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.sourceBlockId, t.copierId] })],
+  (t) => [
+    primaryKey({ columns: [t.sourceBlockId, t.copierId] }),
+    // The week's copies, for trending.
+    index('block_copies_created').on(t.createdAt),
+  ],
 );
+
+/**
+ * Who follows which board. Never public: only the follower reads their own rows, and a board's
+ * owner reads how many there are. Rows go with either account.
+ */
+export const follows = sqliteTable(
+  'follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followedId: integer('followed_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The key also answers "whom do I follow" for the following feed, from the index alone.
+    primaryKey({ columns: [t.followerId, t.followedId] }),
+    // "Whom do I follow", latest first, for the list of followed boards.
+    index('follows_follower_created').on(t.followerId, t.createdAt),
+    // "Who follows this board": the owner's follower count, and the cascade when it is deleted.
+    index('follows_followed').on(t.followedId),
+  ],
+);
+
+/** Where Discover's rollup applies: every board, or one category's. */
+const discoverScope = () => text('scope').notNull();
+
+/**
+ * The blocks copied or started most in the last 7 days, per scope, ranked by the Discover rollup
+ * (worker/services/discover.ts) so that no request counts the week's activity.
+ */
+export const trendingBlocks = sqliteTable(
+  'trending_blocks',
+  {
+    scope: discoverScope(),
+    rank: integer('rank').notNull(),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => blocks.id, { onDelete: 'cascade' }),
+    // Copies of the block and starts of it or of its copies in the window.
+    score: integer('score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.rank] })],
+);
+
+/** How many boards Discover lists per scope, counted by the rollup: a count of a million rows is no request's work. */
+export const discoverTotals = sqliteTable('discover_totals', {
+  scope: discoverScope().primaryKey(),
+  boards: integer('boards').notNull(),
+  countedAt: integer('counted_at').notNull(),
+});
 
 export const feedback = sqliteTable(
   'feedback',

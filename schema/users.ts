@@ -23,6 +23,7 @@ export const reservedUsernames = new Set([
   'discover',
   'embed',
   'feedback',
+  'following',
   'forgotpassword',
   'help',
   'login',

@@ -6,7 +6,7 @@ export { VisitLog } from './visit-log';
 
 export default {
   fetch: app.fetch,
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(env));
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env, controller.cron));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,13 +1,25 @@
 import { lt } from 'drizzle-orm';
 import { passwordResetTokens } from '../schema/tables';
 import { getDb } from './services/db';
+import { rollUpDiscover } from './services/discover';
 import { deleteExpiredConfirmations } from './services/email-updates';
 import { deleteStaleQuotas } from './services/quotas';
 import { deleteExpiredSessions } from './services/sessions';
 import { flushPendingViews, rollUpViews } from './services/views';
 
+/**
+ * Discover's rollup (trending blocks, board counts) reads the week's activity and every listed
+ * board: every 10 minutes, not with the minute's jobs (wrangler.toml names both crons).
+ */
+export const discoverRollupCron = '*/10 * * * *';
+
+export async function runScheduledJobs(env: Env, cron: string): Promise<void> {
+  if (cron === discoverRollupCron) await rollUpDiscover(getDb(env));
+  else await runMinuteJobs(env);
+}
+
 /** Every minute: buffered views to D1, D1 to the KV counters; expired links, sessions, quotas away. */
-export async function runScheduledJobs(env: Env): Promise<void> {
+async function runMinuteJobs(env: Env): Promise<void> {
   await flushPendingViews(env);
   await rollUpViews(env);
   const db = getDb(env);

@@ -18,6 +18,7 @@ const screens = {
     import('./routes/confirm-updates').then((m) => m.ConfirmUpdatesScreen),
   ),
   dashboard: lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardScreen)),
+  following: lazyScreen(() => import('./routes/following').then((m) => m.FollowingScreen)),
   feedback: lazyScreen(() => import('./routes/feedback').then((m) => m.FeedbackScreen)),
   adminFeedback: lazyScreen(() =>
     import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen),
@@ -36,6 +37,7 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/reset-password', 'resetPassword'],
   ['/confirm-updates', 'confirmUpdates'],
   ['/dashboard', 'dashboard'],
+  ['/following', 'following'],
   ['/feedback', 'feedback'],
   ['/admin/feedback', 'adminFeedback'],
   // `/@alice` and `/alice` are the same board; the screen strips the leading @.

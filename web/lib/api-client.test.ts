@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { ApiRequestError, errorMessage } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bookmarkHeader } from '../../schema/read-your-writes';
+import { ApiRequestError, api, errorMessage } from './api-client';
 
 describe('ApiRequestError', () => {
   it('words a refused request as "{status}: {body}"', () => {
@@ -39,5 +40,39 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiRequestError(502, '', 'Bad Gateway'), 'Try again.')).toBe(
       'Try again.',
     );
+  });
+});
+
+describe('the database bookmark', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A tab's storage and a server that answers each request with the next bookmark. */
+  function tabAndServer() {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+    });
+    const sent: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers).get(bookmarkHeader));
+      const reached = `00000000-0000000${sent.length}-00000000-${'0'.repeat(32)}`;
+      return new Response('{}', { headers: { [bookmarkHeader]: reached } });
+    });
+    return { sent };
+  }
+
+  it('sends back the bookmark of the last answer, so a read after a write sees it', async () => {
+    const { sent } = tabAndServer();
+    await api.auth.me.$put({ json: { tagline: 'Learning Portuguese' } });
+    await api.auth.me.$get();
+    expect(sent).toEqual([null, `00000000-00000001-00000000-${'0'.repeat(32)}`]);
+  });
+
+  it('still calls the API when the tab keeps no storage', async () => {
+    const { sent } = tabAndServer();
+    vi.stubGlobal('sessionStorage', undefined);
+    await api.auth.me.$get();
+    expect(sent).toEqual([null]);
   });
 });

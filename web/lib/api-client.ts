@@ -1,4 +1,5 @@
 import { hc } from 'hono/client';
+import { bookmarkHeader } from '../../schema/read-your-writes';
 import type { AppType } from '../../worker/app';
 import { clearAuthToken, getAuthToken } from './auth-token';
 
@@ -34,12 +35,39 @@ function parseErrorBody(body: string): ErrorBody {
   }
 }
 
-/** Adds the bearer token, raises every non-success answer, and signs out on a 401. */
+// Kept for the tab's life, so a reload after a write still reads a copy that holds it.
+const bookmarkKey = 'up2.d1-bookmark';
+
+function readBookmark(): string | null {
+  try {
+    return sessionStorage.getItem(bookmarkKey);
+  } catch {
+    return null;
+  }
+}
+
+function keepBookmark(response: Response) {
+  const bookmark = response.headers.get(bookmarkHeader);
+  if (!bookmark) return;
+  try {
+    sessionStorage.setItem(bookmarkKey, bookmark);
+  } catch {
+    // Storage refused (a private window's quota): reads may come from a copy a moment behind.
+  }
+}
+
+/**
+ * Adds the bearer token and the database bookmark of this person's last answer, raises every
+ * non-success answer, and signs out on a 401.
+ */
 async function authorizedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const token = getAuthToken();
   const headers = new Headers(init?.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  const bookmark = readBookmark();
+  if (bookmark) headers.set(bookmarkHeader, bookmark);
   const response = await fetch(input, { ...init, headers, credentials: 'include' });
+  keepBookmark(response);
   if (response.ok) return response;
   if (response.status === 401 && token) clearAuthToken();
   throw new ApiRequestError(response.status, await response.text(), response.statusText);

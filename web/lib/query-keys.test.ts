@@ -17,7 +17,10 @@ function cacheWith(keys: QueryKey[]) {
 const everyKey = [
   discoverKeys.search(''),
   discoverKeys.search('maya'),
+  discoverKeys.search('maya', 'creative'),
   discoverKeys.liveBoards(8),
+  discoverKeys.trending(),
+  discoverKeys.trending('creative'),
   boardKeys.board('maya'),
   boardKeys.board('leo'),
   analyticsKeys.mine(),
@@ -25,13 +28,16 @@ const everyKey = [
 ];
 
 describe('query keys', () => {
-  it("invalidating Discover reaches every search and the landing page's live boards, nothing else", async () => {
+  it("invalidating Discover reaches every search, the trending rows and the landing page's live boards, nothing else", async () => {
     const { queryClient, invalidated } = cacheWith(everyKey);
     await queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
     expect(invalidated()).toEqual([
       discoverKeys.search(''),
       discoverKeys.search('maya'),
+      discoverKeys.search('maya', 'creative'),
       discoverKeys.liveBoards(8),
+      discoverKeys.trending(),
+      discoverKeys.trending('creative'),
     ]);
   });
 
@@ -55,5 +61,10 @@ describe('query keys', () => {
 
   it('no search text gives the key of the live boards', () => {
     expect(discoverKeys.search('8')).not.toEqual(discoverKeys.liveBoards(8));
+  });
+
+  it('a search for a category name is not that category', () => {
+    expect(discoverKeys.search('creative')).not.toEqual(discoverKeys.search('', 'creative'));
+    expect(discoverKeys.search('trending')).not.toEqual(discoverKeys.trending());
   });
 });

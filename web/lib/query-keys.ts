@@ -17,12 +17,17 @@ export const boardKeys = {
   board: (username: string) => [...boardKeys.all(), username] as const,
 };
 
-/** Discover's searches and the landing page's live boards (Discover's newest) share the prefix. */
+/**
+ * Discover's searches, its trending row and the landing page's live boards (Discover's first)
+ * share the prefix: a block saved refreshes them all.
+ */
 export const discoverKeys = {
   all: () => ['discover'] as const,
-  search: (q: string) => [...discoverKeys.all(), q] as const,
+  /** `category` is one of the seven, or empty for every board. */
+  search: (q: string, category = '') => [...discoverKeys.all(), q, category] as const,
   /** An object where a search has text: no search can collide with it. */
   liveBoards: (limit: number) => [...discoverKeys.all(), { limit }] as const,
+  trending: (category = '') => [...discoverKeys.all(), { trending: category }] as const,
 };
 
 export const analyticsKeys = {

@@ -1,33 +1,69 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, it } from 'vitest';
+import { categoryKeys } from '../../schema/categories';
 import worker from '../index';
 import { findPublicBoard } from '../services/boards';
 import { getDb } from '../services/db';
+import { rollUpDiscover } from '../services/discover';
 import { ogCardOf } from '../services/og-card';
 import { renderOgImage } from '../services/og-image';
 import { call, createBlock, createUser, fetchSettled } from '../test/factories';
 
-const boardCount = 100_000;
-const blocksPerBoard = 4;
+const boardCount = 1_000_000;
+const blocksPerBoard = 2;
+const seedChunk = 100_000;
+/** Each board's news is a minute after the previous board's, ending about now. */
+const newsStart = Date.now() - boardCount * 60_000;
+const categoryList = categoryKeys.map((key) => `'${key}'`).join(', ');
 
-/** 100,000 public boards with 4 blocks each, made inside D1 in two statements. */
-async function seedBoards() {
-  const existing = await env.DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>();
-  if ((existing?.n ?? 0) >= boardCount) return;
+const count = async (query: string) => (await env.DB.prepare(query).first<{ n: number }>())?.n ?? 0;
+
+/**
+ * Boards `bench{from+1}` to `bench{to}`, made inside D1: the owners (private while their blocks go
+ * in, so the search index is written once per board, not once per block), two blocks each (a book,
+ * and one of every category in turn), a start for each board's news, then public. One board in a
+ * thousand is into pottery and Portuguese: what the searches find.
+ */
+async function seedBoards(from: number, to: number) {
+  const lowestId = await count('SELECT coalesce(max(id), 0) AS n FROM users');
+  const seq = `WITH RECURSIVE seq(n) AS (SELECT ${from + 1} UNION ALL SELECT n + 1 FROM seq WHERE n < ${to})`;
   await env.DB.batch([
-    env.DB.prepare(`
-      WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${boardCount})
-      INSERT INTO users (username, email, display_name, password_hash, bio)
+    env.DB.prepare(`${seq}
+      INSERT INTO users (username, email, display_name, password_hash, bio, tagline, is_public)
       SELECT 'bench' || n, 'bench' || n || '@example.com', 'Bench User ' || n, '!',
-             CASE WHEN n % 1000 = 0 THEN 'Learning pottery and Rust' ELSE 'Reading and running' END
+             CASE WHEN n % 1000 = 0 THEN 'Learning pottery and Rust' ELSE 'Reading and running' END,
+             'Up to something', 0
       FROM seq`),
     env.DB.prepare(`
-      WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${blocksPerBoard})
-      INSERT INTO blocks (user_id, position, category, type, title, status, progress)
-      SELECT users.id, seq.n, 'learning', 'books-reading', 'Book ' || seq.n, 'now', 50
-      FROM users CROSS JOIN seq`),
+      INSERT INTO blocks (user_id, position, category, type, title, status, progress, status_since)
+      SELECT id, 1, 'learning', 'books-reading',
+             CASE WHEN id % 1000 = 0 THEN 'Portuguese A2' ELSE 'Book ' || id END, 'now', 50, 0
+      FROM users WHERE id > ${lowestId}`),
+    env.DB.prepare(`
+      INSERT INTO blocks (user_id, position, category, type, title, status, progress, status_since)
+      SELECT id, 2, json_extract(json_array(${categoryList}), '$[' || (id % 7) || ']'),
+             'tasks-goals', 'Goal ' || id, 'planned', 0, 0
+      FROM users WHERE id > ${lowestId}`),
+    env.DB.prepare(`
+      INSERT INTO block_story_events (user_id, block_id, kind, at)
+      SELECT user_id, id, 'started', ${newsStart} + user_id * 60000
+      FROM blocks WHERE user_id > ${lowestId} AND position = 1`),
+    env.DB.prepare(`UPDATE users SET is_public = 1 WHERE id > ${lowestId}`),
   ]);
+}
+
+/**
+ * Seeds the boards in chunks of 100,000 (each a batch of 5 statements), printing each chunk's time.
+ * The test runner keeps D1 in a temporary folder per run, so every run seeds anew.
+ */
+async function seedAllBoards() {
+  for (let from = 0; from < boardCount; from += seedChunk) {
+    const to = Math.min(boardCount, from + seedChunk);
+    const started = Date.now();
+    await seedBoards(from, to);
+    console.log(`seeded boards ${from + 1}-${to} in ${Date.now() - started} ms`);
+  }
 }
 
 /**
@@ -61,23 +97,91 @@ async function loadBoardCountingView(path: string) {
   await waitOnExecutionContext(ctx);
 }
 
+/**
+ * A person following `boards` boards spread over the million, each with ten more events of news
+ * over the last weeks besides the one every board has.
+ */
+async function readerFollowing(boards: number) {
+  const reader = await createUser();
+  const spread = Math.floor(boardCount / boards);
+  await env.DB.batch([
+    env.DB.prepare(`
+      WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${boards})
+      INSERT INTO follows (follower_id, followed_id)
+      SELECT ?, users.id FROM seq JOIN users ON users.username = 'bench' || (seq.n * ${spread})`).bind(
+      reader.id,
+    ),
+    env.DB.prepare(`
+      WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 10)
+      INSERT INTO block_story_events (user_id, block_id, kind, at)
+      SELECT blocks.user_id, blocks.id, CASE seq.n % 2 WHEN 0 THEN 'finished' ELSE 'started' END,
+             ${Date.now()} - (seq.n * 86400000) - (blocks.user_id % 86400000)
+      FROM follows JOIN blocks ON blocks.user_id = follows.followed_id, seq
+      WHERE follows.follower_id = ?`).bind(reader.id),
+  ]);
+  return reader;
+}
+
+/** A cursor `depth` boards into Discover, as a person paging that far would hold. */
+async function cursorAt(depth: number) {
+  const row = await env.DB.prepare(
+    `SELECT last_activity_at AS at, id FROM users WHERE is_public = 1 AND last_activity_at IS NOT NULL
+     ORDER BY last_activity_at DESC, id DESC LIMIT 1 OFFSET ?`,
+  )
+    .bind(depth)
+    .first<{ at: number; id: number }>();
+  return row ? `${row.at}-${row.id}` : '';
+}
+
 describe(`API with ${boardCount.toLocaleString('en')} boards of ${blocksPerBoard} blocks`, () => {
   beforeAll(async () => {
     const started = Date.now();
-    await seedBoards();
-    console.log(`seeded in ${Date.now() - started} ms`);
-  }, 600_000);
+    await seedAllBoards();
+    console.log(`${'seeded in all'.padEnd(58)} ${Date.now() - started} ms`);
+    const rolled = Date.now();
+    await rollUpDiscover(getDb(env));
+    console.log(`${'Discover rollup (trending, counts)'.padEnd(58)} ${Date.now() - rolled} ms`);
+  }, 3_600_000);
 
   it('prints latency figures', async () => {
     await measure('GET /api/discover (first page of 24)', () => get('/api/discover'));
-    await measure('GET /api/discover?q=pottery (search all boards)', () =>
+    const deep = await cursorAt(Math.floor(boardCount / 2));
+    await measure(`GET /api/discover?cursor= (${Math.floor(boardCount / 2)} boards deep)`, () =>
+      get(`/api/discover?cursor=${deep}`),
+    );
+    await measure('GET /api/discover?category=creative (first page)', () =>
+      get('/api/discover?category=creative'),
+    );
+    await measure('GET /api/discover?q=pottery (a match: 1 board in 1000)', () =>
       get('/api/discover?q=pottery'),
     );
-    await measure('GET /api/discover?q=nomatch (worst case: scans all)', () =>
-      get('/api/discover?q=nomatch'),
+    await measure('GET /api/discover?q=portug (a block-title prefix)', () =>
+      get('/api/discover?q=portug'),
     );
-    await measure('GET /api/discover?cursor=50000 (deep page)', () =>
-      get('/api/discover?cursor=50000'),
+    await measure('GET /api/discover?q=zqxjv (a miss)', () => get('/api/discover?q=zqxjv'));
+    await measure('GET /api/discover?q=reading (a common word: 999 boards in 1000)', () =>
+      get('/api/discover?q=reading'),
+    );
+    await measure('GET /api/discover?q=bench12 (a prefix of 11,111 usernames)', () =>
+      get('/api/discover?q=bench12'),
+    );
+    for (const typed of ['r', 'rea', 'read']) {
+      await measure(`GET /api/discover?q=${typed} (typed letter by letter)`, () =>
+        get(`/api/discover?q=${typed}`),
+      );
+    }
+    await measure('GET /api/discover/trending', () => get('/api/discover/trending'));
+    const reader = await readerFollowing(500);
+    const feed = (path: string) =>
+      exports.default.fetch(`http://bench.test${path}`, {
+        headers: { authorization: `Bearer ${reader.token}` },
+      });
+    await measure('GET /api/following/feed (following 500 boards)', () =>
+      feed('/api/following/feed'),
+    );
+    const second = (await (await feed('/api/following/feed')).json()) as { nextCursor: string };
+    await measure('GET /api/following/feed?cursor= (their second page)', () =>
+      feed(`/api/following/feed?cursor=${second.nextCursor}`),
     );
     await measure('GET /api/boards/bench777 (view counted)', () =>
       loadBoardCountingView('/api/boards/bench777'),
@@ -92,7 +196,7 @@ describe(`API with ${boardCount.toLocaleString('en')} boards of ${blocksPerBoard
   }, 600_000);
 });
 
-// Its own board, so `npm run bench:api -- -t link-preview` runs without seeding 100,000 boards.
+// Its own board, so `npm run bench:api -- -t link-preview` runs without seeding a million boards.
 describe('the link-preview card (GET /api/og/:username.png)', () => {
   it('prints its render time and size', async () => {
     const owner = await createUser();

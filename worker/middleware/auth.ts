@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { getDb } from '../services/db';
+import type { Db } from '../services/db';
 import { resolveSession, type SignedIn } from '../services/sessions';
 import type { AppEnv, UserRow } from '../types';
 import { ApiError } from './errors';
@@ -11,22 +11,22 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-function signedIn(env: Env, token: string | null): Promise<SignedIn | null> {
-  return token ? resolveSession(getDb(env), env, token) : Promise.resolve(null);
+function signedIn(db: Db, env: Env, token: string | null): Promise<SignedIn | null> {
+  return token ? resolveSession(db, env, token) : Promise.resolve(null);
 }
 
 /** Sets `viewer` when a token of a live session is sent; anonymous otherwise. */
 export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const session = await signedIn(c.env, bearerToken(c.req.header('authorization')));
+  const session = await signedIn(c.var.db, c.env, bearerToken(c.req.header('authorization')));
   c.set('viewer', session?.user ?? null);
   await next();
 });
 
-type SignedInEnv = AppEnv & { Variables: { viewer: UserRow; sessionId: string } };
+export type SignedInEnv = AppEnv & { Variables: { viewer: UserRow; sessionId: string } };
 
 export const requireAuth = createMiddleware<SignedInEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'));
-  const session = await signedIn(c.env, token);
+  const session = await signedIn(c.var.db, c.env, token);
   if (!session) throw new ApiError(401, token ? sessionExpired : 'Please sign in first.');
   c.set('viewer', session.user);
   c.set('sessionId', session.sessionId);

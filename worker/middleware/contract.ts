@@ -13,6 +13,7 @@ const refusalMeanings = {
   409: 'Conflicts with what exists (a taken name, a full board, a second copy).',
   413: 'The body is too large.',
   415: 'The body is not JSON.',
+  422: 'Understood, but what it points to could not be read (a page too slow, too large, not HTML…).',
   429: 'Too many attempts: wait for the number of seconds in Retry-After.',
   501: 'Not offered.',
   502: 'An outside service failed.',

@@ -44,6 +44,7 @@ const refusalStatus: Record<RefusalKind, ContentfulStatusCode> = {
   conflict: 409,
   'too-large': 413,
   'too-many': 429,
+  unreadable: 422,
   'upstream-failed': 502,
   unavailable: 503,
 };

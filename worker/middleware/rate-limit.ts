@@ -4,7 +4,12 @@ import ipaddr from 'ipaddr.js';
 import type { AppEnv } from '../types';
 import { ApiError } from './errors';
 
-type LimiterName = 'AUTH_LIMITER' | 'CLICK_LIMITER' | 'FEEDBACK_LIMITER' | 'IMAGE_LIMITER';
+type LimiterName =
+  | 'AUTH_LIMITER'
+  | 'CLICK_LIMITER'
+  | 'FEEDBACK_LIMITER'
+  | 'IMAGE_LIMITER'
+  | 'UNFURL_LIMITER';
 
 // The period each limiter is configured with in wrangler.toml: the longest a caller must wait.
 const retryAfterSeconds = 60;

@@ -1,6 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { viewerScriptHash } from '../pages/app-shell';
+import { themeScript } from '../../web/lib/theme-script';
+import { viewerScript } from '../pages/app-shell';
+import { cspHash } from '../pages/csp-hash';
 import type { AppEnv } from '../types';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
@@ -46,12 +48,16 @@ export const embedSecurityHeaders = secureHeaders({
   crossOriginResourcePolicy: false,
 });
 
+let inlineScriptHashes: Promise<string[]> | undefined;
+
 /**
- * Pages of the web app the Worker renders (the landing page, boards): never framed; the one
- * inline script they carry, the viewer script, runs because its hash is named.
+ * Pages of the web app the Worker renders (the landing page, boards): never framed; the inline
+ * scripts they carry (the built shell's theme script, the viewer script) run because their
+ * hashes are named.
  */
 export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  const viewerHash = await viewerScriptHash();
+  inlineScriptHashes ??= Promise.all([cspHash(themeScript), cspHash(viewerScript)]);
+  const scriptHashes = await inlineScriptHashes;
   return secureHeaders({
     ...transportHeaders,
     xFrameOptions: 'DENY',
@@ -63,7 +69,7 @@ export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) =
         ? { frameAncestors: ["'none'"], formAction: ["'self'"] }
         : {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", viewerHash],
+            scriptSrc: ["'self'", ...scriptHashes],
             imgSrc: ["'self'", 'https:', 'data:'],
             styleSrc: ["'self'", "'unsafe-inline'"],
             fontSrc: ["'self'", 'data:'],

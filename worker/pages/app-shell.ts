@@ -1,7 +1,6 @@
 import type { RenderedScreen } from '../../web/server';
 import { escapeHtml, type HeadMeta, renderHeadTags } from '../services/board-meta';
 import { revalidateEachTime } from '../services/edge-cache';
-import { cspHash } from './csp-hash';
 
 /** Inside `<script type="application/json">`: only a `<` could end the element early. */
 function jsonForScript(value: unknown): string {
@@ -49,13 +48,6 @@ export const viewerScript = [
   'if(!a||window.__up2AppReady)return;e.preventDefault();e.stopImmediatePropagation();',
   'window.__up2PendingAction=a.getAttribute("data-needs-app");window.__up2StartApp&&window.__up2StartApp()},true)})()',
 ].join('');
-
-let viewerHash: Promise<string> | undefined;
-
-export function viewerScriptHash(): Promise<string> {
-  viewerHash ??= cspHash(viewerScript);
-  return viewerHash;
-}
 
 /**
  * The page reads with no script, so the app's entry (and its preloads) leave the head for a list

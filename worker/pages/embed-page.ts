@@ -4,7 +4,6 @@ import type { PublicBoard } from '../../web/features/boards/api/get-board';
 import { visitBlockAttribute } from '../../web/lib/page-actions';
 import { renderEmbedScreen } from '../../web/server';
 import { cspHash } from './csp-hash';
-import { darkPaletteCss } from './dark-palette';
 
 /** The HTML of a page, and the Content-Security-Policy that names its inline style and script. */
 export type RenderedPage = { html: string; contentSecurityPolicy: string };
@@ -40,9 +39,9 @@ function documentHead(title: string, stylesheet: string | null, extra: unknown =
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${extra}
 ${stylesheet ? html`<link rel="stylesheet" href="${stylesheet}">` : ''}
-<style>${raw(darkPaletteCss())}</style>
 </head>`;
 }
 

@@ -8,11 +8,11 @@ import {
 import { messageAnswer, ownUserAnswer } from '../../schema/users';
 import { requireAuth } from '../middleware/auth';
 import { documented, sendJson } from '../middleware/contract';
+import { boardChangeOf } from '../middleware/database-session';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { changeEmail, changePassword, deleteAccount, exportAccount } from '../services/account';
 import { bumpBoardVersion } from '../services/board-cache';
-import { getDb } from '../services/db';
 import { endSessionsOf } from '../services/sessions';
 import type { AppEnv } from '../types';
 
@@ -29,7 +29,7 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     async (c) => {
-      await endSessionsOf(getDb(c.env), c.var.viewer.id);
+      await endSessionsOf(c.var.db, c.var.viewer.id);
       return sendJson(c, messageAnswer, { message: 'Signed out of all devices.' }, 200);
     },
   )
@@ -45,7 +45,7 @@ export const accountRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('json', changePasswordInput),
     async (c) => {
-      const db = getDb(c.env);
+      const { db } = c.var;
       await changePassword(db, c.env, c.var.viewer, c.var.sessionId, c.req.valid('json'));
       const message = 'Password changed. Your other devices are signed out.';
       return sendJson(c, messageAnswer, { message }, 200);
@@ -63,7 +63,7 @@ export const accountRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('json', changeEmailInput),
     async (c) => {
-      const user = await changeEmail(getDb(c.env), c.env, c.var.viewer, c.req.valid('json'));
+      const user = await changeEmail(c.var.db, c.env, c.var.viewer, c.req.valid('json'));
       return sendJson(c, ownUserAnswer, { user }, 200);
     },
   )
@@ -78,7 +78,7 @@ export const accountRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const origin = new URL(c.req.url).origin;
-      const data = await exportAccount(getDb(c.env), c.var.viewer, origin);
+      const data = await exportAccount(c.var.db, c.var.viewer, origin);
       c.header('Content-Disposition', `attachment; filename="up2-${c.var.viewer.username}.json"`);
       return sendJson(c, accountExport, data, 200);
     },
@@ -96,9 +96,9 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', deleteAccountInput),
     async (c) => {
       const { viewer } = c.var;
-      await deleteAccount(getDb(c.env), c.env, viewer, c.req.valid('json').password);
+      await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password);
       // Every cached rendition of the board moves to a version nothing answers for: 404 at once.
-      await bumpBoardVersion(c.env, c.executionCtx, viewer.username);
+      await bumpBoardVersion(boardChangeOf(c), viewer.username);
       return sendJson(c, messageAnswer, { message: 'Your account and board are deleted.' }, 200);
     },
   );

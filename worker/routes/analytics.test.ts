@@ -1,13 +1,14 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { utcDay } from '../services/days';
+import { lastDays, utcDay } from '../services/days';
 import {
-  call,
-  callJson,
+  apiClient,
   createBlock,
   createUser,
+  expectStatus,
   fetchSettled,
+  readJson,
   runCron,
   type TestUser,
 } from '../test/factories';
@@ -29,16 +30,9 @@ async function loadBoard(username: string, viewer?: TestUser, address = newVisit
 }
 
 async function analyticsOf(user: TestUser) {
-  const response = await callJson('GET', '/api/analytics/me', { token: user.token });
-  expect(response.status).toBe(200);
-  return response.body as {
-    totalViews: number;
-    weeklyViews: number;
-    uniqueVisitors: number;
-    totalCopies: number;
-    totalClicks: number;
-    popularBlocks: { title: string; copies: number }[];
-  };
+  const response = await readJson(apiClient({ token: user.token }).analytics.me.$get());
+  expectStatus(response, 200);
+  return response.body;
 }
 
 /** A "Visit Link" click as the board page sends it, from another visitor each time. */
@@ -259,21 +253,21 @@ describe('board views', () => {
 
 describe('GET /api/analytics/me', () => {
   it('refuses a signed-out caller with 401', async () => {
-    const response = await callJson('GET', '/api/analytics/me');
+    const response = await readJson(apiClient().analytics.me.$get());
     expect(response.status).toBe(401);
   });
 
   it('answers zeros and no popular blocks for a new board', async () => {
     const owner = await createUser();
-    const response = await callJson('GET', '/api/analytics/me', { token: owner.token });
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({
+    expect(await analyticsOf(owner)).toEqual({
       totalViews: 0,
       weeklyViews: 0,
       uniqueVisitors: 0,
       totalCopies: 0,
       totalClicks: 0,
       popularBlocks: [],
+      followers: 0,
+      daily: lastDays(30, Date.now()).map((date) => ({ date, views: 0, clicks: 0 })),
     });
   });
 
@@ -287,9 +281,12 @@ describe('GET /api/analytics/me', () => {
     await createBlock(owner, { title: 'never copied' });
     for (const { block, copies } of blocks) {
       for (const copier of copiers.slice(0, copies)) {
-        expect(
-          (await call('POST', `/api/blocks/${block.id}/copy`, { token: copier.token })).status,
-        ).toBe(201);
+        const copied = await readJson(
+          apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+            param: { id: String(block.id) },
+          }),
+        );
+        expectStatus(copied, 201);
       }
     }
     const clicked = blocks[0]?.block.id;
@@ -300,6 +297,8 @@ describe('GET /api/analytics/me', () => {
 
     const analytics = await analyticsOf(owner);
     expect(Object.keys(analytics).sort()).toEqual([
+      'daily',
+      'followers',
       'popularBlocks',
       'totalClicks',
       'totalCopies',
@@ -326,6 +325,76 @@ describe('GET /api/analytics/me', () => {
       totalCopies: 0,
       popularBlocks: [],
     });
+  });
+});
+
+describe('daily views and clicks in GET /api/analytics/me', () => {
+  async function dailyOf(owner: TestUser) {
+    const answer = await readJson(apiClient({ token: owner.token }).analytics.me.$get());
+    expectStatus(answer, 200);
+    return answer.body.daily;
+  }
+
+  const today = () => utcDay(Date.now());
+  const daysAgo = (days: number) => utcDay(Date.now() - days * dayMs);
+
+  it('answers exactly the last 30 UTC days, oldest first, ending today, all zero for a new board', async () => {
+    const owner = await createUser();
+    const daily = await dailyOf(owner);
+    expect(daily).toHaveLength(30);
+    expect(daily[0]?.date).toBe(daysAgo(29));
+    expect(daily.at(-1)?.date).toBe(today());
+    for (const [i, day] of daily.entries()) {
+      expect(day).toEqual({ date: daysAgo(29 - i), views: 0, clicks: 0 });
+    }
+  });
+
+  it("counts today's views and link clicks once the cron has rolled them up", async () => {
+    const owner = await createUser();
+    const block = await createBlock(owner);
+    await loadBoard(owner.username);
+    await loadBoard(owner.username);
+    await click(block.id);
+    expect((await dailyOf(owner)).at(-1)).toEqual({ date: today(), views: 0, clicks: 0 });
+
+    await runCron();
+    expect((await dailyOf(owner)).at(-1)).toEqual({ date: today(), views: 2, clicks: 1 });
+  });
+
+  it('places earlier days on their date, zero between them, and leaves out days before the 30', async () => {
+    const owner = await createUser();
+    const insert = env.DB.prepare(
+      'INSERT INTO daily_views (board_id, day, views, clicks) VALUES (?, ?, ?, ?)',
+    );
+    await env.DB.batch([
+      insert.bind(owner.id, daysAgo(29), 5, 1),
+      insert.bind(owner.id, daysAgo(3), 8, 2),
+      insert.bind(owner.id, daysAgo(30), 100, 100),
+    ]);
+    // A visit today marks the board changed, so the cron rolls its days up.
+    await loadBoard(owner.username);
+    await runCron();
+
+    const daily = await dailyOf(owner);
+    expect(daily).toHaveLength(30);
+    expect(daily[0]).toEqual({ date: daysAgo(29), views: 5, clicks: 1 });
+    expect(daily[26]).toEqual({ date: daysAgo(3), views: 8, clicks: 2 });
+    expect(daily[29]).toEqual({ date: today(), views: 1, clicks: 0 });
+    const quiet = daily.filter((_, i) => ![0, 26, 29].includes(i));
+    expect(quiet.every((day) => day.views === 0 && day.clicks === 0)).toBe(true);
+  });
+
+  it("counts only the owner's own board", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const othersBlock = await createBlock(other);
+    await loadBoard(other.username);
+    await click(othersBlock.id);
+    await loadBoard(owner.username);
+    await runCron();
+
+    expect((await dailyOf(owner)).at(-1)).toEqual({ date: today(), views: 1, clicks: 0 });
+    expect((await dailyOf(other)).at(-1)).toEqual({ date: today(), views: 1, clicks: 1 });
   });
 });
 

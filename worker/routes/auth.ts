@@ -11,10 +11,10 @@ import {
 } from '../../schema/users';
 import { requireAuth } from '../middleware/auth';
 import { documented, sendJson } from '../middleware/contract';
+import { boardChangeOf } from '../middleware/database-session';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { bumpBoardVersion } from '../services/board-cache';
-import { getDb } from '../services/db';
 import { askForUpdates } from '../services/email-updates';
 import { deleteReplacedAvatar } from '../services/images';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
@@ -37,10 +37,10 @@ export const auth = new Hono<AppEnv>()
     validate('json', registerInput),
     async (c) => {
       const input = c.req.valid('json');
-      const db = getDb(c.env);
+      const { db } = c.var;
       const user = await registerUser(db, c.env, input);
       // A new board gets a version of its own: nothing cached under a reused name answers for it.
-      await bumpBoardVersion(c.env, c.executionCtx, user.username);
+      await bumpBoardVersion(boardChangeOf(c), user.username);
       // "Send me updates" counts once the address confirms it: the link goes out after the answer.
       if (input.emailOptIn) c.executionCtx.waitUntil(askForUpdates(db, c.env, user));
       return sendJson(c, ownUserAnswer, { user }, 201);
@@ -57,7 +57,7 @@ export const auth = new Hono<AppEnv>()
     rateLimit('AUTH_LIMITER', 'login'),
     validate('json', loginInput),
     async (c) => {
-      const session = await signIn(getDb(c.env), c.env, c.req.valid('json'));
+      const session = await signIn(c.var.db, c.env, c.req.valid('json'));
       return sendJson(c, sessionAnswer, session, 200);
     },
   )
@@ -71,7 +71,7 @@ export const auth = new Hono<AppEnv>()
     }),
     requireAuth,
     async (c) => {
-      await endSession(getDb(c.env), c.var.sessionId);
+      await endSession(c.var.db, c.var.sessionId);
       return sendJson(c, messageAnswer, { message: 'Signed out.' }, 200);
     },
   )
@@ -97,10 +97,10 @@ export const auth = new Hono<AppEnv>()
     requireAuth,
     validate('json', profileUpdateInput),
     async (c) => {
-      const user = await updateProfile(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
+      const user = await updateProfile(c.var.db, c.var.viewer.id, c.req.valid('json'));
       await deleteReplacedAvatar(c.env, c.var.viewer, user);
       // Both names when the username changes: the old one must stop showing the board.
-      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username, user.username);
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username, user.username);
       return sendJson(c, ownUserAnswer, { user }, 200);
     },
   )
@@ -116,9 +116,7 @@ export const auth = new Hono<AppEnv>()
     validate('json', forgotPasswordInput),
     async (c) => {
       // Mail goes out after the answer, so timing does not tell whether the address has an account.
-      c.executionCtx.waitUntil(
-        requestPasswordReset(getDb(c.env), c.env, c.req.valid('json').email),
-      );
+      c.executionCtx.waitUntil(requestPasswordReset(c.var.db, c.env, c.req.valid('json').email));
       const message =
         "If an account exists with that email, we've sent password reset instructions";
       return sendJson(c, messageAnswer, { message }, 200);
@@ -136,7 +134,7 @@ export const auth = new Hono<AppEnv>()
     validate('json', resetPasswordInput),
     async (c) => {
       const { token, newPassword } = c.req.valid('json');
-      await resetPassword(getDb(c.env), c.env, token, newPassword);
+      await resetPassword(c.var.db, c.env, token, newPassword);
       const message = 'Your password has been reset. Please sign in.';
       return sendJson(c, messageAnswer, { message }, 200);
     },

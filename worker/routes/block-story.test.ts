@@ -6,6 +6,7 @@ import {
   createBlock,
   createUser,
   expectStatus,
+  moveBlockTo,
   readJson,
   type TestUser,
 } from '../test/factories';
@@ -27,15 +28,6 @@ async function eventsOfUser(userId: number): Promise<number> {
     .bind(userId)
     .first<{ n: number }>();
   return row?.n ?? 0;
-}
-
-function moveTo(user: TestUser, id: number, status: 'now' | 'planned' | 'done') {
-  return readJson(
-    apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
-      param: { id: String(id) },
-      json: { status },
-    }),
-  );
 }
 
 function edit(user: TestUser, id: number, changes: Parameters<typeof blockPayload>[0]) {
@@ -77,9 +69,9 @@ describe("a block's story", () => {
   it('tells each status a block is moved to, and statusSince follows it', async () => {
     const user = await createUser();
     const block = await createBlock(user, { status: 'planned', progress: 0 });
-    const started = await moveTo(user, block.id, 'now');
+    const started = await moveBlockTo(user, block.id, 'now');
     expectStatus(started, 200);
-    const finished = await moveTo(user, block.id, 'done');
+    const finished = await moveBlockTo(user, block.id, 'done');
     expectStatus(finished, 200);
     expect(finished.body.block.statusSince).toBeGreaterThanOrEqual(
       started.body.block.statusSince ?? Number.POSITIVE_INFINITY,
@@ -132,8 +124,8 @@ describe("a block's story", () => {
     const owner = await createUser();
     const other = await createUser();
     const block = await createBlock(owner, { status: 'now' });
-    expectStatus(await moveTo(owner, block.id, 'now'), 200);
-    expectStatus(await moveTo(other, block.id, 'done'), 404);
+    expectStatus(await moveBlockTo(owner, block.id, 'now'), 200);
+    expectStatus(await moveBlockTo(other, block.id, 'done'), 404);
     expectStatus(await edit(other, block.id, { status: 'planned', progress: 0 }), 404);
     expect((await storyOf(block.id)).map((event) => event.kind)).toEqual(['added', 'started']);
     expect(await eventsOfUser(other.id)).toBe(0);
@@ -183,7 +175,7 @@ describe('the story on the board', () => {
   it("carries each block's statusSince and when the visible blocks last changed", async () => {
     const owner = await createUser();
     const block = await createBlock(owner, { status: 'now' });
-    const moved = await moveTo(owner, block.id, 'done');
+    const moved = await moveBlockTo(owner, block.id, 'done');
     expectStatus(moved, 200);
     const board = await readJson(
       apiClient().boards[':username'].$get({ param: { username: owner.username } }),

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import {
   blockInput,
+  blockOrderAnswer,
+  blockOrderInput,
   blockUpdateInput,
   clickAnswer,
   clickInput,
@@ -11,6 +13,7 @@ import { ownBlocksAnswer } from '../../schema/boards';
 import { idParam } from '../../schema/fields';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { documented, sendJson } from '../middleware/contract';
+import { boardChangeOf } from '../middleware/database-session';
 import { rateLimit, visitorKey } from '../middleware/rate-limit';
 import { refuseOtherSites } from '../middleware/same-origin';
 import { validate } from '../middleware/validate';
@@ -21,11 +24,11 @@ import {
   findClickedBlock,
   listBlocks,
   moveBlock,
+  reorderBlocks,
   updateBlock,
 } from '../services/blocks';
 import { bumpBoardVersion } from '../services/board-cache';
 import { getBoardSettings } from '../services/boards';
-import { getDb } from '../services/db';
 import { recordVisit, visitOf } from '../services/views';
 import type { AppEnv } from '../types';
 
@@ -43,12 +46,30 @@ export const blocksRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     async (c) => {
-      const db = getDb(c.env);
+      const { db } = c.var;
       const [blocks, board] = await Promise.all([
         listBlocks(db, c.var.viewer.id, { visibleOnly: false }),
         getBoardSettings(db, c.var.viewer.id),
       ]);
       return sendJson(c, ownBlocksAnswer, { blocks, board }, 200);
+    },
+  )
+  .put(
+    '/order',
+    documented({
+      tag,
+      summary:
+        'Put the blocks of one of your tabs in order: `ids` lists exactly the blocks of that status, first to last',
+      answers: { 200: blockOrderAnswer },
+      refusals: [400, 401],
+    }),
+    requireAuth,
+    validate('json', blockOrderInput),
+    async (c) => {
+      const { status, ids } = c.req.valid('json');
+      await reorderBlocks(c.var.db, c.var.viewer.id, status, ids);
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
+      return sendJson(c, blockOrderAnswer, { status, ids }, 200);
     },
   )
   .post(
@@ -62,8 +83,8 @@ export const blocksRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('json', blockInput),
     async (c) => {
-      const block = await createBlock(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
-      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
+      const block = await createBlock(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )
@@ -79,14 +100,14 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('param', blockId),
     validate('json', blockUpdateInput),
     async (c) => {
-      const db = getDb(c.env);
+      const { db } = c.var;
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const block =
         input.kind === 'edit'
           ? await updateBlock(db, id, c.var.viewer.id, input.block)
           : await moveBlock(db, id, c.var.viewer.id, input.status);
-      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, ownBlockAnswer, { block }, 200);
     },
   )
@@ -101,8 +122,8 @@ export const blocksRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', blockId),
     async (c) => {
-      await deleteBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
-      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
+      await deleteBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, deletedAnswer, { deleted: true }, 200);
     },
   )
@@ -117,11 +138,11 @@ export const blocksRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', blockId),
     async (c) => {
-      const block = await copyBlock(getDb(c.env), c.req.valid('param').id, c.var.viewer.id);
+      const block = await copyBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
       // The copier's board gains the block. The source's copy count is not shown on boards, and a
       // bump per copy would hit a popular board's key harder than KV allows: it catches up with
       // the source's next edit or the cache entry's expiry.
-      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )
@@ -142,7 +163,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     async (c) => {
       const viewerId = c.var.viewer?.id ?? null;
       const { boardId, isOwn } = await findClickedBlock(
-        getDb(c.env),
+        c.var.db,
         c.req.valid('param').id,
         viewerId,
       );

@@ -6,6 +6,7 @@ import {
   createUser,
   expectStatus,
   fetchSettled,
+  moveBlockTo,
   readJson,
   type TestUser,
   viewsOf,
@@ -17,13 +18,7 @@ function fetchFeed(username: string, file: 'feed.xml' | 'feed.json') {
 }
 
 async function moveTo(user: TestUser, id: number, status: 'now' | 'planned' | 'done') {
-  const moved = await readJson(
-    apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
-      param: { id: String(id) },
-      json: { status },
-    }),
-  );
-  expectStatus(moved, 200);
+  expectStatus(await moveBlockTo(user, id, status), 200);
 }
 
 /** A board whose story is: A started, B planned, then B started, then A finished; C is hidden. */

@@ -3,7 +3,6 @@ import { publicApiSecurityHeaders } from '../middleware/security-headers';
 import { cachedBoardResponse } from '../services/board-cache';
 import { type FeedFormat, findBoardNews, renderBoardFeed } from '../services/board-feed';
 import { usernameFromBoardPath } from '../services/board-meta';
-import { getDb } from '../services/db';
 import type { AppEnv } from '../types';
 
 const feedTypes: Record<FeedFormat, string> = {
@@ -17,8 +16,8 @@ function answerFeed(c: Context<AppEnv>, handle: string, format: FeedFormat) {
   return cachedBoardResponse<Response>(
     answering,
     { kind: 'feed', username, variant: format },
-    async () => {
-      const board = username ? await findBoardNews(getDb(c.env), username) : null;
+    async (db) => {
+      const board = username ? await findBoardNews(db, username) : null;
       if (!board) return { response: c.text('Board not found', 404), boardId: null };
       const body = renderBoardFeed(c.env, new URL(c.req.url).origin, format, board);
       return {

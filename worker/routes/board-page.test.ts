@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { blockLook } from '../../web/lib/block-looks';
+import { themeScript } from '../../web/lib/theme-script';
 import {
   call,
   callJson,
@@ -13,13 +14,19 @@ import {
 } from '../test/factories';
 
 // The built index.html's head, as far as these tests care: the Worker rewrites it per board.
-const shell = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+const shell = `<!doctype html><html lang="en"><head><script>${themeScript}</script><meta charset="UTF-8" />
 <script type="module" crossorigin src="/assets/reader-xyz.js" data-reader></script>
 <title>Up2 - What are you up to these days?</title>
 <meta name="description" content="Hey, what are you UP2 these days? Turn scattered activities into one clean link." />
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/dist-def.js">
 </head><body><div id="root"></div></body></html>`;
+
+/** How a CSP names an inline script: `'sha256-…'` of its text. */
+async function sha256Source(code: string) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+}
 
 /** The page as the Worker answers it, with a stand-in ASSETS (dist/ may not be built). */
 let visitors = 0;
@@ -149,9 +156,9 @@ describe('GET /@username', () => {
     expect(endpoint.searchParams.get('url')).toBe(board);
     expect(endpoint.searchParams.get('format')).toBe('json');
 
-    // Nothing the owner typed becomes markup: the one inline script is the viewer script.
+    // Nothing the owner typed becomes markup: the inline scripts are the viewer and theme scripts.
     expect(html).not.toContain('<script>alert');
-    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html.match(/<script>/g)).toHaveLength(2);
     expect(html).not.toContain('<b>');
     expect(html.match(/<\/title>/g)).toHaveLength(1);
   });
@@ -291,13 +298,11 @@ describe('GET /@username', () => {
     });
 
     const inline = [...html.matchAll(/<script>(.*?)<\/script>/g)].map(([, code]) => code ?? '');
-    expect(inline).toHaveLength(1);
-    // What it decides is checked in a browser (e2e/server-rendering.spec.ts).
-    expect(inline[0]).toContain('data-viewer');
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(inline[0]));
-    const hash = `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+    // What they decide is checked in a browser (e2e/server-rendering.spec.ts, e2e/theme.spec.ts).
+    expect(inline.map((code) => code.includes('data-viewer'))).toEqual([true, false]);
+    expect(inline[1]).toBe(themeScript);
     const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain(`script-src 'self' ${hash}`);
+    for (const code of inline) expect(csp).toContain(` ${await sha256Source(code)}`);
   });
 
   it('serves the page from the cache until the board changes, then the new board at once', async () => {

@@ -5,7 +5,6 @@ import { fetchAppShell, renderedOrNull, renderShellPage } from '../pages/app-she
 import { cachedBoardResponse } from '../services/board-cache';
 import { notFoundBoardHead, publicBoardHead, usernameFromBoardPath } from '../services/board-meta';
 import { findPublicBoard } from '../services/boards';
-import { getDb } from '../services/db';
 import { ogCardFingerprint, ogCardOf } from '../services/og-card';
 import type { AppEnv } from '../types';
 
@@ -22,10 +21,10 @@ export const boardPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/:h
   // The page brings the board with it, so loading it is the view (the browser asks no API);
   // the cache counts it, served fresh or not.
   const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
-  return cachedBoardResponse(answering, { kind: 'page', username }, async () => {
+  return cachedBoardResponse(answering, { kind: 'page', username }, async (db) => {
     const [shell, board] = await Promise.all([
       fetchAppShell(c.env, c.req.url),
-      findPublicBoard(getDb(c.env), username),
+      findPublicBoard(db, username),
     ]);
     if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
     const screen = await renderedOrNull(

@@ -8,10 +8,10 @@ import {
 } from '../../schema/boards';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { documented, sendJson } from '../middleware/contract';
+import { boardChangeOf } from '../middleware/database-session';
 import { validate } from '../middleware/validate';
 import { bumpBoardVersion, cachedBoardResponse } from '../services/board-cache';
 import { getBoard, updateBoardSettings } from '../services/boards';
-import { getDb } from '../services/db';
 import { recordVisit, visitOf } from '../services/views';
 import type { AppEnv } from '../types';
 
@@ -36,8 +36,8 @@ export const boardsRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('json', boardSettingsInput),
     async (c) => {
-      const board = await updateBoardSettings(getDb(c.env), c.var.viewer.id, c.req.valid('json'));
-      await bumpBoardVersion(c.env, c.executionCtx, c.var.viewer.username);
+      const board = await updateBoardSettings(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, boardSettingsAnswer, { board }, 200);
     },
   )
@@ -57,15 +57,15 @@ export const boardsRoutes = new Hono<AppEnv>()
       const { viewer } = c.var;
       // Anyone signed in gets their own rendition (the owner sees hidden blocks), never a cached one.
       if (viewer) {
-        const { owner, isOwner, board, blocks } = await getBoard(getDb(c.env), username, viewer);
+        const { owner, isOwner, board, blocks } = await getBoard(c.var.db, username, viewer);
         if (isOwner) return sendJson(c, ownBoardAnswer, { board, blocks, user: owner }, 200);
         // Counted after the answer is sent; an owner looking at their own board is not a view.
         c.executionCtx.waitUntil(recordVisit(c.env, owner.id, visitOf(c.req.raw.headers)));
         return sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
       }
       const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
-      return cachedBoardResponse(answering, { kind: 'api', username }, async () => {
-        const { owner, board, blocks } = await getBoard(getDb(c.env), username, null);
+      return cachedBoardResponse(answering, { kind: 'api', username }, async (db) => {
+        const { owner, board, blocks } = await getBoard(db, username, null);
         const response = sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
         return { response, boardId: owner.id };
       });

@@ -1,20 +1,39 @@
 import { Hono } from 'hono';
-import { discoverAnswer, discoverQuery } from '../../schema/boards';
+import { discoverAnswer, discoverQuery, trendingAnswer, trendingQuery } from '../../schema/boards';
 import { documented, sendJson } from '../middleware/contract';
 import { validate } from '../middleware/validate';
-import { discoverBoards } from '../services/boards';
-import { getDb } from '../services/db';
+import { discoverBoards, findTrendingBlocks } from '../services/discover';
 import type { AppEnv } from '../types';
 
-export const discoverRoutes = new Hono<AppEnv>().get(
-  '/',
-  documented({
-    tag: 'Discover',
-    summary: 'Public boards, newest first, with up to 12 of their blocks; `q` searches them',
-    answers: { 200: discoverAnswer },
-    refusals: [400],
-  }),
-  validate('query', discoverQuery),
-  async (c) =>
-    sendJson(c, discoverAnswer, await discoverBoards(getDb(c.env), c.req.valid('query')), 200),
-);
+export const discoverRoutes = new Hono<AppEnv>()
+  .get(
+    '/',
+    documented({
+      tag: 'Discover',
+      summary:
+        'Public boards, latest news first, with up to 12 of their blocks; `q` searches them by word prefix, `category` narrows them',
+      answers: { 200: discoverAnswer },
+      refusals: [400],
+    }),
+    validate('query', discoverQuery),
+    async (c) =>
+      sendJson(c, discoverAnswer, await discoverBoards(c.var.db, c.req.valid('query')), 200),
+  )
+  .get(
+    '/trending',
+    documented({
+      tag: 'Discover',
+      summary:
+        'Trending this week: the blocks copied or started most in the last 7 days, in all or one `category`',
+      answers: { 200: trendingAnswer },
+      refusals: [400],
+    }),
+    validate('query', trendingQuery),
+    async (c) =>
+      sendJson(
+        c,
+        trendingAnswer,
+        await findTrendingBlocks(c.var.db, c.req.valid('query').category),
+        200,
+      ),
+  );

@@ -5,7 +5,6 @@ import { requireAuth } from '../middleware/auth';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
-import { getDb } from '../services/db';
 import { askForUpdates, confirmUpdates, stopUpdates } from '../services/email-updates';
 import type { AppEnv } from '../types';
 
@@ -22,7 +21,7 @@ export const emailUpdatesRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     async (c) => {
-      await askForUpdates(getDb(c.env), c.env, c.var.viewer);
+      await askForUpdates(c.var.db, c.env, c.var.viewer);
       const message = c.var.viewer.emailOptIn
         ? 'You already get updates.'
         : `Check your inbox: we sent a link to ${c.var.viewer.email} to confirm.`;
@@ -40,7 +39,7 @@ export const emailUpdatesRoutes = new Hono<AppEnv>()
     rateLimit('AUTH_LIMITER', 'confirm-updates'),
     validate('json', confirmUpdatesInput),
     async (c) => {
-      await confirmUpdates(getDb(c.env), c.req.valid('json').token);
+      await confirmUpdates(c.var.db, c.req.valid('json').token);
       const message = "You're subscribed to updates about new features and tips.";
       return sendJson(c, messageAnswer, { message }, 200);
     },
@@ -55,7 +54,7 @@ export const emailUpdatesRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     async (c) => {
-      const user = await stopUpdates(getDb(c.env), c.var.viewer.id);
+      const user = await stopUpdates(c.var.db, c.var.viewer.id);
       return sendJson(c, ownUserAnswer, { user }, 200);
     },
   );

@@ -132,8 +132,6 @@ describe('GET /embed/@username', () => {
     }
     const { text } = await loadEmbed(board);
     expect(text).toContain('data-theme="light"');
-    expect(text).toContain('html[data-theme=dark]{color-scheme:dark;');
-    expect(text).toContain('@media (prefers-color-scheme:dark){html[data-theme=auto]{');
 
     const refused = await loadEmbed(`${board}?theme=neon`);
     expect(refused.response.status).toBe(400);
@@ -281,6 +279,15 @@ describe('GET /embed/@username', () => {
       );
     const script = text.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? '';
     expect(policy).toContain(`script-src 'sha256-${await sha256(script)}'`);
+  });
+
+  it("names Up2's icon, so a browser opening it alone asks for no /favicon.ico", async () => {
+    const owner = await createUser();
+    await createBlock(owner);
+    for (const path of [`/embed/@${owner.username}`, `/embed/@${uniqueName()}`]) {
+      const { text } = await loadEmbed(path);
+      expect(text, path).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    }
   });
 
   it('leaves every other page unframeable', async () => {

@@ -7,7 +7,6 @@ import { renderEmbedNotFound, renderEmbedPage } from '../pages/embed-page';
 import { cachedBoardResponse } from '../services/board-cache';
 import { usernameFromBoardPath } from '../services/board-meta';
 import { findPublicBoard } from '../services/boards';
-import { getDb } from '../services/db';
 import type { AppEnv } from '../types';
 
 /**
@@ -23,19 +22,23 @@ export const embedPage = new Hono<AppEnv>()
     const username = usernameFromBoardPath(`/${c.req.param('handle')}`);
     const { theme } = c.req.valid('query');
     const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
-    return cachedBoardResponse(answering, { kind: 'embed', username, variant: theme }, async () => {
-      const [board, stylesheet] = await Promise.all([
-        findPublicBoard(getDb(c.env), username),
-        appStylesheet(c.env, c.req.url),
-      ]);
-      const look = { theme, stylesheet };
-      if (!board) {
-        const rendered = await renderEmbedNotFound(look);
+    return cachedBoardResponse(
+      answering,
+      { kind: 'embed', username, variant: theme },
+      async (db) => {
+        const [board, stylesheet] = await Promise.all([
+          findPublicBoard(db, username),
+          appStylesheet(c.env, c.req.url),
+        ]);
+        const look = { theme, stylesheet };
+        if (!board) {
+          const rendered = await renderEmbedNotFound(look);
+          const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
+          return { response: c.html(rendered.html, 404, headers), boardId: null };
+        }
+        const rendered = await renderEmbedPage(board.body, new URL(c.req.url).origin, look);
         const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
-        return { response: c.html(rendered.html, 404, headers), boardId: null };
-      }
-      const rendered = await renderEmbedPage(board.body, new URL(c.req.url).origin, look);
-      const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
-      return { response: c.html(rendered.html, 200, headers), boardId: board.owner.id };
-    });
+        return { response: c.html(rendered.html, 200, headers), boardId: board.owner.id };
+      },
+    );
   });

@@ -11,7 +11,6 @@ import { optionalAuth, requireAdmin, requireAuth } from '../middleware/auth';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
-import { getDb } from '../services/db';
 import { listFeedback, submitFeedback, toFeedbackItem, updateFeedback } from '../services/feedback';
 import type { AppEnv } from '../types';
 
@@ -31,11 +30,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     optionalAuth,
     validate('json', feedbackInput),
     async (c) => {
-      const item = await submitFeedback(
-        getDb(c.env),
-        c.req.valid('json'),
-        c.var.viewer?.id ?? null,
-      );
+      const item = await submitFeedback(c.var.db, c.req.valid('json'), c.var.viewer?.id ?? null);
       return sendJson(c, feedbackItem, toFeedbackItem(item), 201);
     },
   )
@@ -52,7 +47,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     requireAdmin,
     validate('query', feedbackListQuery),
     async (c) => {
-      const items = await listFeedback(getDb(c.env), c.req.valid('query'));
+      const items = await listFeedback(c.var.db, c.req.valid('query'));
       return sendJson(c, feedbackList, items, 200);
     },
   )
@@ -69,7 +64,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     validate('param', feedbackId),
     validate('json', feedbackUpdateInput),
     async (c) => {
-      const item = await updateFeedback(getDb(c.env), c.req.valid('param').id, c.req.valid('json'));
+      const item = await updateFeedback(c.var.db, c.req.valid('param').id, c.req.valid('json'));
       return sendJson(c, feedbackItem, toFeedbackItem(item), 200);
     },
   );

@@ -394,6 +394,64 @@ describe('POST /api/upload/avatar', () => {
   });
 });
 
+describe('POST /api/upload/block-image', () => {
+  const uploadBlockImage = (user: TestUser | undefined, form: FormData) =>
+    sendJson('POST', '/api/upload/block-image', { token: user?.token, body: form });
+
+  it('refuses a signed-out upload with 401', async () => {
+    const response = await uploadBlockImage(
+      undefined,
+      avatarForm(samples.png.bytes, 'cover.png', 'image/png'),
+    );
+    expect(response.status).toBe(401);
+  });
+
+  it('stores an image by its bytes under the user, at a URL a block accepts as its image', async () => {
+    const user = await createUser();
+    const response = await uploadBlockImage(
+      user,
+      avatarForm(samples.jpeg.bytes, 'cover.bin', 'application/octet-stream'),
+    );
+    expect(response.status).toBe(201);
+    const url = response.body.url ?? '';
+    expect(url).toMatch(new RegExp(`^/api/images/blocks/${user.id}/[0-9a-f-]{36}\\.jpg$`));
+    const served = await send('GET', url);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(samples.jpeg.bytes);
+    const block = await send('POST', '/api/blocks', {
+      token: user.token,
+      json: {
+        category: 'learning',
+        type: 'books-reading',
+        title: 'With an uploaded cover',
+        imageUrl: url,
+      },
+    });
+    expect(block.status).toBe(201);
+  });
+
+  it('refuses a text file that claims to be a PNG with 400 and stores nothing', async () => {
+    const user = await createUser();
+    const response = await uploadBlockImage(
+      user,
+      avatarForm(bytesOf('just some text, not a picture'), 'cover.png', 'image/png'),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(notAnImage);
+    expect(await storedKeys(`blocks/${user.id}/`)).toEqual([]);
+  });
+
+  it('refuses an image one byte over 2 MB with 413 and stores nothing', async () => {
+    const user = await createUser();
+    const bytes = new Uint8Array(maxAvatarBytes + 1);
+    bytes.set(samples.png.bytes);
+    const response = await uploadBlockImage(user, avatarForm(bytes, 'big.png', 'image/png'));
+    expect(response.status).toBe(413);
+    expect(response.body.error).toBe('The image is too large: the limit is 2 MB.');
+    expect(await storedKeys(`blocks/${user.id}/`)).toEqual([]);
+  });
+});
+
 describe('POST /api/generate-image', () => {
   it('refuses a signed-out caller with 401', async () => {
     const response = await sendJson('POST', '/api/generate-image', {

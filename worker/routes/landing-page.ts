@@ -9,8 +9,7 @@ import {
 import { appPageSecurityHeaders } from '../middleware/security-headers';
 import { fetchAppShell, renderedOrNull, renderShellPage } from '../pages/app-shell';
 import { boardVersions } from '../services/board-cache';
-import { discoverBoards } from '../services/boards';
-import { getDb } from '../services/db';
+import { discoverBoards } from '../services/discover';
 import { cachedPage } from '../services/edge-cache';
 import type { AppEnv } from '../types';
 
@@ -39,7 +38,7 @@ export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/
     const url = new URL(c.req.url);
     const [shell, liveBoards] = await Promise.all([
       fetchAppShell(c.env, c.req.url),
-      discoverBoards(getDb(c.env), discoverQuery.parse({ limit: liveBoardsLimit })),
+      discoverBoards(c.var.db, discoverQuery.parse({ limit: liveBoardsLimit })),
     ]);
     if (!shell.ok) return c.newResponse(shell.body, shell);
     const screen = await renderedOrNull(renderLandingScreen(url.origin, liveBoards));

@@ -6,7 +6,6 @@ import { ApiError } from '../middleware/errors';
 import { publicApiSecurityHeaders } from '../middleware/security-headers';
 import { validate } from '../middleware/validate';
 import { boardOembed, boardUsernameFromUrl, findPublicBoardOwner } from '../services/board-meta';
-import { getDb } from '../services/db';
 import type { AppEnv } from '../types';
 
 const noBoard = () => new ApiError(404, 'No public Up2 board at this URL.');
@@ -33,7 +32,7 @@ export const oembedRoutes = new Hono<AppEnv>()
       const origin = new URL(c.req.url).origin;
       const username = boardUsernameFromUrl(c.env, origin, url);
       if (!username) throw noBoard();
-      const owner = await findPublicBoardOwner(getDb(c.env), username);
+      const owner = await findPublicBoardOwner(c.var.db, username);
       if (!owner) throw noBoard();
       c.header('cache-control', 'public, max-age=300, stale-while-revalidate=3600');
       return sendJson(

@@ -4,7 +4,6 @@ import { ApiError } from '../middleware/errors';
 import { publicApiSecurityHeaders } from '../middleware/security-headers';
 import { ogImageEtag } from '../services/board-meta';
 import { findPublicBoard } from '../services/boards';
-import { getDb } from '../services/db';
 import { ogCardFingerprint, ogCardOf } from '../services/og-card';
 import { loadOgImage } from '../services/og-image';
 import type { AppEnv } from '../types';
@@ -33,7 +32,7 @@ export const ogImageRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).ge
       .match(/^([a-z0-9]{3,20})\.png$/i)?.[1]
       ?.toLowerCase();
     if (!username) throw noBoard();
-    const board = await findPublicBoard(getDb(c.env), username);
+    const board = await findPublicBoard(c.var.db, username);
     if (!board) throw noBoard();
     const card = ogCardOf(board.body);
     const fingerprint = await ogCardFingerprint(card);

@@ -3,10 +3,12 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { utcDay } from '../services/days';
 import {
-  callJson,
+  apiClient,
   createBlock,
   createUser,
+  expectStatus,
   fetchSettled,
+  readJson,
   runCron,
   type TestUser,
 } from '../test/factories';
@@ -50,8 +52,9 @@ function click(blockId: number, who: Visitor, headers: Record<string, string> = 
 
 async function analyticsOf(owner: TestUser) {
   await runCron();
-  const { body } = await callJson('GET', '/api/analytics/me', { token: owner.token });
-  return body as { weeklyViews: number; uniqueVisitors: number; totalClicks: number };
+  const response = await readJson(apiClient({ token: owner.token }).analytics.me.$get());
+  expectStatus(response, 200);
+  return response.body;
 }
 
 describe('a view is one visitor seeing one board within 30 minutes', () => {

@@ -143,7 +143,7 @@ export async function exportAccount(db: Db, user: UserRow, origin: string) {
 /** The R2 keys of the images the user stored, but those other people's blocks still show. */
 async function imagesToDelete(db: Db, env: Env, userId: number): Promise<string[]> {
   const keys: string[] = [];
-  for (const prefix of [`avatars/${userId}/`, `generated/${userId}/`]) {
+  for (const prefix of [`avatars/${userId}/`, `generated/${userId}/`, `blocks/${userId}/`]) {
     let cursor: string | undefined;
     do {
       const page = await env.IMAGES.list({ prefix, cursor });
@@ -158,7 +158,10 @@ async function imagesToDelete(db: Db, env: Env, userId: number): Promise<string[
     .where(
       and(
         ne(blocks.userId, userId),
-        like(blocks.imageUrl, `${ownImagePathPrefix}generated/${userId}/%`),
+        or(
+          like(blocks.imageUrl, `${ownImagePathPrefix}generated/${userId}/%`),
+          like(blocks.imageUrl, `${ownImagePathPrefix}blocks/${userId}/%`),
+        ),
       ),
     );
   const kept = new Set(stillShown.map((row) => row.imageUrl?.slice(ownImagePathPrefix.length)));

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { blocks } from '../../schema/tables';
 import { getDb } from './db';
+import { countFollowers } from './follows';
 import { readViewCounters } from './views';
 
 const popularBlockCount = 5;
@@ -8,7 +9,7 @@ const popularBlockCount = 5;
 /** Views from the KV counters; copies and clicks straight from the blocks, so they are current. */
 export async function getAnalytics(env: Env, userId: number) {
   const db = getDb(env);
-  const [views, [totals], popularBlocks] = await Promise.all([
+  const [views, [totals], popularBlocks, followers] = await Promise.all([
     readViewCounters(env, userId),
     db
       .select({
@@ -23,11 +24,13 @@ export async function getAnalytics(env: Env, userId: number) {
       .where(and(eq(blocks.userId, userId), gt(blocks.copyCount, 0)))
       .orderBy(desc(blocks.copyCount), desc(blocks.id))
       .limit(popularBlockCount),
+    countFollowers(db, userId),
   ]);
   return {
     ...views,
     totalCopies: totals?.totalCopies ?? 0,
     totalClicks: totals?.totalClicks ?? 0,
     popularBlocks,
+    followers,
   };
 }

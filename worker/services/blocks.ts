@@ -73,11 +73,10 @@ function startStory(db: Db, userId: number, status: BlockStatus, at: number) {
 }
 
 /**
- * The story of a block moving to `status`: nothing when it is there already, or when the change
- * names no status (it keeps its own). Runs before the change, while the block holds its old status.
+ * The story of a block moving to `status`: nothing when it is there already. Runs before the
+ * change, while the block holds its old status.
  */
-function tellMove(db: Db, block: SQL | undefined, status: BlockStatus | undefined, at: number) {
-  if (status === undefined) return tellStory(db, sql`false`, 'started', at);
+function tellMove(db: Db, block: SQL | undefined, status: BlockStatus, at: number) {
   return tellStory(db, and(block, ne(blocks.status, status)), storyKindOfStatus[status], at);
 }
 
@@ -115,14 +114,16 @@ const blockNotFound = () => new Refusal('not-found', 'This block does not exist 
 export async function updateBlock(db: Db, id: number, userId: number, input: BlockInput) {
   const at = Date.now();
   const block = ownedBlock(id, userId);
-  const [, [updated]] = await db.batch([
-    tellMove(db, block, input.status, at),
-    db
-      .update(blocks)
-      .set({ ...input, updatedAt: new Date(at), statusSince: statusSinceAfter(input.status, at) })
-      .where(block)
-      .returning(),
-  ]);
+  const update = db
+    .update(blocks)
+    .set({ ...input, updatedAt: new Date(at), statusSince: statusSinceAfter(input.status, at) })
+    .where(block)
+    .returning();
+  // A change that names no status keeps the block where it is: its story has nothing to tell.
+  const [updated] =
+    input.status === undefined
+      ? await update
+      : (await db.batch([tellMove(db, block, input.status, at), update]))[1];
   if (!updated) throw blockNotFound();
   return updated;
 }
@@ -236,4 +237,61 @@ export async function findClickedBlock(db: Db, id: number, viewerId: number | nu
     throw new Refusal('not-found', 'This block does not exist.');
   }
   return { boardId: found.boardId, isOwn };
+}
+
+const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
+
+/** What is wrong with an order for a tab holding `held`, in words; null when it names exactly those. */
+function orderMismatch(status: BlockStatus, held: Set<number>, ids: number[]): string | null {
+  const tab = tabNames[status];
+  const stranger = ids.find((id) => !held.has(id));
+  if (stranger !== undefined) {
+    return `The order must list only your blocks in ${tab}: block ${stranger} is not one of them.`;
+  }
+  const listed = new Set(ids);
+  const missing = [...held].find((id) => !listed.has(id));
+  if (missing !== undefined) {
+    return `The order must list every block in ${tab}: block ${missing} is missing. Reload and try again.`;
+  }
+  return null;
+}
+
+/**
+ * The positions a tab's blocks hold now, lowest first, made strictly increasing: given out again
+ * in the new order, they keep the tab's blocks where they were among the board's other tabs
+ * (Discover shows all of them together), and two blocks never tie.
+ */
+function positionSlots(positions: number[]): number[] {
+  const slots: number[] = [];
+  for (const position of positions.toSorted((a, b) => a - b)) {
+    slots.push(Math.max(position, (slots.at(-1) ?? Number.NEGATIVE_INFINITY) + 1));
+  }
+  return slots;
+}
+
+/**
+ * Puts the blocks of one tab (`status`) in the order of `ids`, which must name exactly the blocks
+ * the owner has there. One transaction; each write is guarded by owner and status, so a block that
+ * moved tab meanwhile keeps its place.
+ */
+export async function reorderBlocks(db: Db, userId: number, status: BlockStatus, ids: number[]) {
+  const inTab = await db
+    .select({ id: blocks.id, position: blocks.position })
+    .from(blocks)
+    .where(and(eq(blocks.userId, userId), eq(blocks.status, status)));
+  const mismatch = orderMismatch(status, new Set(inTab.map((block) => block.id)), ids);
+  if (mismatch) throw new Refusal('invalid', mismatch);
+  const slots = positionSlots(inTab.map((block) => block.position));
+  const current = new Map(inTab.map((block) => [block.id, block.position]));
+  const writes = ids
+    .map((id, index) => ({ id, position: slots[index] as number }))
+    .filter(({ id, position }) => current.get(id) !== position)
+    .map(({ id, position }) =>
+      db
+        .update(blocks)
+        .set({ position })
+        .where(and(ownedBlock(id, userId), eq(blocks.status, status))),
+    );
+  const [first, ...rest] = writes;
+  if (first) await db.batch([first, ...rest]);
 }

@@ -1,4 +1,5 @@
 import { usernameSchema } from '../../schema/users';
+import { type Db, databaseAfter, isBookmark } from './db';
 import {
   type Answering,
   asKeptEntry,
@@ -80,9 +81,21 @@ export async function boardVersions(env: Env, usernames: string[]): Promise<stri
   }
 }
 
+/**
+ * A board's version names the change: unique, and led by the database bookmark the change reached,
+ * so a render for this version reads from a copy that already holds it (`readsAfterVersion`).
+ */
+function versionFor(bookmark: string | null): string {
+  return bookmark ? `${bookmark}~${crypto.randomUUID()}` : crypto.randomUUID();
+}
+
+function readsAfterVersion(version: string | undefined): string | undefined {
+  const bookmark = version?.split('~')[0];
+  return isBookmark(bookmark) ? bookmark : undefined;
+}
+
 /** Writes a fresh version; answers the error KV gave, or undefined once written. */
-async function writeVersion(env: Env, username: string): Promise<unknown> {
-  const version = crypto.randomUUID();
+async function writeVersion(env: Env, username: string, version: string): Promise<unknown> {
   try {
     await env.COUNTERS.put(versionKey(username), version);
     rememberVersion(username, version);
@@ -92,11 +105,11 @@ async function writeVersion(env: Env, username: string): Promise<unknown> {
   }
 }
 
-async function retryVersions(env: Env, usernames: string[]): Promise<void> {
+async function retryVersions(env: Env, usernames: string[], version: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
   await Promise.all(
     usernames.map(async (username) => {
-      const error = await writeVersion(env, username);
+      const error = await writeVersion(env, username, version);
       if (error) {
         console.error(
           `Board ${username} changed but its cache version was not bumped; cached answers expire within ${entryTtlSeconds} s.`,
@@ -107,6 +120,13 @@ async function retryVersions(env: Env, usernames: string[]): Promise<void> {
   );
 }
 
+/** A change just written: where it ran, and the database bookmark its statements reached. */
+export type BoardChange = {
+  env: Env;
+  ctx: Answering['ctx'];
+  bookmark: string | null;
+};
+
 /**
  * Marks the boards at these names as changed: their cached answers are no longer used, here at
  * once and in every other location within a minute. Call it after the change is written. The
@@ -116,15 +136,17 @@ async function retryVersions(env: Env, usernames: string[]): Promise<void> {
  * answer lives out its TTL.
  */
 export async function bumpBoardVersion(
-  env: Env,
-  ctx: Answering['ctx'],
+  { env, ctx, bookmark }: BoardChange,
   ...usernames: string[]
 ): Promise<void> {
   const names = [...new Set(usernames.map((name) => name.toLowerCase()))];
+  const version = versionFor(bookmark);
   const refused = (
-    await Promise.all(names.map(async (name) => ((await writeVersion(env, name)) ? name : null)))
+    await Promise.all(
+      names.map(async (name) => ((await writeVersion(env, name, version)) ? name : null)),
+    )
   ).filter((name) => name !== null);
-  if (refused.length > 0) ctx.waitUntil(retryVersions(env, refused));
+  if (refused.length > 0) ctx.waitUntil(retryVersions(env, refused, version));
 }
 
 /** Which answer: `variant` names a rendition the request chose (the embed's theme). */
@@ -138,7 +160,7 @@ type BoardRequest = { kind: BoardKind; username: string | undefined; variant?: s
 async function entryKey(
   answering: Answering,
   { kind, username, variant }: BoardRequest,
-): Promise<Request | undefined> {
+): Promise<{ key: Request | undefined; version: string } | undefined> {
   if (answering.env.ENVIRONMENT === 'development' || !username) return undefined;
   if (usernameSchema.safeParse(username).data !== username) return undefined;
   let version: string;
@@ -149,7 +171,7 @@ async function entryKey(
     return undefined;
   }
   const path = `/__board-cache/${kind}/${username}${variant ? `/${variant}` : ''}`;
-  return edgeCacheKey(answering, path, { version });
+  return { key: edgeCacheKey(answering, path, { version }), version };
 }
 
 /** Strong: a digest of the exact bytes, so two renders agree on it only when they are identical. */
@@ -199,7 +221,7 @@ function answerFrom(request: Request, kind: BoardKind, entry: Response): Respons
 export async function cachedBoardResponse<R extends Response>(
   answering: Answering,
   board: BoardRequest,
-  render: () => Promise<BoardRendition<R>>,
+  render: (db: Db) => Promise<BoardRendition<R>>,
 ): Promise<R> {
   const { request, env, ctx } = answering;
   // A HEAD asks about the board without showing it to anyone, and a feed reader polls for news
@@ -214,12 +236,15 @@ export async function cachedBoardResponse<R extends Response>(
     countView(Number.isSafeInteger(boardId) && boardId > 0 ? boardId : null);
     return answerFrom(request, board.kind, entry) as R;
   };
-  const key = await entryKey(answering, board);
+  const cacheSlot = await entryKey(answering, board);
+  const key = cacheSlot?.key;
   const cached = key && (await readEdgeCache(key));
   if (cached && isFresh(cached)) return fromEntry(cached);
   let rendition: BoardRendition<R>;
   try {
-    rendition = await render();
+    // Cached under this version, the render must show the change that made it, wherever the
+    // nearest copy of the database stands.
+    rendition = await render(databaseAfter(env, readsAfterVersion(cacheSlot?.version)));
   } catch (error) {
     // The copy kept is of the board's current version: nothing hidden since can show in it.
     if (cached && isOutage(error)) return fromEntry(servedStale(cached, error));

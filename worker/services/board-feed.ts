@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { Feed } from 'feed';
-import type { BlockStoryKind } from '../../schema/block-values';
+import { storyHeadline } from '../../schema/block-values';
 import { blockStoryEvents, blocks } from '../../schema/tables';
 import { boardDescription, boardUrl } from './board-meta';
 import { getBoardSettings } from './boards';
@@ -47,14 +47,6 @@ export async function findBoardNews(db: Db, username: string) {
   return { owner, showImages: !settings.hideAllImages, news };
 }
 
-/** An entry's title reads like news: "Maya started Portuguese A2". */
-const headlineVerb: Record<BlockStoryKind, string> = {
-  added: 'added',
-  started: 'started',
-  finished: 'finished',
-  planned: 'is planning',
-};
-
 /** A board's news as an Atom 1.0 or JSON Feed 1 document, every address absolute. */
 export function renderBoardFeed(
   env: Pick<Env, 'APP_URL'>,
@@ -83,7 +75,7 @@ export function renderBoardFeed(
   for (const entry of news) {
     feed.addItem({
       id: `${home}#story-${entry.id}`,
-      title: `${owner.displayName} ${headlineVerb[entry.kind]} ${entry.title}`,
+      title: storyHeadline(owner.displayName, entry.kind, entry.title),
       link: entry.externalUrl ?? home,
       date: new Date(entry.at),
       description: [entry.subtitle, entry.description].filter(Boolean).join(' · ') || undefined,

@@ -1,11 +1,7 @@
-import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  type boardSettingsInput,
-  type discoverQuery,
-  publicBoardAnswer,
-} from '../../schema/boards';
-import { blocks, boardSettings, users } from '../../schema/tables';
+import { type boardSettingsInput, publicBoardAnswer } from '../../schema/boards';
+import { boardSettings } from '../../schema/tables';
 import type { UserRow } from '../types';
 import { listBlocks } from './blocks';
 import type { Db } from './db';
@@ -14,8 +10,6 @@ import { findUserByUsername } from './users';
 
 const boardNotFound = () =>
   new Refusal('not-found', "Board Not Found - This user doesn't exist or their board is private.");
-
-const discoverBlocksPerBoard = 12;
 
 /** A board whose owner never changed its settings has no row yet: it gets the defaults. */
 export async function getBoardSettings(db: Db, userId: number) {
@@ -70,97 +64,4 @@ export async function updateBoardSettings(
     .values({ userId, ...input })
     .onConflictDoUpdate({ target: boardSettings.userId, set: input });
   return getBoardSettings(db, userId);
-}
-
-/** `%`, `_` and `\` typed by a person are literal characters, not wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-function matchesSearch(q: string) {
-  const pattern = containsPattern(q);
-  const contains = (column: typeof users.displayName | typeof users.username | typeof users.bio) =>
-    sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
-  return or(contains(users.displayName), contains(users.username), contains(users.bio));
-}
-
-/**
- * Where a Discover page ends: the last board's update time and id, since boards are ordered by
- * both (two boards can change in the same millisecond).
- */
-const cursorOf = (owner: UserRow) => `${owner.boardUpdatedAt?.getTime() ?? 0}-${owner.id}`;
-
-function afterCursor(cursor: string) {
-  const [updatedAt = 0, id = 0] = cursor.split('-').map(Number);
-  return sql`(${users.boardUpdatedAt}, ${users.id}) < (${updatedAt}, ${id})`;
-}
-
-/**
- * Public boards that show at least one block, the most recently updated first, with up to 12 of
- * each board's visible blocks and how many boards match in all; paged by cursor. Served by the
- * `users_discover` index.
- */
-export async function discoverBoards(db: Db, query: z.infer<typeof discoverQuery>) {
-  const matching = and(
-    eq(users.isPublic, true),
-    isNotNull(users.boardUpdatedAt),
-    query.q ? matchesSearch(query.q) : undefined,
-  );
-  // One round trip to D1 for the page and the count.
-  const [page, [counted]] = await db.batch([
-    db
-      .select({ owner: users, settings: boardSettings })
-      .from(users)
-      .leftJoin(boardSettings, eq(boardSettings.userId, users.id))
-      .where(and(matching, query.cursor ? afterCursor(query.cursor) : undefined))
-      .orderBy(desc(users.boardUpdatedAt), desc(users.id))
-      .limit(query.limit + 1),
-    db.select({ total: count() }).from(users).where(matching),
-  ]);
-  const shown = page.slice(0, query.limit);
-  const last = shown.at(-1)?.owner;
-  const blocksByOwner = await visibleBlocksOf(
-    db,
-    shown.map(({ owner }) => owner.id),
-  );
-  return {
-    boards: shown.map(({ owner, settings }) => ({
-      user: owner,
-      // Drawn as on the board: its ratio for "auto" images, and no images when it hides them.
-      board: {
-        globalImageRatio: settings?.globalImageRatio ?? 'square',
-        hideAllImages: settings?.hideAllImages ?? false,
-      },
-      blocks: blocksByOwner.get(owner.id) ?? [],
-    })),
-    nextCursor: page.length > query.limit && last ? cursorOf(last) : null,
-    total: counted?.total ?? 0,
-  };
-}
-
-async function visibleBlocksOf(db: Db, ownerIds: number[]) {
-  const byOwner = new Map<number, (typeof blocks.$inferSelect)[]>();
-  if (ownerIds.length === 0) return byOwner;
-  const ranked = db
-    .select({
-      id: blocks.id,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${blocks.userId} ORDER BY ${blocks.position}, ${blocks.id})`.as(
-        'rank',
-      ),
-    })
-    .from(blocks)
-    .where(and(inArray(blocks.userId, ownerIds), eq(blocks.isVisible, true)))
-    .as('ranked');
-  const rows = await db
-    .select({ block: blocks })
-    .from(blocks)
-    .innerJoin(ranked, eq(ranked.id, blocks.id))
-    .where(sql`${ranked.rank} <= ${discoverBlocksPerBoard}`)
-    .orderBy(blocks.position, blocks.id);
-  for (const { block } of rows) {
-    const list = byOwner.get(block.userId) ?? [];
-    list.push(block);
-    byOwner.set(block.userId, list);
-  }
-  return byOwner;
 }

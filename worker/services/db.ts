@@ -68,8 +68,11 @@ function guardStatement(statement: D1PreparedStatement, deadlineMs: number): D1P
   return guarded;
 }
 
-/** The D1 binding, with every query and batch run within the deadline (`withinDeadline`). */
-function guardDatabase(database: D1Database, deadlineMs: number): D1Database {
+/** What drizzle's D1 driver calls on its client: a database binding and a session both offer it. */
+type D1Queries = Pick<D1Database, 'prepare' | 'batch'>;
+
+/** The D1 binding or a session on it, with every query and batch run within the deadline (`withinDeadline`). */
+function guardDatabase(database: D1Queries, deadlineMs: number): D1Queries {
   return new Proxy(database, {
     get(target, property) {
       if (property === 'prepare') {
@@ -100,8 +103,42 @@ function deadlineOf(env: Pick<Env, 'D1_DEADLINE_MS'>): number {
   return Number.isFinite(ms) && ms > 0 ? ms : defaultDeadlineMs;
 }
 
+/**
+ * drizzle over a binding or a session. Its D1 driver calls only `prepare` and `batch` on the
+ * client, which a session has too; every API test runs through a session, so a driver that
+ * needed more would fail them.
+ */
+function drizzleOver(client: D1Queries, env: Pick<Env, 'D1_DEADLINE_MS'>) {
+  return drizzle(guardDatabase(client, deadlineOf(env)) as D1Database, { schema: tables });
+}
+
+/** The database as jobs and tests use it: every statement on the primary. */
 export function getDb(env: Pick<Env, 'DB' | 'D1_DEADLINE_MS'>) {
-  return drizzle(guardDatabase(env.DB, deadlineOf(env)), { schema: tables });
+  return drizzleOver(env.DB, env);
+}
+
+/** The database through one D1 session: reads from the nearest copy that is recent enough for it. */
+export function getSessionDb(session: D1DatabaseSession, env: Pick<Env, 'D1_DEADLINE_MS'>): Db {
+  return drizzleOver(session, env);
+}
+
+// D1's bookmarks are four hex groups. Anything else is never handed to D1, which would refuse the
+// whole request over it.
+const bookmarkShape = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+
+export function isBookmark(value: string | null | undefined): value is string {
+  return !!value && bookmarkShape.test(value);
+}
+
+/**
+ * The database as of a write: from the nearest copy that already holds the statement that reached
+ * `bookmark`, or from any copy when there is none to wait for.
+ */
+export function databaseAfter(env: Pick<Env, 'DB' | 'D1_DEADLINE_MS'>, bookmark?: string): Db {
+  return getSessionDb(
+    env.DB.withSession(isBookmark(bookmark) ? bookmark : 'first-unconstrained'),
+    env,
+  );
 }
 
 export type Db = ReturnType<typeof getDb>;

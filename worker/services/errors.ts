@@ -7,6 +7,7 @@ export type RefusalKind =
   | 'conflict'
   | 'too-large'
   | 'too-many'
+  | 'unreadable'
   | 'upstream-failed'
   | 'unavailable';
 

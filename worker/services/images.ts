@@ -8,7 +8,8 @@ import { pngToJpeg } from './jpeg';
 import { generateLocalImage } from './local-image';
 import { takeQuota } from './quotas';
 
-type ImageKind = 'avatars' | 'generated';
+/** Avatars; AI images; and block images uploaded from the dialog or copied from a linked page. */
+type ImageKind = 'avatars' | 'generated' | 'blocks';
 type ImageFormat = { extension: string; contentType: string };
 
 const formats = {

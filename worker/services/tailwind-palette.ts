@@ -1,24 +1,11 @@
 import tailwindTheme from 'tailwindcss/theme.css?raw';
-
-/** A Tailwind colour scale: shade (50…950) → CSS colour, as the installed Tailwind defines it. */
-export type ColourScale = Map<number, string>;
-
-const shadePattern = /--color-([a-z]+)-(\d+):\s*([^;]+);/g;
+import { type ColourScale, colourScalesOf } from '../../schema/palette';
 
 let scales: Map<string, ColourScale> | undefined;
 
-/**
- * Every colour scale of Tailwind's theme, by hue: the colours the app's classes draw with. Read
- * once per isolate, for the link-preview card and the embed's dark palette alike.
- */
+/** Every colour scale of the installed Tailwind, by hue: the colours the app's classes draw with. */
 export function tailwindScales(): Map<string, ColourScale> {
-  if (scales) return scales;
-  scales = new Map();
-  for (const [, hue = '', shade = '', value = ''] of tailwindTheme.matchAll(shadePattern)) {
-    const scale = scales.get(hue) ?? new Map<number, string>();
-    scale.set(Number(shade), value.trim());
-    scales.set(hue, scale);
-  }
+  scales ??= colourScalesOf(tailwindTheme);
   return scales;
 }
 

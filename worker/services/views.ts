@@ -6,18 +6,22 @@ import type { Db } from './db';
 import { getDb } from './db';
 
 const weekDays = 7;
+/** The owner's chart: views and clicks of each of the last 30 days. */
+const chartDays = 30;
 // Bounds one cron run's work; what is left waits for the next minute (or its board's own alarm).
 const boardsPerRun = 500;
 const boardsPerQuery = 90; // under D1's 100 bound parameters per statement
 
 /**
- * A board's analytics as its owner reads them, rebuilt by the cron: total views, and views and
- * distinct visitors per day of the last week.
+ * A board's analytics as its owner reads them, rebuilt by the cron: total views, and views,
+ * distinct visitors and clicks per day of the last 30 (of the last 7 in snapshots from before the
+ * chart, and no clicks: both fill in with the board's next visit).
  */
 type ViewSnapshot = {
   total: number;
   days: Record<string, number>;
   visitorDays?: Record<string, number>;
+  clickDays?: Record<string, number>;
 };
 
 const snapshotKey = (boardId: number) => `views:${boardId}`;
@@ -175,7 +179,7 @@ export async function rollUpViews(env: Env, now = Date.now()): Promise<number> {
 }
 
 async function computeSnapshots(db: Db, boardIds: number[], now: number) {
-  const week = lastDays(weekDays, now);
+  const [firstChartDay] = lastDays(chartDays, now);
   const [totals, recent] = await db.batch([
     db
       .select({ boardId: dailyViews.boardId, total: sql<number>`sum(${dailyViews.views})` })
@@ -185,38 +189,49 @@ async function computeSnapshots(db: Db, boardIds: number[], now: number) {
     db
       .select()
       .from(dailyViews)
-      .where(and(inArray(dailyViews.boardId, boardIds), gte(dailyViews.day, week[0] as string))),
+      .where(
+        and(inArray(dailyViews.boardId, boardIds), gte(dailyViews.day, firstChartDay as string)),
+      ),
   ]);
   const snapshots = new Map<number, Required<ViewSnapshot>>(
-    boardIds.map((id) => [id, { total: 0, days: {}, visitorDays: {} }]),
+    boardIds.map((id) => [id, { total: 0, days: {}, visitorDays: {}, clickDays: {} }]),
   );
   for (const { boardId, total } of totals) {
     const snapshot = snapshots.get(boardId);
     if (snapshot) snapshot.total = total;
   }
-  for (const { boardId, day, views, visitors } of recent) {
+  for (const { boardId, day, views, visitors, clicks } of recent) {
     const snapshot = snapshots.get(boardId);
     if (!snapshot) continue;
     snapshot.days[day] = views;
     snapshot.visitorDays[day] = visitors;
+    snapshot.clickDays[day] = clicks;
   }
   return snapshots;
 }
 
 /**
- * Total views, and views and visitors of the last 7 days, from the board's KV snapshot as of the
- * last roll-up. Visitors are distinct per day, summed over the week: with a salt that changes
- * daily (visit-log.ts) a person who comes back on another day counts again, as in Plausible.
+ * Total views, views and visitors of the last 7 days, and views and clicks of each of the last
+ * 30 (UTC days, oldest first), from the board's KV snapshot as of the last roll-up: a day the
+ * snapshot lacks had nothing. Visitors are distinct per day, summed over the week: with a salt
+ * that changes daily (visit-log.ts) a person who comes back on another day counts again, as in
+ * Plausible.
  */
 export async function readViewCounters(env: Env, boardId: number, now = Date.now()) {
-  const snapshot = await env.COUNTERS.get<ViewSnapshot>(snapshotKey(boardId), 'json');
-  if (!snapshot) return { totalViews: 0, weeklyViews: 0, uniqueVisitors: 0 };
-  const week = lastDays(weekDays, now);
+  const snapshot: ViewSnapshot = (await env.COUNTERS.get<ViewSnapshot>(
+    snapshotKey(boardId),
+    'json',
+  )) ?? { total: 0, days: {} };
   const sumOf = (days: Record<string, number> = {}) =>
-    week.reduce((sum, day) => sum + (days[day] ?? 0), 0);
+    lastDays(weekDays, now).reduce((sum, day) => sum + (days[day] ?? 0), 0);
   return {
     totalViews: snapshot.total,
     weeklyViews: sumOf(snapshot.days),
     uniqueVisitors: sumOf(snapshot.visitorDays),
+    daily: lastDays(chartDays, now).map((date) => ({
+      date,
+      views: snapshot.days[date] ?? 0,
+      clicks: snapshot.clickDays?.[date] ?? 0,
+    })),
   };
 }

@@ -72,14 +72,14 @@ describe('anonymous answers carry only what visitors see', () => {
     expect(keysOf(body.blocks[0])).toEqual(visitorBlockKeys);
   });
 
-  it('GET /api/discover: each board as its owner, settings and visible blocks, the next cursor and the total', async () => {
+  it('GET /api/discover: each board as its owner, settings and visible blocks, the next cursor, the total and whether it is a floor', async () => {
     const q = uniqueName('dk');
     const owner = await createUser({ username: q });
     await createBlock(owner);
     const answer = await readJson(apiClient().discover.$get({ query: { q: q } }));
     expectStatus(answer, 200);
     const { body } = answer;
-    expect(keysOf(body)).toEqual(['boards', 'nextCursor', 'total']);
+    expect(keysOf(body)).toEqual(['boards', 'nextCursor', 'total', 'totalIsFloor']);
     expect(body.boards).toHaveLength(1);
     expect(keysOf(body.boards[0])).toEqual(['blocks', 'board', 'user']);
     expect(keysOf(body.boards[0]?.board)).toEqual(['globalImageRatio', 'hideAllImages']);

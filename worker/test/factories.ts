@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { errorAnswer } from '../../schema/errors';
 import type { AppType } from '../app';
 import worker from '../index';
+import { discoverRollupCron } from '../scheduled';
 
 const origin = 'http://up2.test';
 let sequence = 0;
@@ -37,7 +38,7 @@ function randomAddress(): string {
 
 /** The API's one refusal shape, which any route may answer with (the one `onError`). */
 type Refusal = z.output<typeof errorAnswer>;
-type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 501 | 502 | 503;
+type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 502 | 503;
 
 /** The API as the web app sees it, plus the refusals every route may answer through `onError`. */
 type TestedApi = ApplyGlobalResponse<AppType, { [S in RefusalStatus]: { json: Refusal } }>;
@@ -196,6 +197,39 @@ export function blockPayload(overrides: Partial<BlockPayload> = {}) {
   } satisfies BlockPayload;
 }
 
+/** Moves a block by its status alone (`PUT /api/blocks/:id` with `{ status }`), as its owner or not. */
+export function moveBlockTo(user: TestUser, id: number, status: 'now' | 'planned' | 'done') {
+  return readJson(
+    apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      param: { id: String(id) },
+      json: { status },
+    }),
+  );
+}
+
+/** Saves a whole block (`PUT /api/blocks/:id`, as the dialog sends it), as its owner or not. */
+export function editBlock(user: TestUser, id: number, overrides: Partial<BlockPayload> = {}) {
+  return readJson(
+    apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      param: { id: String(id) },
+      json: blockPayload(overrides),
+    }),
+  );
+}
+
+export function deleteBlock(user: TestUser, id: number) {
+  return readJson(
+    apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$delete({ param: { id: String(id) } }),
+  );
+}
+
+type ProfileChange = InferRequestType<ApiClient['auth']['me']['$put']>['json'];
+
+/** Changes a user's profile or privacy (`PUT /api/auth/me`). */
+export function updateProfile(user: TestUser, change: ProfileChange) {
+  return readJson(apiClient({ token: user.token }).auth.me.$put({ json: change }));
+}
+
 export async function createBlock(user: TestUser, overrides: Partial<BlockPayload> = {}) {
   const created = await readJson(
     apiClient({ token: user.token }).blocks.$post({ json: blockPayload(overrides) }),
@@ -250,6 +284,13 @@ export function withAppShell(shell: string) {
 export async function runCron() {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController(), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+/** Runs Discover's rollup now, as its 10-minute cron would: trending blocks and board counts. */
+export async function runDiscoverRollup() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: discoverRollupCron }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
 

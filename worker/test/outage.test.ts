@@ -1,6 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, createBlock, createUser, fetchSettled, withAppShell } from './factories';
+import {
+  createBlock,
+  createUser,
+  expectStatus,
+  fetchSettled,
+  updateProfile,
+  withAppShell,
+} from './factories';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -14,7 +21,13 @@ function failingDatabase(): D1Database {
   const fail = () => {
     throw new Error('D1_ERROR: Network connection lost.');
   };
-  return { prepare: fail, batch: fail, exec: fail, dump: fail } as unknown as D1Database;
+  const session = { prepare: fail, batch: fail, getBookmark: () => null };
+  return {
+    ...session,
+    exec: fail,
+    dump: fail,
+    withSession: () => session,
+  } as unknown as D1Database;
 }
 
 /** A D1 binding whose queries never answer. */
@@ -27,7 +40,8 @@ function hangingDatabase(): D1Database {
     raw: never,
     run: never,
   };
-  return { prepare: () => statement, batch: never } as unknown as D1Database;
+  const session = { prepare: () => statement, batch: never, getBookmark: () => null };
+  return { ...session, withSession: () => session } as unknown as D1Database;
 }
 
 /** A KV namespace whose every read and write fails. */
@@ -115,7 +129,7 @@ describe('when D1 fails', () => {
     const owner = await createUser();
     await createBlock(owner, { title: 'Private from now on' });
     expect((await load(`/@${owner.username}`, working())).status).toBe(200);
-    await call('PUT', '/api/auth/me', { token: owner.token, body: { isPublic: false } });
+    expectStatus(await updateProfile(owner, { isPublic: false }), 200);
     elevenMinutesLater();
     const response = await load(`/@${owner.username}`, withDatabase(failingDatabase()));
     expect(response.status).toBe(503);
@@ -180,7 +194,7 @@ describe("the landing page's copy", () => {
     await createBlock(owner, { title: 'On the landing page' });
     const first = await load('/', working(), origin);
     expect(await first.text()).toContain(`@${owner.username}`);
-    await call('PUT', '/api/auth/me', { token: owner.token, body: { isPublic: false } });
+    expectStatus(await updateProfile(owner, { isPublic: false }), 200);
     const after = await load('/', working(), origin);
     expect(await after.text()).not.toContain(`@${owner.username}`);
   });

@@ -8,10 +8,13 @@ import {
   call,
   createBlock,
   createUser,
+  deleteBlock,
+  editBlock,
   expectStatus,
   readJson,
   type TestUser,
   uniqueName,
+  updateProfile,
 } from './factories';
 
 afterEach(() => {
@@ -101,7 +104,7 @@ async function storedFeedbackStatus(id: number) {
 /** Blocks the shared admin account makes are removed again, so its board never fills up. */
 async function removeAdminBlock(scene: Scene, role: Role, blockId: number | undefined) {
   if (role === 'admin' && blockId) {
-    await call('DELETE', `/api/blocks/${blockId}`, { token: scene.admin.token });
+    expectStatus(await deleteBlock(scene.admin, blockId), 200);
   }
 }
 
@@ -255,6 +258,26 @@ const routes: Route[] = [
     request: () => ({ method: 'GET', path: '/api/analytics/me' }),
   },
   {
+    route: "POST /api/follows/:username (the owner's board)",
+    statuses: [401, 200, 400, 200],
+    request: ({ owner }) => ({ method: 'POST', path: `/api/follows/${owner.username}` }),
+  },
+  {
+    route: "DELETE /api/follows/:username (the owner's board)",
+    statuses: [401, 200, 400, 200],
+    request: ({ owner }) => ({ method: 'DELETE', path: `/api/follows/${owner.username}` }),
+  },
+  {
+    route: 'GET /api/follows',
+    statuses: [401, 200, 200, 200],
+    request: () => ({ method: 'GET', path: '/api/follows' }),
+  },
+  {
+    route: 'GET /api/following/feed',
+    statuses: [401, 200, 200, 200],
+    request: () => ({ method: 'GET', path: '/api/following/feed' }),
+  },
+  {
     route: 'GET /api/feedback',
     statuses: [401, 403, 403, 200],
     request: () => ({ method: 'GET', path: '/api/feedback' }),
@@ -297,11 +320,7 @@ const routes: Route[] = [
     route: 'GET /api/boards/:username (a private board)',
     statuses: [404, 404, 200, 404],
     request: async ({ owner }) => {
-      const privacy = await call('PUT', '/api/auth/me', {
-        token: owner.token,
-        body: { isPublic: false },
-      });
-      expect(privacy.status).toBe(200);
+      expectStatus(await updateProfile(owner, { isPublic: false }), 200);
       return { method: 'GET', path: `/api/boards/${owner.username}` };
     },
   },
@@ -309,11 +328,7 @@ const routes: Route[] = [
     route: 'GET /api/boards/:username (a hidden block)',
     statuses: [200, 200, 200, 200],
     request: async ({ owner, block }) => {
-      const hidden = await call('PUT', `/api/blocks/${block.id}`, {
-        token: owner.token,
-        body: blockPayload({ title: block.title, isVisible: false }),
-      });
-      expect(hidden.status).toBe(200);
+      expectStatus(await editBlock(owner, block.id, { title: block.title, isVisible: false }), 200);
       return { method: 'GET', path: `/api/boards/${owner.username}` };
     },
     after: async (scene, role, response) => {

@@ -8,6 +8,8 @@ import { BlockBoard } from '../../features/blocks/components/block-board';
 import { CopyBlockButton } from '../../features/blocks/components/copy-block-button';
 import { boardUsername, useBoard } from '../../features/boards/api/get-board';
 import { ProfileHeader } from '../../features/boards/components/profile-header';
+import { ShareBoardButton } from '../../features/boards/components/share-board-button';
+import { FollowButton } from '../../features/follows/components/follow-button';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useViewerMark } from '../../lib/viewer';
@@ -30,22 +32,28 @@ export function BoardScreen() {
   }
   if (!board.data || !owner) return <BoardNotFound />;
 
-  // Who may copy is known before the first paint (`data-viewer`): the owner never sees Copy and
-  // gets a way to edit instead, and the page needs no session to be drawn.
+  // Who may copy or follow is known before the first paint (`data-viewer`): the owner never sees
+  // Copy or Follow and gets a way to edit instead, and the page needs no session to be drawn.
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
       <ProfileHeader
         user={owner}
         updatedAt={board.data.board.updatedAt}
         action={
-          <span className="hidden viewer-owner:contents">
-            <Button asChild variant="outline">
-              <Link to="/dashboard">
-                <PencilIcon aria-hidden />
-                Edit board
-              </Link>
-            </Button>
-          </span>
+          <>
+            <span className="hidden viewer-owner:contents">
+              <ShareBoardButton username={owner.username} displayName={owner.displayName} />
+              <Button asChild variant="outline">
+                <Link to="/dashboard">
+                  <PencilIcon aria-hidden />
+                  Edit board
+                </Link>
+              </Button>
+            </span>
+            <span className="hidden viewer-guest:contents viewer-member:contents">
+              <FollowButton username={owner.username} displayName={owner.displayName} />
+            </span>
+          </>
         }
       />
       <BlockBoard

@@ -1,28 +1,40 @@
-import { ExternalLinkIcon, EyeIcon, PlusIcon, SettingsIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ExternalLinkIcon, EyeIcon, PlusIcon, SettingsIcon, UploadIcon } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { BlockStatus } from '../../../schema/block-values';
 import { ScreenFallback } from '../../components/layout/site-layout';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMyAnalytics } from '../../features/analytics/api/get-my-analytics';
+import { DailyChartCard } from '../../features/analytics/components/daily-chart-card';
 import { StatsCard } from '../../features/analytics/components/stats-card';
 import type { CurrentUser } from '../../features/auth/api/get-current-user';
 import { PrivacySwitch } from '../../features/auth/components/privacy-switch';
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog';
 import { type Block, useOwnBlocks } from '../../features/blocks/api/get-own-blocks';
+import { useReorderBlocks } from '../../features/blocks/api/reorder-blocks';
 import { firstTabWithBlocks } from '../../features/blocks/block-rules';
 import { BlockBoard } from '../../features/blocks/components/block-board';
 import {
   BlockDialog,
   type BlockDialogOutcome,
 } from '../../features/blocks/components/block-dialog';
+import { SortableBlockGrid } from '../../features/blocks/components/sortable-block-grid';
 import { focusBlockCard } from '../../features/blocks/focus-block-card';
 import { BoardToolbar } from '../../features/boards/components/board-toolbar';
 import { EmbedCodeCard } from '../../features/boards/components/embed-code-card';
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
+import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { useAuth } from '../../lib/auth';
+import { loadChunk } from '../../lib/load-chunk';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+// Fetched the first time it opens: most visits to the dashboard import nothing.
+const ImportDialog = lazy(() =>
+  loadChunk(() => import('../../features/imports/components/import-dialog')).then((module) => ({
+    default: module.ImportDialog,
+  })),
+);
 
 /** The block dialog: a null block creates one, starting in `initialStatus`. */
 type BlockEditing = { open: boolean; block: Block | null; initialStatus?: BlockStatus };
@@ -59,7 +71,12 @@ function YourBoardCard({ username }: { username: string }) {
   );
 }
 
-function ActionsCard(props: { username: string; onNewBlock: () => void; onProfile: () => void }) {
+function ActionsCard(props: {
+  user: CurrentUser;
+  onNewBlock: () => void;
+  onProfile: () => void;
+  onImport: () => void;
+}) {
   return (
     <section aria-labelledby="actions-heading" className="space-y-2">
       <h2 id="actions-heading" className="text-sm font-semibold text-gray-900">
@@ -71,14 +88,24 @@ function ActionsCard(props: { username: string; onNewBlock: () => void; onProfil
           New Block
         </Button>
         <Button asChild variant="outline" align="start">
-          <a href={`/@${props.username}`} target="_blank" rel="noopener noreferrer">
+          <a href={`/@${props.user.username}`} target="_blank" rel="noopener noreferrer">
             <ExternalLinkIcon aria-hidden />
             View Board
           </a>
         </Button>
+        <ShareBoardButton
+          label="Share Board"
+          username={props.user.username}
+          displayName={props.user.displayName}
+          isPrivate={!props.user.isPublic}
+        />
         <Button variant="outline" onClick={props.onProfile} align="start">
           <SettingsIcon aria-hidden />
           Profile Settings
+        </Button>
+        <Button variant="outline" onClick={props.onImport} align="start">
+          <UploadIcon aria-hidden />
+          Import Books or Films
         </Button>
       </div>
     </section>
@@ -123,8 +150,11 @@ function useBlockDialogFocus(blocks: Block[] | undefined) {
 
 function Dashboard({ user }: { user: CurrentUser }) {
   const ownBlocks = useOwnBlocks();
+  const reorderBlocks = useReorderBlocks();
   const [editing, setEditing] = useState<BlockEditing>({ open: false, block: null });
   const [profileOpen, setProfileOpen] = useState(false);
+  // Null until first opened, so the dialog's chunk is fetched only then.
+  const [importOpen, setImportOpen] = useState<boolean | null>(null);
   const blockCount = ownBlocks.data?.blocks.length ?? (ownBlocks.isError ? null : undefined);
   const dialogFocus = useBlockDialogFocus(ownBlocks.data?.blocks);
   const openDialog = (next: Omit<BlockEditing, 'open'>) => {
@@ -141,9 +171,10 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </SidebarCard>
         <SidebarCard>
           <ActionsCard
-            username={user.username}
+            user={user}
             onNewBlock={() => createBlock()}
             onProfile={() => setProfileOpen(true)}
+            onImport={() => setImportOpen(true)}
           />
         </SidebarCard>
         <SidebarCard>
@@ -151,6 +182,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </SidebarCard>
         <SidebarCard>
           <StatsCard blockCount={blockCount} />
+        </SidebarCard>
+        <SidebarCard>
+          <DailyChartCard />
         </SidebarCard>
         <SidebarCard>
           <EmbedCodeCard username={user.username} />
@@ -184,6 +218,12 @@ function Dashboard({ user }: { user: CurrentUser }) {
               initialStatus={firstTabWithBlocks(ownBlocks.data.blocks)}
               onCreate={createBlock}
               onEdit={(block) => openDialog({ block })}
+              renderTab={(tab) => (
+                <SortableBlockGrid
+                  {...tab}
+                  onReorder={(ids) => reorderBlocks.mutate({ status: tab.status, ids })}
+                />
+              )}
             />
           </>
         )}
@@ -203,6 +243,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
         user={user}
         blockCount={ownBlocks.data?.blocks.length}
       />
+      {importOpen !== null && (
+        <Suspense>
+          <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,23 +1,56 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { type CategoryKey, categoryKeys } from '../../../schema/categories';
 import { BlockCard } from '../../features/blocks/components/block-card';
+import type { DiscoverFilter } from '../../features/discover/api/get-discover';
+import { CategoryFilter } from '../../features/discover/components/category-filter';
+import type { RenderDiscoverBlock } from '../../features/discover/components/discover-board-card';
 import { DiscoverResults } from '../../features/discover/components/discover-results';
 import { DiscoverSearch } from '../../features/discover/components/discover-search';
+import { TrendingRow } from '../../features/discover/components/trending-row';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** A category named in a shared link, or null (all) for none or one that is not a category. */
+function categoryIn(value: string | null): CategoryKey | null {
+  return categoryKeys.find((key) => key === value) ?? null;
+}
+
+const renderBlock: RenderDiscoverBlock = (block, board) => (
+  <BlockCard block={block} board={board} viewMode="auto" />
+);
 
 export function DiscoverScreen() {
   const [params, setParams] = useSearchParams();
-  const query = params.get('q')?.trim() ?? '';
-  // Replacing the entry keeps the back button from stepping through every keystroke.
-  const setQuery = useCallback(
-    (next: string) => {
+  const filter: DiscoverFilter = {
+    q: params.get('q')?.trim() ?? '',
+    category: categoryIn(params.get('category')),
+  };
+  // The search and the category live in the URL, so a filtered Discover can be shared. Replacing
+  // the entry keeps the back button from stepping through every keystroke.
+  const setFilter = useCallback(
+    (change: Partial<DiscoverFilter>) => {
       // A search that settles after the person followed a link must not pull them back here.
       if (window.location.pathname !== '/discover') return;
-      setParams(next ? { q: next } : {}, { replace: true });
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(change)) {
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
+          return next;
+        },
+        { replace: true },
+      );
     },
     [setParams],
   );
-  const clearSearch = useCallback(() => setQuery(''), [setQuery]);
+  const setQuery = useCallback((q: string) => setFilter({ q }), [setFilter]);
+  const setCategory = useCallback(
+    (category: CategoryKey | null) => setFilter({ category }),
+    [setFilter],
+  );
+  const clearFilters = useCallback(() => setFilter({ q: '', category: null }), [setFilter]);
 
   useDocumentTitle('Discover Boards');
 
@@ -29,14 +62,12 @@ export function DiscoverScreen() {
         </h1>
         <p className="mt-2 text-base text-gray-600 sm:text-lg">See what people are up to</p>
       </header>
-      <div className="mb-8">
-        <DiscoverSearch query={query} onQueryChange={setQuery} />
+      <div className="mb-8 flex flex-col gap-6">
+        <DiscoverSearch query={filter.q} onQueryChange={setQuery} />
+        <CategoryFilter value={filter.category} onChange={setCategory} />
       </div>
-      <DiscoverResults
-        query={query}
-        onClearSearch={clearSearch}
-        renderBlock={(block, board) => <BlockCard block={block} board={board} viewMode="auto" />}
-      />
+      <TrendingRow category={filter.category} renderBlock={renderBlock} />
+      <DiscoverResults filter={filter} onClearSearch={clearFilters} renderBlock={renderBlock} />
     </main>
   );
 }

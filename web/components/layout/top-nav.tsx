@@ -9,13 +9,16 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
+import { ThemeMenu } from './theme-menu';
 
 const focusRing =
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500 focus-visible:ring-offset-2';
 
+// Tighter below md: the owner account's bar (six links and Sign Out) must fit 640 px, and the
+// signed-out bar with the theme button 320 px.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium hover:text-gray-900 sm:px-3',
+    'whitespace-nowrap rounded-md px-1 py-2 text-sm font-medium hover:text-gray-900 sm:px-2 md:px-3',
     focusRing,
     isActive ? 'text-violet-700' : 'text-gray-700',
   );
@@ -26,12 +29,12 @@ export function TopNav() {
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <nav
         aria-label="Main"
-        className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-1 px-3 sm:gap-2 sm:px-6"
+        className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-6"
       >
         <Link
           to="/"
           className={cn(
-            'rounded-md text-xl font-extrabold tracking-tight text-violet-700',
+            'rounded-md text-xl font-extrabold tracking-tight text-violet-700 max-[359px]:text-lg',
             focusRing,
           )}
         >
@@ -48,11 +51,13 @@ export function TopNav() {
               <NavLink to="/auth" className={navLinkClass}>
                 Sign In
               </NavLink>
-              <Button asChild size="sm">
+              {/* Narrower on a phone: with the theme button, the bar must fit 320 px. */}
+              <Button asChild size="sm" className="max-sm:px-1.5">
                 <Link to="/auth">Get Started</Link>
               </Button>
             </>
           )}
+          <ThemeMenu />
         </div>
       </nav>
     </header>
@@ -60,15 +65,18 @@ export function TopNav() {
 }
 
 /**
- * Dashboard, My Board (and the feedback inbox, for the owner account) and Sign Out side by side
- * from the small breakpoint; on a phone they do not fit beside the brand and Discover at 360 px,
- * so they fold into a menu there.
+ * Following, Dashboard, My Board (and the feedback inbox, for the owner account) and Sign Out side
+ * by side from the small breakpoint; on a phone they do not fit beside the brand and Discover at
+ * 360 px, so they fold into a menu there.
  */
 function SignedInLinks({ username, isAdmin }: { username: string; isAdmin: boolean }) {
   const leaveAndSignOut = useLeaveAndSignOut();
   return (
     <>
       <div className="hidden items-center gap-2 sm:flex">
+        <NavLink to="/following" className={navLinkClass}>
+          Following
+        </NavLink>
         <NavLink to="/dashboard" className={navLinkClass}>
           Dashboard
         </NavLink>
@@ -91,6 +99,9 @@ function SignedInLinks({ username, isAdmin }: { username: string; isAdmin: boole
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          <DropdownMenuItem asChild>
+            <Link to="/following">Following</Link>
+          </DropdownMenuItem>
           <DropdownMenuItem asChild>
             <Link to="/dashboard">Dashboard</Link>
           </DropdownMenuItem>

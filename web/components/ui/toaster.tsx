@@ -46,8 +46,9 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      {/* The area spans the foot of a phone's screen: only its notifications take taps. */}
-      <Toast.Viewport className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm" />
+      {/* Across the top of a phone's screen, clear of the cards' controls at the thumb; in the
+          corner of a larger one. Only the notifications themselves take taps. */}
+      <Toast.Viewport className="pointer-events-none fixed top-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-sm" />
     </Toast.Provider>
   );
 }

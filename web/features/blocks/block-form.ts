@@ -127,3 +127,41 @@ export function labelForType(
   if (typedOwn) return current.label;
   return findBlockType(nextType)?.label ?? current.label;
 }
+
+/** What a linked page offers a block: its fields from `POST /api/unfurl`. */
+type FoundOnPage = {
+  title: string | null;
+  description: string | null;
+  siteName: string | null;
+  imageUrl: string | null;
+};
+
+const fillableFields = {
+  title: 'Title',
+  subtitle: 'Subtitle',
+  description: 'Description',
+  imageUrl: 'Image',
+} as const;
+
+/**
+ * What filling from a link changes: only the fields still empty, so nothing the person typed is
+ * overwritten; `kept` names the fields where the page said something else than what they typed.
+ * The site's name stands in as the subtitle.
+ */
+export function fillFromPage(values: BlockFormValues, found: FoundOnPage) {
+  const offered = {
+    title: found.title,
+    subtitle: found.siteName,
+    description: found.description,
+    imageUrl: found.imageUrl,
+  };
+  const change: Partial<Pick<BlockFormValues, keyof typeof fillableFields>> = {};
+  const kept: string[] = [];
+  for (const field of Object.keys(fillableFields) as (keyof typeof fillableFields)[]) {
+    const value = offered[field];
+    if (!value) continue;
+    if (values[field].trim() === '') change[field] = value;
+    else if (values[field].trim() !== value) kept.push(fillableFields[field]);
+  }
+  return { change, kept };
+}

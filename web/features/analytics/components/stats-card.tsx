@@ -22,8 +22,8 @@ function copiesLabel(copies: number) {
 }
 
 /**
- * The owner's numbers: views and visitors this week, blocks, copies, clicks, and the most copied
- * blocks.
+ * The owner's numbers: views and visitors this week, blocks, copies, followers, clicks, and the
+ * most copied blocks.
  */
 export function StatsCard({ blockCount }: { blockCount: StatValue }) {
   const { data, isError } = useMyAnalytics();
@@ -38,6 +38,7 @@ export function StatsCard({ blockCount }: { blockCount: StatValue }) {
         <Stat label="Visitors This Week" value={data?.uniqueVisitors ?? missing} />
         <Stat label="Blocks" value={blockCount} />
         <Stat label="Total Copies" value={data?.totalCopies ?? missing} />
+        <Stat label="Followers" value={data?.followers ?? missing} />
         {data && data.totalClicks > 0 && <Stat label="Total Clicks" value={data.totalClicks} />}
       </dl>
       {data && data.popularBlocks.length > 0 && (

@@ -3,8 +3,8 @@ import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
+import { imageFileProblem } from '../../../lib/image-file';
 import { useUploadAvatar } from '../api/upload-avatar';
-import { avatarFileProblem } from '../avatar-file';
 import { generatedAvatarUrl, type PresetAvatar, presetAvatars } from '../avatars';
 
 const styleTints: Record<PresetAvatar['style'], string> = {
@@ -36,7 +36,7 @@ export function AvatarPicker({ value, onChange, username, displayName }: AvatarP
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = avatarFileProblem(file);
+    const problem = imageFileProblem(file);
     setFileProblem(problem);
     if (problem) return;
     upload.mutate(file, {

@@ -3,7 +3,7 @@ import { dismissToast, toast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { analyticsKeys, boardKeys, discoverKeys } from '../../../lib/query-keys';
-import { ownBlocksQueryOptions } from './get-own-blocks';
+import { blocksAwaitingDelete, ownBlocksQueryOptions } from './get-own-blocks';
 
 /** How long a deleted block can be brought back: its DELETE is sent only once this has passed. */
 const undoDeleteMs = 5000;
@@ -49,6 +49,7 @@ export function useDeleteBlockWithUndo() {
     const before = queryClient.getQueryData(ownBlocksKey);
     const index = before?.blocks.findIndex((block) => block.id === id) ?? -1;
     const removed = before?.blocks[index];
+    blocksAwaitingDelete.add(id);
     void queryClient.cancelQueries({ queryKey: ownBlocksKey });
     queryClient.setQueryData(ownBlocksKey, (data) =>
       data ? { ...data, blocks: data.blocks.filter((block) => block.id !== id) } : data,
@@ -64,18 +65,23 @@ export function useDeleteBlockWithUndo() {
       if (!pendingDeletes.has(id)) return;
       settle();
       dismissToast(toastId);
-      deleteBlock.mutateAsync({ id, keepalive }).catch(() => {
-        queryClient.invalidateQueries({ queryKey: ownBlocksKey });
-        toast({
-          title: 'Error',
-          description: 'Failed to delete activity block.',
-          variant: 'destructive',
+      deleteBlock
+        .mutateAsync({ id, keepalive })
+        .then(() => blocksAwaitingDelete.delete(id))
+        .catch(() => {
+          blocksAwaitingDelete.delete(id);
+          queryClient.invalidateQueries({ queryKey: ownBlocksKey });
+          toast({
+            title: 'Error',
+            description: 'Failed to delete activity block.',
+            variant: 'destructive',
+          });
         });
-      });
     };
     const undo = () => {
       if (!pendingDeletes.has(id)) return;
       settle();
+      blocksAwaitingDelete.delete(id);
       if (removed) {
         queryClient.setQueryData(ownBlocksKey, (data) => {
           if (!data || data.blocks.some((block) => block.id === id)) return data;

@@ -23,9 +23,25 @@ export type BlockBoardProps<B extends PublicBlock> = {
   onEdit?: (block: B) => void;
   /** Visitor only: what each card offers (the copy button). */
   renderAction?: (block: B) => ReactNode;
+  /** Owner only: lays out a tab's cards its own way (the dashboard's, which can be rearranged). */
+  renderTab?: (tab: TabGridProps<B>) => ReactNode;
 };
 
-const tabLabels: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
+/** One tab's cards as a grid: each card in a cell, then what follows them (Create Block). */
+export type TabGridProps<B extends PublicBlock> = {
+  status: BlockStatus;
+  blocks: B[];
+  /** The grid's columns and gaps, for the board's view mode. */
+  className: string;
+  renderCard: (block: B, index: number) => ReactNode;
+  children?: ReactNode;
+};
+
+export const tabLabels: Record<BlockStatus, string> = {
+  now: 'Now',
+  planned: 'Planned',
+  done: 'Done',
+};
 
 // The most cards a row holds: their images load at once, the rest as they scroll into view.
 const firstRowCards = 5;
@@ -54,6 +70,29 @@ const blockGridClassName: Record<BlockViewMode, string> = {
  * stands in at about a text card's height; once drawn, its own height is remembered.
  */
 const cardCell = 'flex min-w-0 [content-visibility:auto] [contain-intrinsic-block-size:auto_10rem]';
+
+/** What a card's cell carries, however the tab lays it out: the filter hides cells by category. */
+export function blockCellProps(block: PublicBlock) {
+  return { 'data-block-id': block.id, 'data-category': block.category, className: cardCell };
+}
+
+function plainTabGrid<B extends PublicBlock>({
+  blocks,
+  className,
+  renderCard,
+  children,
+}: TabGridProps<B>) {
+  return (
+    <ul className={className}>
+      {blocks.map((block, index) => (
+        <li key={block.id} {...blockCellProps(block)}>
+          {renderCard(block, index)}
+        </li>
+      ))}
+      {children}
+    </ul>
+  );
+}
 
 const viewModes: { value: BlockViewMode; label: string }[] = [
   { value: 'default', label: 'Default' },
@@ -93,6 +132,7 @@ export function BlockBoard<B extends PublicBlock>({
   onCreate,
   onEdit,
   renderAction,
+  renderTab,
 }: BlockBoardProps<B>) {
   const [viewMode, setViewMode] = useState<BlockViewMode>('default');
   const choiceName = useId();
@@ -131,32 +171,27 @@ export function BlockBoard<B extends PublicBlock>({
             >
               {emptyMessage(status, variant, displayName)}
             </p>
-            {(inTab.length > 0 || showCreate) && (
-              <ul className={blockGridClassName[viewMode]}>
-                {inTab.map((block, index) => (
-                  <li
-                    key={block.id}
-                    data-block-id={block.id}
-                    data-category={block.category}
-                    className={cardCell}
-                  >
-                    <BlockCard
-                      block={block}
-                      board={board}
-                      viewMode={viewMode}
-                      firstRow={status === initialStatus && index < firstRowCards}
-                      onEdit={isOwner ? onEdit : undefined}
-                      action={renderAction?.(block)}
-                    />
-                  </li>
-                ))}
-                {showCreate && (
+            {(inTab.length > 0 || showCreate) &&
+              (renderTab ?? plainTabGrid)({
+                status,
+                blocks: inTab,
+                className: blockGridClassName[viewMode],
+                renderCard: (block, index) => (
+                  <BlockCard
+                    block={block}
+                    board={board}
+                    viewMode={viewMode}
+                    firstRow={status === initialStatus && index < firstRowCards}
+                    onEdit={isOwner ? onEdit : undefined}
+                    action={renderAction?.(block)}
+                  />
+                ),
+                children: showCreate && (
                   <li className="flex min-w-0">
                     <CreateBlockTile onClick={() => onCreate(status)} />
                   </li>
-                )}
-              </ul>
-            )}
+                ),
+              })}
           </div>
         );
       })}

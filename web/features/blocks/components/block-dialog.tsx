@@ -4,6 +4,8 @@ import type { ImageRatio } from '../../../../schema/block-values';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import type { BlockInput } from '../../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../../schema/catalogue';
+import { isHttpUrl } from '../../../../schema/fields';
+import type { UnfurlAnswer } from '../../../../schema/unfurl';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -33,6 +35,7 @@ import {
   blockFormDefaults,
   blockFormResolver,
   blockToFormValues,
+  fillFromPage,
   labelForType,
   newBlockFormValues,
   validateBlockForm,
@@ -42,6 +45,7 @@ import { BlockImageFields } from './block-image-fields';
 import { BlockStatusFields } from './block-status-fields';
 import { BlockTypePicker } from './block-type-picker';
 import { DeleteBlockButton } from './delete-block-button';
+import { LinkFillOffer } from './link-fill-offer';
 
 /** What the dialog ended with, so the screen can put focus where the person's work now is. */
 export type BlockDialogOutcome =
@@ -197,6 +201,31 @@ function BlockForm({
     initialValues.type ? findBlockType(initialValues.type)?.label : undefined,
   );
 
+  // The link just pasted into "External link", while its offer to fill the block stands.
+  const [offeredLink, setOfferedLink] = useState<string | null>(null);
+  const [filledFrom, setFilledFrom] = useState<UnfurlAnswer | null>(null);
+
+  function offerToFill(pasted: string) {
+    const link = pasted.trim();
+    setOfferedLink(isHttpUrl(link) ? link : null);
+  }
+
+  function fill(found: UnfurlAnswer) {
+    const { change, kept } = fillFromPage(getValues(), found);
+    set(change);
+    setOfferedLink(null);
+    setFilledFrom(found);
+    const filled = Object.keys(change).length > 0;
+    toast({
+      title: filled ? 'Filled from link' : 'Nothing to fill',
+      description: kept.length
+        ? `Kept what you typed in ${kept.join(', ')}.`
+        : filled
+          ? 'Check the fields, then save.'
+          : 'The page says nothing the empty fields could take.',
+    });
+  }
+
   function pickType(type: BlockTypeKey | null) {
     if (!type) return set({ type });
     const label = labelForType(
@@ -318,9 +347,19 @@ function BlockForm({
             type="url"
             inputMode="url"
             placeholder="https://"
+            onPaste={(event) => offerToFill(event.clipboardData.getData('text'))}
           />
         )}
       </FormField>
+      {offeredLink && (
+        <LinkFillOffer
+          key={offeredLink}
+          link={offeredLink}
+          onFill={fill}
+          onDismiss={() => setOfferedLink(null)}
+        />
+      )}
+      {filledFrom && !offeredLink && <FilledFrom page={filledFrom} />}
       <BlockStatusFields
         status={values.status}
         progress={values.progress}
@@ -357,5 +396,20 @@ function BlockForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** Where the filled fields came from, as the page names itself, with its icon. */
+function FilledFrom({ page }: { page: UnfurlAnswer }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-gray-600">
+      {page.favicon && <img src={page.favicon} alt="" className="size-4 shrink-0" />}
+      <span>
+        Filled from{' '}
+        <span className="font-medium text-gray-900">
+          {page.siteName ?? page.title ?? 'the link'}
+        </span>
+      </span>
+    </p>
   );
 }

@@ -11,6 +11,7 @@ import { type BlockImageRatio, ratioAfterImageLoad } from '../block-rules';
 import { AiImagePanel } from './ai-image-panel';
 import { ImagePositionPreview } from './image-position-preview';
 import { RatioChoice } from './ratio-choice';
+import { UploadImageButton } from './upload-image-button';
 
 // Waits for typing to pause, so a half-typed URL is not fetched (and reported broken) per key.
 const previewDelayMs = 500;
@@ -107,6 +108,7 @@ export function BlockImageFields({
           )}
         </FormField>
       )}
+      <UploadImageButton onUploaded={(url) => onChange({ imageUrl: url })} />
       <AiImagePanel onGenerated={(url) => onChange({ imageUrl: url })} />
       <RatioChoice
         legend="Image aspect ratio"

@@ -87,7 +87,7 @@ export function ImagePositionPreview({
           className="pointer-events-none size-full object-cover"
           style={{ objectPosition: formatImagePosition(point) }}
         />
-        <span className="absolute bottom-2 left-2 flex items-center gap-1 rounded-md bg-black/70 px-2 py-1 text-xs text-white">
+        <span className="absolute bottom-2 left-2 flex items-center gap-1 rounded-md bg-black/70 px-2 py-1 text-xs text-on-photo">
           <MoveIcon aria-hidden className="size-3" />
           {formatImagePosition(point)}
         </span>

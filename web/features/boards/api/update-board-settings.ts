@@ -25,9 +25,13 @@ export function useUpdateBoardSettings() {
   return useMutation({
     mutationFn: async (json: BoardSettingsChange) => (await api.boards.me.$put({ json })).json(),
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: ownBlocksQueryKey });
       const previous = queryClient.getQueryData<OwnBlocks>(ownBlocksQueryKey)?.board;
-      setBoard((board) => ({ ...board, ...change }));
+      const changed = (board: OwnBlocks['board']) => ({ ...board, ...change });
+      // Shown before the cancel below, so a refetch landing meanwhile cannot show the old settings;
+      // and again after it, since cancelling a refetch puts back the data it started from.
+      setBoard(changed);
+      await queryClient.cancelQueries({ queryKey: ownBlocksQueryKey });
+      setBoard(changed);
       return { previous };
     },
     onError: (_error, _change, context) => {

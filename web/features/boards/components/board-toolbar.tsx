@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ImageRatio } from '../../../../schema/block-values';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
@@ -11,15 +11,20 @@ const ratioChoices: { value: ImageRatio; label: string; name: string }[] = [
   { value: 'tall', label: '9:16', name: 'Tall' },
 ];
 
-type BoardToolbarProps = {
-  board: { globalImageRatio: ImageRatio; hideAllImages: boolean };
-};
+type BoardLook = { globalImageRatio: ImageRatio; hideAllImages: boolean };
 
 /** Board-wide display choices, saved as soon as they change. */
-export function BoardToolbar({ board }: BoardToolbarProps) {
+export function BoardToolbar({ board }: { board: BoardLook }) {
   const update = useUpdateBoardSettings();
   const hideImagesId = useId();
-  const save = (change: Partial<BoardToolbarProps['board']>) =>
+  // The query cache tells the dashboard of a change a tick after the click, and until then React
+  // would put a controlled radio back: the choice shows at once, until the cache hands a new board.
+  const [choice, setChoice] = useState<{ change: Partial<BoardLook>; over: BoardLook } | null>(
+    null,
+  );
+  const shown = choice?.over === board ? { ...board, ...choice.change } : board;
+  const save = (change: Partial<BoardLook>) => {
+    setChoice({ change, over: board });
     update.mutate(change, {
       onError: () =>
         toast({
@@ -28,24 +33,25 @@ export function BoardToolbar({ board }: BoardToolbarProps) {
           variant: 'destructive',
         }),
     });
+  };
 
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-gray-200 bg-white px-4 py-3">
       <fieldset className="flex items-center gap-3">
         <legend className="float-left mr-3 text-sm font-medium text-gray-900">Image ratio</legend>
         <div className="flex rounded-lg bg-gray-100 p-1">
-          {ratioChoices.map((choice) => (
-            <label key={choice.value} title={choice.name} className="relative">
+          {ratioChoices.map((ratio) => (
+            <label key={ratio.value} title={ratio.name} className="relative">
               <input
                 type="radio"
                 name="board-image-ratio"
-                value={choice.value}
-                checked={board.globalImageRatio === choice.value}
-                onChange={() => save({ globalImageRatio: choice.value })}
+                value={ratio.value}
+                checked={shown.globalImageRatio === ratio.value}
+                onChange={() => save({ globalImageRatio: ratio.value })}
                 className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
               />
               <span className="block cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-gray-700 peer-checked:bg-white peer-checked:text-violet-800 peer-checked:shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-violet-500">
-                {choice.label}
+                {ratio.label}
               </span>
             </label>
           ))}
@@ -54,7 +60,7 @@ export function BoardToolbar({ board }: BoardToolbarProps) {
       <div className="flex items-center gap-2">
         <Switch
           id={hideImagesId}
-          checked={board.hideAllImages}
+          checked={shown.hideAllImages}
           onCheckedChange={(hideAllImages) => save({ hideAllImages })}
         />
         <Label htmlFor={hideImagesId}>Hide images</Label>

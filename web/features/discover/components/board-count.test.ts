@@ -10,4 +10,9 @@ describe('boardCountLabel', () => {
     expect(boardCountLabel(0)).toBe('0 boards');
     expect(boardCountLabel(24)).toBe('24 boards');
   });
+
+  it('groups thousands, and marks a count that is only a floor', () => {
+    expect(boardCountLabel(1_000_000)).toBe('1,000,000 boards');
+    expect(boardCountLabel(5000, true)).toBe('5,000+ boards');
+  });
 });

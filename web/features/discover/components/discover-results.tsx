@@ -1,27 +1,29 @@
 import { CircleAlertIcon, LayoutGridIcon, SearchXIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
-import { type DiscoverBoard, useDiscover } from '../api/get-discover';
+import { type DiscoverBoard, type DiscoverFilter, useDiscover } from '../api/get-discover';
 import { boardCountLabel } from './board-count';
 import type { RenderDiscoverBlock } from './discover-board-card';
 import { DiscoverBoardCard } from './discover-board-card';
 import { DiscoverMessage } from './discover-message';
 
 type DiscoverResultsProps = {
-  query: string;
+  filter: DiscoverFilter;
+  /** Clears the search and the category. */
   onClearSearch: () => void;
   renderBlock: RenderDiscoverBlock;
 };
 
 /**
- * The boards matching `query`, with the count of all of them (not only those loaded), the paging
+ * The boards matching `filter`, with the count of all of them (not only those loaded), the paging
  * and every empty or failed state.
  */
-export function DiscoverResults({ query, onClearSearch, renderBlock }: DiscoverResultsProps) {
-  const discover = useDiscover(query);
+export function DiscoverResults({ filter, onClearSearch, renderBlock }: DiscoverResultsProps) {
+  const discover = useDiscover(filter);
   const boards = discover.data?.pages.flatMap((page) => page.boards) ?? [];
   // Every page carries the count of all matches; the newest page says it as it is now.
-  const total = discover.data?.pages.at(-1)?.total ?? 0;
+  const newest = discover.data?.pages.at(-1);
 
   if (discover.isError && !discover.isFetchNextPageError) return <LoadFailed />;
   if (discover.isPending) {
@@ -32,35 +34,19 @@ export function DiscoverResults({ query, onClearSearch, renderBlock }: DiscoverR
     );
   }
   if (boards.length === 0 && !discover.isPlaceholderData) {
-    return query ? <NoResults onClearSearch={onClearSearch} /> : <NoBoards />;
+    const filtered = filter.q !== '' || filter.category !== null;
+    return filtered ? <NoResults onClearSearch={onClearSearch} /> : <NoBoards />;
   }
   return (
     <>
       <div className="mb-4 flex h-6 items-center gap-2">
         <p role="status" className="text-sm font-medium text-gray-600">
-          {boardCountLabel(total)}
+          {boardCountLabel(newest?.total ?? 0, newest?.totalIsFloor)}
         </p>
         {discover.isPlaceholderData && <Spinner size="sm" label="Searching" />}
       </div>
       <BoardGrid boards={boards} renderBlock={renderBlock} />
-      {discover.isFetchNextPageError && (
-        <p role="alert" className="mt-6 text-center text-sm text-red-700">
-          We couldn't load boards
-        </p>
-      )}
-      {discover.hasNextPage && (
-        <div className="mt-8 flex justify-center">
-          <Button
-            variant="outline"
-            size="lg"
-            onClick={() => discover.fetchNextPage()}
-            disabled={discover.isFetchingNextPage}
-          >
-            {discover.isFetchingNextPage && <Spinner size="sm" label="Loading more" />}
-            Load More
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={discover} failure="We couldn't load boards" />
     </>
   );
 }

@@ -49,7 +49,7 @@ export function DiscoverSearch({ query, onQueryChange }: DiscoverSearchProps) {
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Search by name, username or bio"
+          placeholder="Search names, bios and blocks"
           maxLength={100}
           autoComplete="off"
           className={cn(

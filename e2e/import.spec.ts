@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './support/fixtures';
+import { boardPanel, boardTab, expectToast, tabWithCount } from './support/ui';
+import { createUser, signInWithToken } from './support/users';
+
+// The same export, in Goodreads' real column layout, that the Worker's import tests read.
+const goodreadsExport = fileURLToPath(
+  new URL('../worker/test/fixtures/goodreads_library_export.csv', import.meta.url),
+);
+
+test('an owner imports a Goodreads library, sees what it adds, and finds the books on the board', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'import' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+
+  await page.getByRole('button', { name: 'Import Books or Films' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads or Letterboxd' });
+  await expect(dialog.getByRole('radio', { name: 'Goodreads' })).toBeChecked();
+  await dialog.getByLabel('CSV file').setInputFiles(goodreadsExport);
+
+  await expect(dialog.getByText('4 blocks to add: 2 Done, 1 Now, 1 Planned.')).toBeVisible();
+  await expect(dialog.getByText(/1 row is left out/)).toBeVisible();
+  const toAdd = dialog.getByRole('list', { name: 'Blocks to add' });
+  await expect(toAdd.getByRole('listitem')).toHaveCount(4);
+  await expect(toAdd.getByRole('listitem').first()).toContainText(
+    'The Hunger Games (The Hunger Games, #1)',
+  );
+  await dialog.getByRole('button', { name: 'Import 4 blocks' }).click();
+  await expectToast(page, 'Import complete');
+  await expect(dialog).toBeHidden();
+
+  await expect(boardTab(page, 'Done')).toHaveAccessibleName(tabWithCount('Done', 2));
+  await expect(boardTab(page, 'Now')).toHaveAccessibleName(tabWithCount('Now', 1));
+  await expect(boardTab(page, 'Planned')).toHaveAccessibleName(tabWithCount('Planned', 1));
+  await boardTab(page, 'Done').click();
+  const done = boardPanel(page, 'Done');
+  await expect(done.getByText('The Great Gatsby')).toBeVisible();
+  await expect(done.getByText('Suzanne Collins')).toBeVisible();
+
+  // The same file again adds nothing, and says so before anything is sent.
+  await page.getByRole('button', { name: 'Import Books or Films' }).click();
+  await dialog.getByLabel('CSV file').setInputFiles(goodreadsExport);
+  await expect(
+    dialog.getByText('Nothing new to add: everything in this file is on your board already.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+});

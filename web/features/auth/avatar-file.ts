@@ -1,8 +1,0 @@
-import { maxAvatarBytes } from '../../../schema/images';
-
-/** Why a chosen file cannot be an avatar, or null when it can be uploaded. */
-export function avatarFileProblem(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return 'Please choose an image file.';
-  if (file.size > maxAvatarBytes) return 'The image is too large: the limit is 2 MB.';
-  return null;
-}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The public boards the signed-in person follows: a board's Follow button reads its state here. */
+export const followedBoardsQueryOptions = queryOptions({
+  queryKey: ['follows', 'boards'] as const,
+  queryFn: async () => (await api.follows.$get()).json(),
+});
+
+export function useFollowedBoards({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...followedBoardsQueryOptions, enabled });
+}

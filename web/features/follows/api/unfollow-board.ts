@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { followedBoardsQueryOptions } from './get-followed-boards';
+import { followingFeedQueryOptions } from './get-following-feed';
+
+/** Stops following a board; its news leaves the Following page. */
+export function useUnfollowBoard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (username: string) =>
+      (await api.follows[':username'].$delete({ param: { username } })).json(),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: followedBoardsQueryOptions.queryKey });
+      queryClient.invalidateQueries({ queryKey: followingFeedQueryOptions.queryKey });
+    },
+  });
+}

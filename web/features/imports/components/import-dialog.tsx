@@ -1,0 +1,217 @@
+import { type ChangeEvent, useId, useState } from 'react';
+import type { BlockStatus } from '../../../../schema/block-values';
+import type { ImportSource } from '../../../../schema/imports';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useImportBlocks } from '../api/import-blocks';
+import { type ImportPreview, usePreviewImport } from '../api/preview-import';
+
+const sources: Record<ImportSource, { label: string; things: string; howTo: string }> = {
+  goodreads: {
+    label: 'Goodreads',
+    things: 'books',
+    howTo:
+      'On Goodreads, open My Books, then Import and export, and choose Export Library. Pick the .csv file it gives you: read books go to Done, currently reading to Now, want to read to Planned.',
+  },
+  letterboxd: {
+    label: 'Letterboxd',
+    things: 'films',
+    howTo:
+      'On Letterboxd, open Settings, then Data, and choose Export your data. Unzip it and pick watched.csv (to Done) or watchlist.csv (to Planned).',
+  },
+};
+
+const statusLabels: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
+
+function plural(count: number, one: string, many: string) {
+  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+}
+
+function byStatus(preview: ImportPreview) {
+  return (['done', 'now', 'planned'] as const)
+    .map((status) => ({
+      status,
+      count: preview.blocks.filter((block) => block.status === status).length,
+    }))
+    .filter(({ count }) => count > 0)
+    .map(({ status, count }) => `${count.toLocaleString()} ${statusLabels[status]}`)
+    .join(', ');
+}
+
+function PreviewSummary({ preview }: { preview: ImportPreview }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-gray-900" aria-live="polite">
+        {preview.newCount === 0
+          ? 'Nothing new to add: everything in this file is on your board already.'
+          : `${plural(preview.newCount, 'block', 'blocks')} to add: ${byStatus(preview)}.`}
+        {preview.alreadyImported > 0 &&
+          ` ${plural(preview.alreadyImported, 'is', 'are')} on your board already.`}
+        {preview.skippedRows > 0 &&
+          ` ${plural(preview.skippedRows, 'row is', 'rows are')} left out (another shelf, or no title).`}
+      </p>
+      {preview.doesNotFit && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {preview.doesNotFit}
+        </p>
+      )}
+      {preview.blocks.length > 0 && (
+        <ul
+          aria-label="Blocks to add"
+          className="max-h-64 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200"
+        >
+          {preview.blocks.map((block, index) => (
+            // Titles may repeat (two editions of a book): the row's place tells them apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
+            <li key={index} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-gray-900">{block.title}</span>
+                {block.subtitle && (
+                  <span className="block truncate text-xs text-gray-600">{block.subtitle}</span>
+                )}
+              </span>
+              <span className="shrink-0 rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
+                {statusLabels[block.status]}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Imports a Goodreads or Letterboxd export: the server reads the chosen file and shows what it
+ * would add; only then does "Import" add it.
+ */
+export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [source, setSource] = useState<ImportSource>('goodreads');
+  const [file, setFile] = useState<File | null>(null);
+  const previewImport = usePreviewImport();
+  const importBlocks = useImportBlocks();
+  const fileId = useId();
+  const preview = previewImport.data;
+
+  const reset = () => {
+    setFile(null);
+    previewImport.reset();
+    importBlocks.reset();
+  };
+  const close = () => {
+    props.onOpenChange(false);
+    reset();
+  };
+  const chooseSource = (next: ImportSource) => {
+    setSource(next);
+    reset();
+  };
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    importBlocks.reset();
+    setFile(chosen);
+    if (chosen) previewImport.mutate({ source, file: chosen });
+    else previewImport.reset();
+  };
+  const runImport = () => {
+    if (!file) return;
+    importBlocks.mutate(
+      { source, file },
+      {
+        onSuccess: ({ added }) => {
+          toast({
+            title: 'Import complete',
+            description: `Added ${plural(added, 'block', 'blocks')} to your board.`,
+          });
+          close();
+        },
+      },
+    );
+  };
+  const canImport =
+    preview !== undefined &&
+    preview.newCount > 0 &&
+    preview.doesNotFit === null &&
+    !importBlocks.isPending;
+  const failure = previewImport.error ?? importBlocks.error;
+
+  return (
+    <Dialog open={props.open} onOpenChange={(open) => (open ? props.onOpenChange(true) : close())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Import from Goodreads or Letterboxd</DialogTitle>
+          <DialogDescription>
+            Bring your {sources[source].things} along. You see what will be added before anything
+            is.
+          </DialogDescription>
+        </DialogHeader>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-gray-900">Import from</legend>
+          <div className="flex gap-2">
+            {(Object.keys(sources) as ImportSource[]).map((key) => (
+              <label
+                key={key}
+                className="flex cursor-pointer items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50"
+              >
+                <input
+                  type="radio"
+                  name="import-source"
+                  value={key}
+                  checked={source === key}
+                  onChange={() => chooseSource(key)}
+                  className="accent-violet-600"
+                />
+                {sources[key].label}
+              </label>
+            ))}
+          </div>
+          <p className="text-xs text-gray-600">{sources[source].howTo}</p>
+        </fieldset>
+        <div className="space-y-1">
+          <label htmlFor={fileId} className="text-sm font-medium text-gray-900">
+            CSV file
+          </label>
+          <input
+            // A new source starts with no file chosen.
+            key={source}
+            id={fileId}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={chooseFile}
+            className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-violet-50 file:px-3 file:py-2 file:font-medium file:text-violet-700 hover:file:bg-violet-100"
+          />
+        </div>
+        {previewImport.isPending && (
+          <p className="text-sm text-gray-600" aria-live="polite">
+            Reading the file…
+          </p>
+        )}
+        {failure && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {errorMessage(failure, 'The file could not be imported. Please try again.')}
+          </p>
+        )}
+        {preview && <PreviewSummary preview={preview} />}
+        <DialogFooter>
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={runImport} disabled={!canImport}>
+            {importBlocks.isPending
+              ? 'Importing…'
+              : `Import ${preview && preview.newCount > 0 ? plural(preview.newCount, 'block', 'blocks') : ''}`.trim()}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

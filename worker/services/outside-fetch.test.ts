@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { isPrivateHost, parseLink } from './outside-fetch';
+
+const hostOf = (link: string) => new URL(link).hostname;
+
+describe('isPrivateHost', () => {
+  it.each([
+    'http://127.0.0.1/',
+    'http://127.8.9.10:8080/',
+    'http://localhost/',
+    'http://LOCALHOST./',
+    'http://api.localhost/',
+    'http://10.1.2.3/',
+    'http://172.16.5.4/',
+    'http://172.31.255.255/',
+    'http://192.168.1.1/',
+    'http://169.254.169.254/',
+    'http://0.0.0.0/',
+    'http://0.1.2.3/',
+    'http://100.64.0.1/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+    'http://017700000001/',
+    'http://[::1]/',
+    'http://[::]/',
+    'http://[fc00::1]/',
+    'http://[fd12:3456::1]/',
+    'http://[fe80::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:10.0.0.1]/',
+    'http://[::ffff:192.168.0.1]/',
+    'http://intranet/',
+    'http://printer.local/',
+    'http://db.internal/',
+  ])('counts %s as private', (link) => {
+    expect(isPrivateHost(hostOf(link))).toBe(true);
+  });
+
+  it.each([
+    'https://example.com/',
+    'http://93.184.215.14/',
+    'http://172.32.0.1/',
+    'http://[2606:4700::1111]/',
+    'http://[::ffff:8.8.8.8]/',
+  ])('counts %s as public', (link) => {
+    expect(isPrivateHost(hostOf(link))).toBe(false);
+  });
+});
+
+describe('parseLink', () => {
+  it('takes private addresses only where they are allowed (development)', () => {
+    expect(() => parseLink('http://127.0.0.1:8787/page', false)).toThrow(
+      'Links to private or local addresses cannot be read.',
+    );
+    expect(parseLink('http://127.0.0.1:8787/page', true).href).toBe('http://127.0.0.1:8787/page');
+  });
+
+  it('refuses other schemes and credentials, allowed addresses or not', () => {
+    for (const allowPrivate of [true, false]) {
+      expect(() => parseLink('file:///etc/passwd', allowPrivate)).toThrow('http:// or https://');
+      expect(() => parseLink('https://a:b@example.com/', allowPrivate)).toThrow(
+        'without a user name or password',
+      );
+      expect(() => parseLink('https://a@example.com/', allowPrivate)).toThrow(
+        'without a user name or password',
+      );
+    }
+  });
+});

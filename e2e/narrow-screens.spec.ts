@@ -8,6 +8,11 @@ import { createUser, signInWithToken } from './support/users';
 
 const widths = [320, 360];
 
+/** The dashboard's chart, as screen readers get it: drawn last, after its library has loaded. */
+function dailyChartTable(page: Page) {
+  return page.getByRole('table', { name: /Views and clicks of your board/ });
+}
+
 function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
@@ -73,6 +78,7 @@ for (const width of widths) {
       await signInWithToken(page, owner);
       for (const path of ['/', '/discover', '/dashboard', `/@${owner.username}`]) {
         await gotoHydrated(page, path);
+        if (path === '/dashboard') await expect(dailyChartTable(page)).toBeAttached();
         await expectNoHorizontalScroll(page);
       }
       await gotoHydrated(page, '/discover');
@@ -91,6 +97,7 @@ for (const width of widths) {
       await expectWithinScreen(page, page.getByRole('menuitem', { name: 'Sign Out' }));
       await dashboard.click();
       await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(dailyChartTable(page)).toBeAttached();
       await expectNoHorizontalScroll(page);
 
       // The keyboard opens it too, and Escape closes it onto its button.

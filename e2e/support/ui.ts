@@ -35,31 +35,31 @@ export function categoryFilter(page: Page) {
 }
 
 /**
- * Fails when the page, once settled, scrolls sideways at its current width: a screen reached by
- * a click may still be drawing (478 px once, just after a click to the dashboard on a loaded CI
- * machine).
+ * Fails when the page scrolls sideways at its current width, once it has settled: no request in
+ * flight for half a second (lazy parts such as the dashboard's chart have arrived), then a frame
+ * drawn. It names the elements past the right edge, so a failure says what pushed the page out.
  */
 export async function expectNoHorizontalScroll(page: Page) {
-  // Names the widest elements past the right edge, so a failure says what pushed the page out.
-  const overflow = () =>
-    page.evaluate(() => {
-      const screen = window.innerWidth;
-      const width = (document.scrollingElement ?? document.documentElement).scrollWidth;
-      if (width <= screen) return null;
-      const describe = (element: Element) =>
-        [element.tagName.toLowerCase(), element.id && `#${element.id}`, element.className]
-          .filter((part) => typeof part === 'string' && part)
-          .join(' ')
-          .slice(0, 160);
-      const past = [...document.body.querySelectorAll('*')]
-        .map((element) => ({ element, right: Math.round(element.getBoundingClientRect().right) }))
-        .filter(({ right }) => right > screen)
-        .sort((a, b) => b.right - a.right)
-        .slice(0, 5)
-        .map(({ element, right }) => `${describe(element)} (right edge ${right})`);
-      return `${width} px wide on a ${screen} px screen: ${past.join('; ')}`;
-    });
-  await expect.poll(overflow, { message: 'the page scrolls sideways' }).toBeNull();
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(async () => {
+    await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    const screen = window.innerWidth;
+    const width = (document.scrollingElement ?? document.documentElement).scrollWidth;
+    if (width <= screen) return null;
+    const describe = (element: Element) =>
+      [element.tagName.toLowerCase(), element.id && `#${element.id}`, element.className]
+        .filter((part) => typeof part === 'string' && part)
+        .join(' ')
+        .slice(0, 160);
+    const past = [...document.body.querySelectorAll('*')]
+      .map((element) => ({ element, right: Math.round(element.getBoundingClientRect().right) }))
+      .filter(({ right }) => right > screen)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 5)
+      .map(({ element, right }) => `${describe(element)} (right edge ${right})`);
+    return `${width} px wide on a ${screen} px screen: ${past.join('; ')}`;
+  });
+  expect(overflow, 'the page scrolls sideways').toBeNull();
 }
 
 /**

@@ -121,6 +121,28 @@ describe('GET /embed/@username', () => {
     expect(text).not.toContain('<img src="https://avatars.example.com');
   });
 
+  it('carries each icon’s shape once, however many cards draw it', async () => {
+    const owner = await createUser();
+    const textOnly = { type: 'books-reading', emoji: null, imageUrl: '', externalUrl: '' } as const;
+    for (const title of ['Dune', 'Emma', 'Ulysses']) {
+      await createBlock(owner, { ...textOnly, title });
+    }
+    await createBlock(owner, {
+      ...textOnly,
+      title: 'Middlemarch',
+      externalUrl: 'https://example.com/middlemarch',
+    });
+    const { text } = await loadEmbed(`/embed/@${owner.username}`);
+    const symbols = [...text.matchAll(/<symbol id="([^"]+)"/g)].map(([, id]) => id ?? '');
+    expect(symbols.filter((id) => id.endsWith('book-open'))).toHaveLength(1);
+    const bookOpen = symbols.find((id) => id.endsWith('book-open'));
+    // Two drawings a card (the icon beside the label, and the picture's stand-in).
+    expect(text.split(`<use href="#${bookOpen}"></use>`)).toHaveLength(4 * 2 + 1);
+    expect(text.match(/<path /g)?.length ?? 0).toBeLessThan(20);
+    const externalLink = symbols.find((id) => id.endsWith('external-link'));
+    expect(text.split(`<use href="#${externalLink}"></use>`)).toHaveLength(2);
+  });
+
   it('is light unless asked, dark or following the reader’s system on ?theme=, each kept apart', async () => {
     const owner = await createUser();
     await createBlock(owner);

@@ -5,7 +5,10 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { firstTabWithBlocks } from '../../features/blocks/block-rules';
 import { BlockBoard } from '../../features/blocks/components/block-board';
-import { CopyBlockButton } from '../../features/blocks/components/copy-block-button';
+import {
+  CopyBlockButton,
+  copyButtonIcons,
+} from '../../features/blocks/components/copy-block-button';
 import { boardUsername, useBoard } from '../../features/boards/api/get-board';
 import { ProfileHeader } from '../../features/boards/components/profile-header';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
@@ -62,6 +65,7 @@ export function BoardScreen() {
         displayName={owner.displayName}
         variant="visitor"
         initialStatus={firstTabWithBlocks(board.data.blocks)}
+        actionIcons={copyButtonIcons}
         renderAction={(block) => (
           <span className="hidden viewer-guest:contents viewer-member:contents">
             <CopyBlockButton block={block} />

@@ -1,12 +1,14 @@
-import { PlusIcon } from 'lucide-react';
+import { type LucideIconData, PlusIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { type CategoryKey, categories } from '../../../../schema/categories';
+import { IconSprite } from '../../../components/icon-sprite';
 import { segment, segmentRadio, segmentTrack } from '../../../components/ui/segmented';
+import { useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import type { BoardSettings } from '../api/get-own-blocks';
-import { BlockCard, type BlockViewMode } from './block-card';
+import { BlockCard, type BlockViewMode, cardIcons } from './block-card';
 
 /** Visitors' boards hold blocks as they see them; the owner's, their own blocks. */
 export type BlockBoardProps<B extends PublicBlock> = {
@@ -23,6 +25,8 @@ export type BlockBoardProps<B extends PublicBlock> = {
   onEdit?: (block: B) => void;
   /** Visitor only: what each card offers (the copy button). */
   renderAction?: (block: B) => ReactNode;
+  /** The icons `renderAction` draws on every card, held once in the board's sprite. */
+  actionIcons?: LucideIconData[];
   /** Owner only: lays out a tab's cards its own way (the dashboard's, which can be rearranged). */
   renderTab?: (tab: TabGridProps<B>) => ReactNode;
 };
@@ -132,8 +136,10 @@ export function BlockBoard<B extends PublicBlock>({
   onCreate,
   onEdit,
   renderAction,
+  actionIcons = [],
   renderTab,
 }: BlockBoardProps<B>) {
+  const looks = useBlockLooks(blocks);
   const [viewMode, setViewMode] = useState<BlockViewMode>('default');
   const choiceName = useId();
   const isOwner = variant === 'owner';
@@ -143,58 +149,60 @@ export function BlockBoard<B extends PublicBlock>({
     : categories.filter(({ key }) => blocks.some((block) => block.category === key));
   return (
     <section data-board>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant rules built from our own keys */}
-      <style dangerouslySetInnerHTML={{ __html: boardRules }} />
-      {/* Block titles are level 3: this keeps the outline whole under the page's heading. */}
-      <h2 className="sr-only">Activities</h2>
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <StatusChoice
-            name={`${choiceName}-status`}
-            initialStatus={initialStatus}
-            counts={countByStatus(blocks)}
-          />
-          {isOwner && <ViewModeChoice value={viewMode} onChange={setViewMode} />}
-        </div>
-        {shownCategories.length > 1 && (
-          <CategoryFilter name={`${choiceName}-category`} options={shownCategories} />
-        )}
-      </div>
-      {blockStatuses.map((status) => {
-        const inTab = blocks.filter((b) => b.status === status);
-        const showCreate = isOwner && onCreate && status !== 'done';
-        return (
-          <div key={status} data-panel={status} className="mt-4">
-            <p
-              data-empty
-              className="mb-4 rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600"
-            >
-              {emptyMessage(status, variant, displayName)}
-            </p>
-            {(inTab.length > 0 || showCreate) &&
-              (renderTab ?? plainTabGrid)({
-                status,
-                blocks: inTab,
-                className: blockGridClassName[viewMode],
-                renderCard: (block, index) => (
-                  <BlockCard
-                    block={block}
-                    board={board}
-                    viewMode={viewMode}
-                    firstRow={status === initialStatus && index < firstRowCards}
-                    onEdit={isOwner ? onEdit : undefined}
-                    action={renderAction?.(block)}
-                  />
-                ),
-                children: showCreate && (
-                  <li className="flex min-w-0">
-                    <CreateBlockTile onClick={() => onCreate(status)} />
-                  </li>
-                ),
-              })}
+      <IconSprite icons={[...looks.map((look) => look.icon), ...cardIcons, ...actionIcons]}>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant rules built from our own keys */}
+        <style dangerouslySetInnerHTML={{ __html: boardRules }} />
+        {/* Block titles are level 3: this keeps the outline whole under the page's heading. */}
+        <h2 className="sr-only">Activities</h2>
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <StatusChoice
+              name={`${choiceName}-status`}
+              initialStatus={initialStatus}
+              counts={countByStatus(blocks)}
+            />
+            {isOwner && <ViewModeChoice value={viewMode} onChange={setViewMode} />}
           </div>
-        );
-      })}
+          {shownCategories.length > 1 && (
+            <CategoryFilter name={`${choiceName}-category`} options={shownCategories} />
+          )}
+        </div>
+        {blockStatuses.map((status) => {
+          const inTab = blocks.filter((b) => b.status === status);
+          const showCreate = isOwner && onCreate && status !== 'done';
+          return (
+            <div key={status} data-panel={status} className="mt-4">
+              <p
+                data-empty
+                className="mb-4 rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600"
+              >
+                {emptyMessage(status, variant, displayName)}
+              </p>
+              {(inTab.length > 0 || showCreate) &&
+                (renderTab ?? plainTabGrid)({
+                  status,
+                  blocks: inTab,
+                  className: blockGridClassName[viewMode],
+                  renderCard: (block, index) => (
+                    <BlockCard
+                      block={block}
+                      board={board}
+                      viewMode={viewMode}
+                      firstRow={status === initialStatus && index < firstRowCards}
+                      onEdit={isOwner ? onEdit : undefined}
+                      action={renderAction?.(block)}
+                    />
+                  ),
+                  children: showCreate && (
+                    <li className="flex min-w-0">
+                      <CreateBlockTile onClick={() => onCreate(status)} />
+                    </li>
+                  ),
+                })}
+            </div>
+          );
+        })}
+      </IconSprite>
     </section>
   );
 }

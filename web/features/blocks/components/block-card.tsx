@@ -1,8 +1,11 @@
-import { ExternalLinkIcon, XIcon } from 'lucide-react';
+import type { LucideIconData } from 'lucide-react';
+import { __iconData as externalLinkIcon } from 'lucide-react/icons/external-link';
+import { __iconData as closeIcon } from 'lucide-react/icons/x';
 import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { aspectRatioOf } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { BlockIcon } from '../../../components/block-icon';
+import { SpriteIcon } from '../../../components/icon-sprite';
 import { Button } from '../../../components/ui/button';
 import { visitBlockAttribute } from '../../../lib/page-actions';
 import { machineTime } from '../../../lib/relative-time';
@@ -13,6 +16,9 @@ import type { BoardSettings } from '../api/get-own-blocks';
 import { progressBar } from '../block-rules';
 import { storyLine } from '../block-story';
 import { tintFor } from './category-styles';
+
+/** The icons every card may draw besides its type's, for the board's sprite. */
+export const cardIcons: LucideIconData[] = [externalLinkIcon, closeIcon];
 
 /** default: fixed-ratio media; max: wide video media, roomier; auto: no media box without an image. */
 export type BlockViewMode = 'default' | 'max' | 'auto';
@@ -121,7 +127,7 @@ export function BlockCard<B extends PublicBlock>({
                 >
                   Visit Link
                   <span className="sr-only">(opens in a new tab)</span>
-                  <ExternalLinkIcon aria-hidden />
+                  <SpriteIcon icon={externalLinkIcon} />
                 </a>
               </Button>
             )}
@@ -211,7 +217,7 @@ function ImageViewer({ id, src, title }: { id: string; src: string; title: strin
         aria-label="Close"
         className="absolute -top-3 -right-3 rounded-full bg-white p-1.5 text-gray-900 shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
       >
-        <XIcon aria-hidden className="size-4" />
+        <SpriteIcon icon={closeIcon} className="size-4" />
       </button>
     </div>
   );

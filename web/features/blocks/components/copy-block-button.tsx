@@ -1,13 +1,18 @@
-import { CheckIcon, CopyIcon } from 'lucide-react';
+import { CheckIcon } from 'lucide-react';
+import { __iconData as copyIcon } from 'lucide-react/icons/copy';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PublicBlock } from '../../../../schema/blocks';
+import { SpriteIcon } from '../../../components/icon-sprite';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { getAuthToken } from '../../../lib/auth-token';
 import { needsAppAttribute, takePendingAction } from '../../../lib/page-actions';
 import { useCopyBlock } from '../api/copy-block';
+
+/** What the button draws on every card, for the board's sprite. */
+export const copyButtonIcons = [copyIcon];
 
 const copyFailed = 'Failed to copy block. Please try again.';
 
@@ -77,7 +82,7 @@ export function CopyBlockButton({ block }: { block: PublicBlock }) {
       // Several cards each have one: the name says which block this one copies.
       aria-label={`${copied ? 'Copied' : 'Copy'} ${block.title}`}
     >
-      {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
+      {copied ? <CheckIcon aria-hidden /> : <SpriteIcon icon={copyIcon} />}
       {copied ? 'Copied' : 'Copy'}
     </Button>
   );

@@ -73,7 +73,11 @@ for (const width of widths) {
       page,
       request,
     }) => {
-      const owner = await createUser(request, { prefix: `narrow${width}` });
+      // A name that is one long word: wherever it is shown, it wraps instead of widening the page.
+      const owner = await createUser(request, {
+        prefix: `narrow${width}`,
+        displayName: 'Bartholomewfeatherstonehaugh-Worthington',
+      });
       await createBlock(request, owner, { title: 'A block on a phone' });
       await signInWithToken(page, owner);
       for (const path of ['/', '/discover', '/dashboard', `/@${owner.username}`]) {

@@ -37,7 +37,7 @@ export function categoryFilter(page: Page) {
 /**
  * Fails when the page scrolls sideways at its current width, once it has settled: no request in
  * flight for half a second (lazy parts such as the dashboard's chart have arrived), then a frame
- * drawn. It names the elements past the right edge, so a failure says what pushed the page out.
+ * drawn. It names the elements where the overflow starts, so a failure says what pushed it out.
  */
 export async function expectNoHorizontalScroll(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -51,12 +51,20 @@ export async function expectNoHorizontalScroll(page: Page) {
         .filter((part) => typeof part === 'string' && part)
         .join(' ')
         .slice(0, 160);
-    const past = [...document.body.querySelectorAll('*')]
-      .map((element) => ({ element, right: Math.round(element.getBoundingClientRect().right) }))
-      .filter(({ right }) => right > screen)
-      .sort((a, b) => b.right - a.right)
+    // Where the overflow starts: the innermost elements whose content (their own text included)
+    // reaches past the edge. What a screen-reader-only box holds is clipped, and left out.
+    const reachesPast = (element: Element) =>
+      element.getBoundingClientRect().left + element.scrollWidth > screen + 0.5;
+    const reaching = [...document.body.querySelectorAll('*')].filter(
+      (element) => !element.closest('.sr-only') && reachesPast(element),
+    );
+    const past = reaching
+      .filter((element) => !reaching.some((other) => other !== element && element.contains(other)))
       .slice(0, 5)
-      .map(({ element, right }) => `${describe(element)} (right edge ${right})`);
+      .map(
+        (element) =>
+          `${describe(element)} (reaching ${element.getBoundingClientRect().left + element.scrollWidth})`,
+      );
     return `${width} px wide on a ${screen} px screen: ${past.join('; ')}`;
   });
   expect(overflow, 'the page scrolls sideways').toBeNull();

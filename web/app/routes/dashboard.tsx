@@ -191,7 +191,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </SidebarCard>
       </aside>
       <main ref={dialogFocus.boardRef} className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
-        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">
+        <h1 className="wrap-anywhere text-2xl font-bold text-gray-900 sm:text-3xl">
           Welcome back, {user.displayName}
         </h1>
         {ownBlocks.isPending && <ScreenFallback />}

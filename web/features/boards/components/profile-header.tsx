@@ -25,14 +25,18 @@ export function ProfileHeader({
 }) {
   const boardLink = `${useSiteOrigin()}/@${user.username}`;
   return (
+    // Names and words are wrapped anywhere: centred on a phone, this column is as wide as its
+    // longest word unless that word may break.
     <header className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
       <UserAvatar src={user.avatar} name={user.displayName} className="size-20 text-2xl" />
       <div className="min-w-0 flex-1 space-y-1.5">
-        <h1 className="break-words text-2xl font-bold text-gray-900 sm:text-3xl">
+        <h1 className="wrap-anywhere text-2xl font-bold text-gray-900 sm:text-3xl">
           {user.displayName}
         </h1>
-        {user.tagline && <p className="break-words font-medium text-violet-800">{user.tagline}</p>}
-        {user.bio && <p className="break-words text-gray-700">{user.bio}</p>}
+        {user.tagline && (
+          <p className="wrap-anywhere font-medium text-violet-800">{user.tagline}</p>
+        )}
+        {user.bio && <p className="wrap-anywhere text-gray-700">{user.bio}</p>}
         <a
           href={boardLink}
           target={linkTarget}

@@ -215,6 +215,29 @@ async function searchedSparsely(db: Db, match: SearchMatch, query: DiscoverQuery
 }
 
 /**
+ * The boards `onPage` keeps, the one with the latest news first (one more than the page, to tell
+ * whether another follows), and the visible blocks of the page's boards: two statements to batch.
+ */
+function newsPage(db: Db, onPage: SQL | undefined, limit: number) {
+  const ids = db
+    .select({ id: users.id })
+    .from(users)
+    .where(onPage)
+    .orderBy(...newsFirst())
+    .limit(limit);
+  return [
+    db
+      .select(pageColumns)
+      .from(users)
+      .leftJoin(boardSettings, eq(boardSettings.userId, users.id))
+      .where(onPage)
+      .orderBy(...newsFirst())
+      .limit(limit + 1),
+    visibleBlocksOf(db, ids),
+  ] as const;
+}
+
+/**
  * Boards matching a common search: Discover's news order is walked and the index asked about each
  * board by id, so a page is found after a few dozen boards, not after sorting a million. Streamed
  * words only: for those each board is one seek in a list, for a longer prefix the lists of every
@@ -223,22 +246,7 @@ async function searchedSparsely(db: Db, match: SearchMatch, query: DiscoverQuery
 async function searchedDensely(db: Db, match: SearchMatch, query: DiscoverQuery) {
   const inIndex = sql`EXISTS (SELECT 1 FROM ${boardSearch} WHERE ${boardSearch.rowid} = ${users.id} AND ${matches(match.streamed)})`;
   const onPage = and(listed(query.category), inIndex, afterCursor(query.cursor));
-  const ids = db
-    .select({ id: users.id })
-    .from(users)
-    .where(onPage)
-    .orderBy(...newsFirst())
-    .limit(query.limit);
-  const [page, blocksOfPage] = await db.batch([
-    db
-      .select(pageColumns)
-      .from(users)
-      .leftJoin(boardSettings, eq(boardSettings.userId, users.id))
-      .where(onPage)
-      .orderBy(...newsFirst())
-      .limit(query.limit + 1),
-    visibleBlocksOf(db, ids),
-  ]);
+  const [page, blocksOfPage] = await db.batch(newsPage(db, onPage, query.limit));
   return { page, blocksOfPage, total: searchCountAtMost, totalIsFloor: true };
 }
 
@@ -248,21 +256,8 @@ async function searchedDensely(db: Db, match: SearchMatch, query: DiscoverQuery)
  */
 async function browsed(db: Db, query: DiscoverQuery) {
   const onPage = and(listed(query.category), afterCursor(query.cursor));
-  const ids = db
-    .select({ id: users.id })
-    .from(users)
-    .where(onPage)
-    .orderBy(...newsFirst())
-    .limit(query.limit);
   const [page, blocksOfPage, [rolledUp]] = await db.batch([
-    db
-      .select(pageColumns)
-      .from(users)
-      .leftJoin(boardSettings, eq(boardSettings.userId, users.id))
-      .where(onPage)
-      .orderBy(...newsFirst())
-      .limit(query.limit + 1),
-    visibleBlocksOf(db, ids),
+    ...newsPage(db, onPage, query.limit),
     db
       .select({ total: discoverTotals.boards })
       .from(discoverTotals)

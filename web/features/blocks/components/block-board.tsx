@@ -4,7 +4,7 @@ import { type BlockStatus, blockStatuses } from '../../../../schema/block-values
 import type { PublicBlock } from '../../../../schema/blocks';
 import { type CategoryKey, categories } from '../../../../schema/categories';
 import { IconSprite } from '../../../components/icon-sprite';
-import { segment, segmentRadio, segmentTrack } from '../../../components/ui/segmented';
+import { filterPill, segment, segmentRadio, segmentTrack } from '../../../components/ui/segmented';
 import { useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import type { BoardSettings } from '../api/get-own-blocks';
@@ -263,10 +263,7 @@ function CategoryFilter({
     <fieldset className="flex flex-wrap gap-2">
       <legend className="sr-only">Filter by category</legend>
       {choices.map((choice) => (
-        <label
-          key={choice.key}
-          className="relative rounded-full border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-800 transition-colors hover:bg-gray-100 has-checked:border-violet-700 has-checked:bg-violet-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-violet-500"
-        >
+        <label key={choice.key} className={filterPill}>
           <input
             type="radio"
             name={name}

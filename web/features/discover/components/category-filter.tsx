@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { type CategoryKey, categories } from '../../../../schema/categories';
-import { segmentRadio } from '../../../components/ui/segmented';
+import { filterPill, segmentRadio } from '../../../components/ui/segmented';
 
 type CategoryFilterProps = {
   /** The category in the URL (`?category=`), or null for all. */
@@ -30,10 +30,7 @@ export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
         Category
       </legend>
       {choices.map((choice) => (
-        <label
-          key={choice.key}
-          className="relative rounded-full border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-800 transition-colors hover:bg-gray-100 has-checked:border-violet-700 has-checked:bg-violet-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-violet-500"
-        >
+        <label key={choice.key} className={filterPill}>
           <input
             type="radio"
             name={name}

@@ -229,6 +229,24 @@ describe('GET /api/discover', () => {
     );
   });
 
+  it('gives each board its own visible blocks when a search finds several', async () => {
+    const token = searchToken();
+    const [older, newer] = [await createUser(), await createUser()];
+    for (const owner of [older, newer]) await setProfile(owner, { bio: token });
+    await createBlock(older, { title: 'older first' });
+    const hidden = await createBlock(older, { title: 'older hidden' });
+    await saveBlock(older, hidden.id, { isVisible: false });
+    await createBlock(newer, { title: 'newer first' });
+    await createBlock(newer, { title: 'newer second' });
+    const response = await discover({ q: token });
+    expect(
+      response.boards.map(({ user, blocks }) => [user.username, blocks.map((b) => b.title)]),
+    ).toEqual([
+      [newer.username, ['newer first', 'newer second']],
+      [older.username, ['older first']],
+    ]);
+  });
+
   it('never shows email or password hash of the listed users', async () => {
     const token = searchToken();
     const owner = await boardWith({ bio: token });
@@ -520,13 +538,11 @@ describe('GET /api/discover?q= (full-text search)', () => {
     expect(response.boards).toHaveLength(1);
   });
 
-  it('reads a rare search in one statement: its matches once, newest accounts first, each board by id', async () => {
+  it('reads a rare search and its blocks in one statement: its matches once, newest accounts first, each board by id', async () => {
     const token = searchToken();
     await boardWith({ bio: token });
-    const asked = (await discoverPlans({ q: token.slice(0, 5) })).filter(({ sql }) =>
-      sql.includes(' MATCH '),
-    );
-    // One statement asks the index: how common the search is (the streamed words), then its matches.
+    const asked = await discoverPlans({ q: token.slice(0, 5) });
+    // One statement in all, asking the index how common the search is (the streamed words), then its matches.
     expect(asked).toHaveLength(1);
     const [rareSearch] = asked;
     if (!rareSearch) throw new Error('no rare search was run');
@@ -536,6 +552,8 @@ describe('GET /api/discover?q= (full-text search)', () => {
     expect(details).toContain('SCAN board_search VIRTUAL TABLE INDEX 192:M');
     expect(details).toContain('SEARCH users USING INTEGER PRIMARY KEY');
     expect(details).not.toMatch(/SCAN users\b/);
+    // The page's blocks by their owners' index.
+    expect(details).not.toMatch(/SCAN blocks\b/);
     // Those boards are looked up once, kept for both the count and the page.
     expect(details).toContain('MATERIALIZE matched');
   });

@@ -26,6 +26,7 @@ import type { UserRow } from '../types';
 import type { Db } from './db';
 
 type DiscoverQuery = z.infer<typeof discoverQuery>;
+type BoardSettingsRow = typeof boardSettings.$inferSelect;
 
 const discoverBlocksPerBoard = 12;
 const trendingPerScope = 12;
@@ -141,12 +142,12 @@ function searchMatches(db: Db, match: SearchMatch) {
 }
 
 /**
- * A rare search's page and counts in one statement that reads the index once. Each match is
- * looked up by id (CROSS JOIN keeps that order: walking every board in news order and asking the
- * index about each would read them all for a search that finds nothing); the listed ones are
- * counted and the page sorted by news from them, so a long prefix that covers common words ("read"
- * over "reading") sorts 5,000 boards, not a million. The counts sit on a row of their own, so they
- * come even when the page is empty.
+ * A rare search's page, its blocks and its counts in one statement that reads the index once.
+ * Each match is looked up by id (CROSS JOIN keeps that order: walking every board in news order
+ * and asking the index about each would read them all for a search that finds nothing); the
+ * listed ones are counted and the page sorted by news from them, so a long prefix that covers
+ * common words ("read" over "reading") sorts 5,000 boards, not a million. The counts sit on a row
+ * of their own, so they come even when the page is empty; the page's boards come a row per block.
  */
 function rareSearchRows(db: Db, match: SearchMatch, query: DiscoverQuery) {
   const { streamed, hits } = searchMatches(db, match);
@@ -172,17 +173,22 @@ function rareSearchRows(db: Db, match: SearchMatch, query: DiscoverQuery) {
       })
       .from(matched),
   );
-  const onPage = db
-    .select({ id: matched.id })
-    .from(matched)
-    .where(afterCursor(query.cursor, matched))
-    .orderBy(...newsFirst(matched))
-    .limit(query.limit + 1)
-    .as('on_page');
+  const onPage = db.$with('on_page').as(
+    db
+      .select({ id: matched.id })
+      .from(matched)
+      .where(afterCursor(query.cursor, matched))
+      .orderBy(...newsFirst(matched))
+      .limit(query.limit + 1),
+  );
+  const pageBlocks = visibleBlockIdsOf(db, db.select({ id: onPage.id }).from(onPage)).as(
+    'page_blocks',
+  );
   return db
-    .with(streamed, hits, matched, counted)
+    .with(streamed, hits, matched, counted, onPage)
     .select({
       ...pageColumns,
+      block: blocks,
       listed: counted.listed,
       hits: counted.hits,
       streamed: counted.streamed,
@@ -191,24 +197,23 @@ function rareSearchRows(db: Db, match: SearchMatch, query: DiscoverQuery) {
     .leftJoin(onPage, sql`true`)
     .leftJoin(users, eq(users.id, onPage.id))
     .leftJoin(boardSettings, eq(boardSettings.userId, users.id))
-    .orderBy(...newsFirst());
+    .leftJoin(pageBlocks, eq(pageBlocks.ownerId, users.id))
+    .leftJoin(blocks, eq(blocks.id, pageBlocks.id))
+    .orderBy(...newsFirst(), blocks.position, blocks.id);
 }
 
-/**
- * Boards matching a rare search, and how many; null when the search is common. A count that
- * stops at the cap is a floor. The page's blocks are read by the page's ids once it has come: a
- * subquery would match and sort again.
- */
+/** Boards matching a rare search, and how many; null when the search is common. A count that stops at the cap is a floor. */
 async function searchedSparsely(db: Db, match: SearchMatch, query: DiscoverQuery) {
   const rows = await rareSearchRows(db, match, query);
   const [counts] = rows;
   if (!counts || counts.streamed > searchCountAtMost) return null;
-  const page = rows.flatMap(({ owner, settings }) => (owner ? [{ owner, settings }] : []));
-  const ids = page.slice(0, query.limit).map(({ owner }) => owner.id);
-  const blocksOfPage = ids.length > 0 ? await visibleBlocksOf(db, ids) : [];
+  const page = new Map<number, { owner: UserRow; settings: BoardSettingsRow | null }>();
+  for (const { owner, settings } of rows) {
+    if (owner && !page.has(owner.id)) page.set(owner.id, { owner, settings });
+  }
   return {
-    page,
-    blocksOfPage,
+    page: [...page.values()],
+    blocksOfPage: rows.flatMap(({ block }) => (block ? [{ block }] : [])),
     total: Math.min(counts.listed, searchCountAtMost),
     totalIsFloor: counts.hits > searchCountAtMost,
   };
@@ -314,18 +319,19 @@ function byOwner(shownBlocks: (typeof blocks.$inferSelect)[]) {
   return grouped;
 }
 
-function boardLook(settings: typeof boardSettings.$inferSelect | null) {
+function boardLook(settings: BoardSettingsRow | null) {
   return {
     globalImageRatio: settings?.globalImageRatio ?? 'square',
     hideAllImages: settings?.hideAllImages ?? false,
   };
 }
 
-/** Up to 12 visible blocks of each board `ownerIds` selects, in board order. */
-function visibleBlocksOf(db: Db, ownerIds: SQLWrapper | number[]) {
+/** The ids of up to 12 visible blocks of each board `ownerIds` selects, with their owner's. */
+function visibleBlockIdsOf(db: Db, ownerIds: SQLWrapper | number[]) {
   const ranked = db
     .select({
       id: blocks.id,
+      ownerId: sql<number>`${blocks.userId}`.as('owner_id'),
       rank: sql<number>`row_number() OVER (PARTITION BY ${blocks.userId} ORDER BY ${blocks.position}, ${blocks.id})`.as(
         'rank',
       ),
@@ -334,10 +340,18 @@ function visibleBlocksOf(db: Db, ownerIds: SQLWrapper | number[]) {
     .where(and(inArray(blocks.userId, ownerIds), eq(blocks.isVisible, true)))
     .as('ranked');
   return db
+    .select({ id: ranked.id, ownerId: ranked.ownerId })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${discoverBlocksPerBoard}`);
+}
+
+/** Up to 12 visible blocks of each board `ownerIds` selects, in board order. */
+function visibleBlocksOf(db: Db, ownerIds: SQLWrapper | number[]) {
+  const shown = visibleBlockIdsOf(db, ownerIds).as('shown');
+  return db
     .select({ block: blocks })
     .from(blocks)
-    .innerJoin(ranked, eq(ranked.id, blocks.id))
-    .where(sql`${ranked.rank} <= ${discoverBlocksPerBoard}`)
+    .innerJoin(shown, eq(shown.id, blocks.id))
     .orderBy(blocks.position, blocks.id);
 }
 

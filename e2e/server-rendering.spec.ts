@@ -176,3 +176,53 @@ test("the owner opening their own board sees their hidden blocks, even while it'
   await expect(page.getByText('Shown to all', { exact: true })).toBeVisible();
   await expect(page.getByText('Only for me', { exact: true })).toBeVisible();
 });
+
+/**
+ * The class names on the page that no rule of its stylesheets names: a component class misspelt,
+ * or one that the stylesheet lost, leaves its elements unstyled without failing anything else.
+ * Lucide's own marker classes (`lucide`, `lucide-…`) carry no style.
+ */
+function unstyledClasses(page: Page) {
+  return page.evaluate(() => {
+    const selectors: string[] = [];
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+        if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) collect(sheet.cssRules);
+    const named = selectors.join(' ');
+    const used = new Set(
+      [...document.querySelectorAll('[class]')].flatMap((element) => [...element.classList]),
+    );
+    return [...used].filter(
+      (name) => !name.startsWith('lucide') && !named.includes(`.${CSS.escape(name)}`),
+    );
+  });
+}
+
+test('every class on a rendered board and its embed has a rule in the stylesheet', async ({
+  newPage,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'styled' });
+  await createBlock(request, owner, {
+    title: 'A block with every part',
+    subtitle: 'Its subtitle',
+    description: 'Its description',
+    externalUrl: 'https://example.com/every-part',
+    imageUrl: 'https://images.example/part.png',
+    progressEnabled: true,
+  });
+  await createBlock(request, owner, { title: 'Planned', status: 'planned' });
+  const page = await newPage({ javaScriptEnabled: false });
+  await page.route('https://images.example/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: onePixelPng }),
+  );
+  for (const path of [`/@${owner.username}`, `/embed/@${owner.username}`]) {
+    await page.goto(path);
+    await expect(page.getByText('A block with every part', { exact: true })).toBeVisible();
+    expect(await unstyledClasses(page), path).toEqual([]);
+  }
+});

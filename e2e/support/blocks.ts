@@ -1,19 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { z } from 'zod';
+import type { blockInput } from '../../schema/blocks';
 import { expect } from './fixtures';
 import type { TestUser } from './users';
 
-export type NewBlock = {
-  category: string;
-  type: string;
-  title: string;
-  subtitle?: string;
-  description?: string;
-  externalUrl?: string;
-  imageUrl?: string;
-  status?: 'now' | 'planned' | 'done';
-  progress?: number;
-  isVisible?: boolean;
-};
+/** A block as the API takes it: the create call's own contract. */
+export type NewBlock = z.input<typeof blockInput>;
 
 /** Creates a block straight through the API, for journeys that are about something else. */
 export async function createBlock(

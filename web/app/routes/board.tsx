@@ -53,7 +53,7 @@ export function BoardScreen() {
                 </Link>
               </Button>
             </span>
-            <span className="hidden viewer-guest:contents viewer-member:contents">
+            <span className="for-visitors">
               <FollowButton username={owner.username} displayName={owner.displayName} />
             </span>
           </>
@@ -67,7 +67,7 @@ export function BoardScreen() {
         initialStatus={firstTabWithBlocks(board.data.blocks)}
         actionIcons={copyButtonIcons}
         renderAction={(block) => (
-          <span className="hidden viewer-guest:contents viewer-member:contents">
+          <span className="for-visitors">
             <CopyBlockButton block={block} />
           </span>
         )}

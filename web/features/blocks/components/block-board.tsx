@@ -68,16 +68,13 @@ const blockGridClassName: Record<BlockViewMode, string> = {
   max: 'grid grid-cols-1 items-start gap-4 sm:grid-cols-2 sm:gap-5 xl:grid-cols-3',
 };
 
-/**
- * A card the reader has not scrolled to is neither laid out nor painted until it nears the screen
- * (`content-visibility: auto`): a phone draws the first cards, not thirty. Until then a card
- * stands in at about a text card's height; once drawn, its own height is remembered.
- */
-const cardCell = 'flex min-w-0 [content-visibility:auto] [contain-intrinsic-block-size:auto_10rem]';
-
 /** What a card's cell carries, however the tab lays it out: the filter hides cells by category. */
 export function blockCellProps(block: PublicBlock) {
-  return { 'data-block-id': block.id, 'data-category': block.category, className: cardCell };
+  return {
+    'data-block-id': block.id,
+    'data-category': block.category,
+    className: 'block-card-cell',
+  };
 }
 
 function plainTabGrid<B extends PublicBlock>({

@@ -66,34 +66,17 @@ export function BlockCard<B extends PublicBlock>({
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title is the keyboard's edit button; this widens the click target to the whole card
     <article
       onClick={onEdit ? (event) => isEditClick(event) && onEdit(block) : undefined}
-      className={cn(
-        'relative flex w-full min-w-0 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm',
-        onEdit && 'cursor-pointer transition-shadow hover:shadow-md',
-      )}
+      className={cn('block-card', onEdit && 'cursor-pointer transition-shadow hover:shadow-md')}
     >
       <BlockMedia block={block} board={board} viewMode={viewMode} firstRow={firstRow} />
-      <div
-        className={cn(
-          'flex flex-1 flex-col',
-          viewMode === 'max' ? 'gap-2 p-5 sm:p-6' : 'gap-1.5 p-3 sm:p-4',
-        )}
-      >
-        <div className="flex min-w-0 items-center gap-2">
-          <span
-            className={cn(
-              'flex size-7 shrink-0 items-center justify-center rounded-md',
-              tintFor(block.category),
-            )}
-          >
+      <div className={cn('block-card-body', viewMode === 'max' && 'gap-2 p-5 sm:p-6')}>
+        <div className="block-card-head">
+          <span className={cn('block-card-icon', tintFor(block.category))}>
             <BlockIcon block={block} className="size-4" />
           </span>
-          {label && (
-            <span className="min-w-0 break-words text-xs font-medium uppercase leading-tight tracking-wide text-gray-600">
-              {label}
-            </span>
-          )}
+          {label && <span className="block-card-label">{label}</span>}
         </div>
-        <h3 className="line-clamp-2 break-words font-semibold leading-snug text-gray-900">
+        <h3 className="block-card-title">
           {onEdit ? (
             <button
               type="button"
@@ -107,16 +90,12 @@ export function BlockCard<B extends PublicBlock>({
             block.title
           )}
         </h3>
-        {block.subtitle && (
-          <p className="line-clamp-1 break-words text-sm text-gray-700">{block.subtitle}</p>
-        )}
-        {block.description && (
-          <p className="line-clamp-3 break-words text-sm text-gray-600">{block.description}</p>
-        )}
+        {block.subtitle && <p className="block-card-subtitle">{block.subtitle}</p>}
+        {block.description && <p className="block-card-description">{block.description}</p>}
         {block.progressEnabled && <BlockProgress block={block} />}
         <BlockStory block={block} />
         {(block.externalUrl || action) && (
-          <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+          <div className="block-card-actions">
             {block.externalUrl && (
               <Button asChild variant="outline" size="compact">
                 <a
@@ -172,7 +151,7 @@ function BlockMedia({
         type="button"
         aria-label={`View image: ${block.title}`}
         popoverTarget={viewerId}
-        className="block w-full cursor-zoom-in overflow-hidden bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-600"
+        className="block-card-media"
         style={{ aspectRatio }}
       >
         <img
@@ -215,7 +194,7 @@ function ImageViewer({ id, src, title }: { id: string; src: string; title: strin
         popoverTarget={id}
         popoverTargetAction="hide"
         aria-label="Close"
-        className="absolute -top-3 -right-3 rounded-full bg-white p-1.5 text-gray-900 shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+        className="block-card-viewer-close"
       >
         <SpriteIcon icon={closeIcon} className="size-4" />
       </button>
@@ -237,21 +216,21 @@ function BlockStory({ block }: { block: PublicBlock }) {
 function BlockProgress({ block }: { block: PublicBlock }) {
   const { width, complete } = progressBar(block);
   return (
-    <div className="mt-1 flex items-center gap-2">
+    <div className="block-progress">
       <div
         role="progressbar"
         aria-label="Progress"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={width}
-        className="h-1.5 flex-1 overflow-hidden rounded-full bg-gray-200"
+        className="block-progress-track"
       >
         <div
           className={cn('h-full rounded-full', complete ? 'bg-green-600' : 'bg-violet-700')}
           style={{ width: `${width}%` }}
         />
       </div>
-      <span className="w-9 text-right text-xs tabular-nums text-gray-600">{width}%</span>
+      <span className="block-progress-value">{width}%</span>
     </div>
   );
 }

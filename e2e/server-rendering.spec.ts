@@ -155,6 +155,68 @@ test('Copy pressed by a signed-in visitor the moment the board appears is carrie
   expect(blocks.map((block) => block.title)).toEqual(['Copied at once']);
 });
 
+test('the page hands its controls to the app only once the screen has hydrated', async ({
+  newPage,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'handover' });
+  await createBlock(request, owner, { title: 'Handed over' });
+  const reader = await createUser(request, { prefix: 'handreader' });
+  const page = await newPage();
+  await signInWithToken(page, reader);
+  // The moment the app says it handles the page's controls, which of them has React hydrated?
+  // (React tags each element it hydrates with its props, as gotoHydrated reads.)
+  await page.addInitScript(() => {
+    let ready = false;
+    Object.defineProperty(window, '__up2AppReady', {
+      get: () => ready,
+      set: (value: boolean) => {
+        ready = value;
+        const hydrated = (element: Element | null) =>
+          !!element && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+        const controls = [...document.querySelectorAll('[data-needs-app]')];
+        document.documentElement.dataset.handedOver = JSON.stringify({
+          controls: controls.length,
+          hydrated: controls.filter(hydrated).length,
+        });
+      },
+    });
+  });
+  await page.goto(`/@${owner.username}`);
+  await expect(page.locator('html')).toHaveAttribute('data-handed-over', /./);
+  const handedOver = JSON.parse(
+    (await page.locator('html').getAttribute('data-handed-over')) ?? '{}',
+  ) as { controls: number; hydrated: number };
+  // Theme, Share (the owner's, hidden here), Follow and Copy: a press before this moment is held
+  // for the app, and after it is the app's own.
+  expect(handedOver).toEqual({ controls: 4, hydrated: 4 });
+});
+
+test('a press on a control already live, while the screen around it hydrates, is carried out', async ({
+  newPage,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'between' });
+  await createBlock(request, owner, { title: 'Pressed between' });
+  const reader = await createUser(request, { prefix: 'betweenreader' });
+  const page = await newPage();
+  await signInWithToken(page, reader);
+  // The navigation (and its Theme button) is live before the screen is: Theme is pressed in the
+  // last moment before the app takes the page over, so the page's first script holds the press.
+  await page.addInitScript(() => {
+    let ready = false;
+    Object.defineProperty(window, '__up2AppReady', {
+      get: () => ready,
+      set: (value: boolean) => {
+        document.querySelector<HTMLElement>('[data-needs-app="theme"]')?.click();
+        ready = value;
+      },
+    });
+  });
+  await page.goto(`/@${owner.username}`);
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible();
+});
+
 test("the owner opening their own board sees their hidden blocks, even while it's private", async ({
   page,
   request,

@@ -1,10 +1,9 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './index.css';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadScreen } from './app/router';
-import { markAppReady } from './lib/page-actions';
 import { createQueryClient, type SeededQuery, seedQueries } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 
@@ -14,15 +13,6 @@ function serverState(): SeededQuery[] | undefined {
   return script?.textContent ? (JSON.parse(script.textContent) as SeededQuery[]) : undefined;
 }
 
-/**
- * Once the page is hydrated, the app handles its controls: the page's first script stops holding
- * on to presses for it (worker/pages/app-shell.ts).
- */
-function AppReady() {
-  useEffect(markAppReady, []);
-  return null;
-}
-
 const root = document.getElementById('root') as HTMLElement;
 const queryClient = createQueryClient();
 const app = (
@@ -30,7 +20,6 @@ const app = (
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
-        <AppReady />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>

@@ -19,15 +19,19 @@ declare global {
   }
 }
 
-/** From now on the app handles the page's controls itself. */
-export function markAppReady() {
-  window.__up2AppReady = true;
-}
+/** Sent on the window once the app handles the page's controls itself. */
+export const appReadyEvent = 'up2:app-ready';
 
 /**
- * True, once, when `action` was pressed before the app had started: the control that offers it
- * carries it out as it comes to life (its first effect), whenever its part of the page hydrates.
+ * From now on the app handles the page's controls itself; a press held until now is carried out
+ * by its control (`usePendingAction`), wherever on the page it is.
  */
+export function markAppReady() {
+  window.__up2AppReady = true;
+  window.dispatchEvent(new Event(appReadyEvent));
+}
+
+/** True, once, when `action` was pressed before the app had started and is still to be done. */
 export function takePendingAction(action: string): boolean {
   if (window.__up2PendingAction !== action) return false;
   window.__up2PendingAction = undefined;

@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSignOutOnArrival } from '../../lib/auth';
+import { markAppReady } from '../../lib/page-actions';
 import { Spinner } from '../ui/spinner';
 import { TopNav } from './top-nav';
 
@@ -10,6 +11,17 @@ export function ScreenFallback() {
       <Spinner />
     </div>
   );
+}
+
+/**
+ * Once the screen is hydrated, the app handles its controls: the page's first script stops holding
+ * on to presses for it (worker/pages/app-shell.ts). Inside the screen's Suspense boundary, which a
+ * rendered page hydrates in a pass after the root's: marked with the root, a press in between
+ * reached a screen React had not committed yet, and was lost.
+ */
+function AppReady() {
+  useEffect(markAppReady, []);
+  return null;
 }
 
 /**
@@ -31,6 +43,7 @@ export function SiteLayout() {
       <div id="content" tabIndex={-1} className="outline-none">
         <Suspense fallback={<ScreenFallback />}>
           <Outlet />
+          <AppReady />
         </Suspense>
       </div>
     </div>

@@ -1,7 +1,8 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { needsAppAttribute, takePendingAction } from '../../lib/page-actions';
+import { useState } from 'react';
+import { needsAppAttribute } from '../../lib/page-actions';
 import { chooseTheme, type ThemeChoice, themeChoices, useTheme } from '../../lib/theme';
+import { usePendingAction } from '../../lib/use-pending-action';
 import { Button } from '../ui/button';
 import {
   DropdownMenu,
@@ -31,9 +32,7 @@ export function ThemeMenu() {
   const [open, setOpen] = useState(false);
 
   // Pressed on a page drawn on the server before the app had started: opened now that it is live.
-  useEffect(() => {
-    if (takePendingAction(themeAction)) setOpen(true);
-  }, []);
+  usePendingAction(themeAction, () => setOpen(true));
 
   return (
     <DropdownMenu modal={false} open={open} onOpenChange={setOpen}>

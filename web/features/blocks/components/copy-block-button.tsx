@@ -1,6 +1,6 @@
 import { CheckIcon } from 'lucide-react';
 import { __iconData as copyIcon } from 'lucide-react/icons/copy';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { SpriteIcon } from '../../../components/icon-sprite';
@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { getAuthToken } from '../../../lib/auth-token';
-import { needsAppAttribute, takePendingAction } from '../../../lib/page-actions';
+import { needsAppAttribute } from '../../../lib/page-actions';
+import { usePendingAction } from '../../../lib/use-pending-action';
 import { useCopyBlock } from '../api/copy-block';
 
 /** What the button draws on every card, for the board's sprite. */
@@ -66,10 +67,7 @@ export function CopyBlockButton({ block }: { block: PublicBlock }) {
 
   const action = `copy-${block.id}`;
   // Pressed before the app had started: carried out now that this button is live.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the button comes to life
-  useEffect(() => {
-    if (takePendingAction(action)) copy();
-  }, []);
+  usePendingAction(action, copy);
 
   return (
     <Button

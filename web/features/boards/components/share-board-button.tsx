@@ -1,8 +1,9 @@
 import { Share2Icon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { loadChunk } from '../../../lib/load-chunk';
-import { needsAppAttribute, takePendingAction } from '../../../lib/page-actions';
+import { needsAppAttribute } from '../../../lib/page-actions';
+import { usePendingAction } from '../../../lib/use-pending-action';
 import type { ShareBoardDialogProps } from './share-board-dialog';
 
 // The dialog and the QR code library come with the first press (or the pointer's approach), never
@@ -32,10 +33,7 @@ export function ShareBoardButton({ label = 'Share', className, ...board }: Share
   };
 
   // Pressed on a board page before the app had started: opened now that this button is live.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the button comes to life
-  useEffect(() => {
-    if (takePendingAction(shareAction)) show();
-  }, []);
+  usePendingAction(shareAction, show);
 
   return (
     <>

@@ -1,12 +1,13 @@
 import { UserCheckIcon, UserPlusIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { getAuthToken } from '../../../lib/auth-token';
-import { needsAppAttribute, takePendingAction } from '../../../lib/page-actions';
+import { needsAppAttribute } from '../../../lib/page-actions';
+import { usePendingAction } from '../../../lib/use-pending-action';
 import { useFollowBoard } from '../api/follow-board';
 import { useFollowedBoards } from '../api/get-followed-boards';
 import { useUnfollowBoard } from '../api/unfollow-board';
@@ -73,10 +74,7 @@ export function FollowButton({ username, displayName }: { username: string; disp
   }
 
   // Pressed before the app had started: the page said "Follow", so that is what was meant.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the button comes to life
-  useEffect(() => {
-    if (takePendingAction(followAction)) follow();
-  }, []);
+  usePendingAction(followAction, follow);
 
   const busy =
     followBoard.isPending || unfollowBoard.isPending || (user !== null && followed.isPending);

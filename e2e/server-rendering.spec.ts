@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { boardTab, categoryFilter, expectToast, gotoHydrated } from './support/ui';
@@ -155,34 +155,51 @@ test('Copy pressed by a signed-in visitor the moment the board appears is carrie
   expect(blocks.map((block) => block.title)).toEqual(['Copied at once']);
 });
 
-test('the page hands its controls to the app only once the screen has hydrated', async ({
-  newPage,
-  request,
-}) => {
-  const owner = await createUser(request, { prefix: 'handover' });
-  await createBlock(request, owner, { title: 'Handed over' });
-  const reader = await createUser(request, { prefix: 'handreader' });
+/** A signed-in reader's page, and someone else's board of one block for it to open. */
+async function readerAndBoard(
+  newPage: () => Promise<Page>,
+  request: APIRequestContext,
+  prefix: string,
+) {
+  const owner = await createUser(request, { prefix });
+  await createBlock(request, owner, { title: `A block of ${prefix}` });
   const page = await newPage();
-  await signInWithToken(page, reader);
-  // The moment the app says it handles the page's controls, which of them has React hydrated?
-  // (React tags each element it hydrates with its props, as gotoHydrated reads.)
-  await page.addInitScript(() => {
+  await signInWithToken(page, await createUser(request, { prefix: `${prefix}reader` }));
+  return { page, board: `/@${owner.username}` };
+}
+
+/**
+ * In the last moment before the app takes the page over (`__up2AppReady`), counts the page's
+ * controls for the app and those React has hydrated (it tags each with its props, as gotoHydrated
+ * reads) into `data-handed-over` on <html>, and presses the control `press` selects, if any.
+ */
+function watchTakeover(page: Page, press: string | null = null) {
+  return page.addInitScript((pressed) => {
     let ready = false;
     Object.defineProperty(window, '__up2AppReady', {
       get: () => ready,
       set: (value: boolean) => {
-        ready = value;
-        const hydrated = (element: Element | null) =>
-          !!element && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+        const hydrated = (element: Element) =>
+          Object.keys(element).some((key) => key.startsWith('__reactProps$'));
         const controls = [...document.querySelectorAll('[data-needs-app]')];
         document.documentElement.dataset.handedOver = JSON.stringify({
           controls: controls.length,
           hydrated: controls.filter(hydrated).length,
         });
+        if (pressed) document.querySelector<HTMLElement>(pressed)?.click();
+        ready = value;
       },
     });
-  });
-  await page.goto(`/@${owner.username}`);
+  }, press);
+}
+
+test('the page hands its controls to the app only once the screen has hydrated', async ({
+  newPage,
+  request,
+}) => {
+  const { page, board } = await readerAndBoard(newPage, request, 'handover');
+  await watchTakeover(page);
+  await page.goto(board);
   await expect(page.locator('html')).toHaveAttribute('data-handed-over', /./);
   const handedOver = JSON.parse(
     (await page.locator('html').getAttribute('data-handed-over')) ?? '{}',
@@ -196,24 +213,11 @@ test('a press on a control already live, while the screen around it hydrates, is
   newPage,
   request,
 }) => {
-  const owner = await createUser(request, { prefix: 'between' });
-  await createBlock(request, owner, { title: 'Pressed between' });
-  const reader = await createUser(request, { prefix: 'betweenreader' });
-  const page = await newPage();
-  await signInWithToken(page, reader);
-  // The navigation (and its Theme button) is live before the screen is: Theme is pressed in the
-  // last moment before the app takes the page over, so the page's first script holds the press.
-  await page.addInitScript(() => {
-    let ready = false;
-    Object.defineProperty(window, '__up2AppReady', {
-      get: () => ready,
-      set: (value: boolean) => {
-        document.querySelector<HTMLElement>('[data-needs-app="theme"]')?.click();
-        ready = value;
-      },
-    });
-  });
-  await page.goto(`/@${owner.username}`);
+  const { page, board } = await readerAndBoard(newPage, request, 'between');
+  // The navigation (and its Theme button) is live before the screen is: Theme pressed in the last
+  // moment before the app takes the page over is held by the page's first script.
+  await watchTakeover(page, '[data-needs-app="theme"]');
+  await page.goto(board);
   await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible();
 });
 

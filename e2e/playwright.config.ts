@@ -26,7 +26,10 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['setup'], use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: {
     // The server's output is kept in a file: the password-reset journey reads the mailed link.
     command: 'mkdir -p .wrangler && npm run e2e:serve 2>&1 | tee .wrangler/e2e-server.log',

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
@@ -47,18 +48,29 @@ export async function createUser(
   return { ...user, token: await logIn(request, username, user.password) };
 }
 
+/** The account `owner-account.setup.ts` grants the owner account's rights, for journeys to sign in as. */
+const ownerAccountFile = fileURLToPath(new URL('../../.wrangler/e2e-owner.json', import.meta.url));
+
 /**
  * A new user granted the owner account's rights the way an operator grants them: with
- * `npm run admin -- grant`, on the state folder the journeys' server runs on.
+ * `npm run admin -- grant`, on the state folder the journeys' server runs on. Done once, before
+ * any journey runs: wrangler writing the server's SQLite file while journeys use it found it locked
+ * (SQLITE_BUSY), and the server then answered another journey's request with 503.
  */
-export async function adminUser(request: APIRequestContext): Promise<TestUser> {
+export async function grantOwnerAccount(request: APIRequestContext) {
   const user = await createUser(request, { prefix: 'owner' });
   execFileSync('npm', ['run', '--silent', 'admin', '--', 'grant', user.username], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: { ...process.env, UP2_STATE_DIR: '.wrangler/e2e' },
     stdio: 'pipe',
   });
-  return user;
+  writeFileSync(ownerAccountFile, JSON.stringify(user));
+}
+
+/** The account holding the owner account's rights, in a session of its own. */
+export async function adminUser(request: APIRequestContext): Promise<TestUser> {
+  const user = JSON.parse(readFileSync(ownerAccountFile, 'utf8')) as TestUser;
+  return { ...user, token: await logIn(request, user.username, user.password) };
 }
 
 /**

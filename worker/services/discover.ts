@@ -327,7 +327,7 @@ function boardLook(settings: BoardSettingsRow | null) {
 }
 
 /** The ids of up to 12 visible blocks of each board `ownerIds` selects, with their owner's. */
-function visibleBlockIdsOf(db: Db, ownerIds: SQLWrapper | number[]) {
+function visibleBlockIdsOf(db: Db, ownerIds: SQLWrapper) {
   const ranked = db
     .select({
       id: blocks.id,
@@ -346,7 +346,7 @@ function visibleBlockIdsOf(db: Db, ownerIds: SQLWrapper | number[]) {
 }
 
 /** Up to 12 visible blocks of each board `ownerIds` selects, in board order. */
-function visibleBlocksOf(db: Db, ownerIds: SQLWrapper | number[]) {
+function visibleBlocksOf(db: Db, ownerIds: SQLWrapper) {
   const shown = visibleBlockIdsOf(db, ownerIds).as('shown');
   return db
     .select({ block: blocks })

@@ -1,5 +1,18 @@
 import { Icon, type LucideIconData } from 'lucide-react';
-import { createContext, type ReactNode, use, useId } from 'react';
+import { createContext, createElement, type ReactNode, use, useId } from 'react';
+
+/**
+ * A Lucide icon's stroke, set on its symbol so that the shapes sit in it directly: every `<use>`
+ * clones its symbol, and a whole `<svg>` nested inside would be one more element to style and lay
+ * out in every clone.
+ */
+const strokeAttributes = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 /** The sprite's symbol for an icon, by the icon's name; undefined for an icon it does not hold. */
 type Sprite = (name: string | undefined) => string | undefined;
@@ -20,8 +33,8 @@ export function IconSprite({ icons, children }: { icons: LucideIconData[]; child
     <SpriteContext value={symbolId}>
       <svg aria-hidden width="0" height="0" className="absolute">
         {[...held].map(([name, icon]) => (
-          <symbol key={name} id={symbolId(name)} viewBox="0 0 24 24">
-            <Icon icon={icon} />
+          <symbol key={name} id={symbolId(name)} viewBox="0 0 24 24" {...strokeAttributes}>
+            {icon.node.map(([tag, attributes]) => createElement(tag, attributes))}
           </symbol>
         ))}
       </svg>

@@ -114,7 +114,8 @@ describe('GET /embed/@username', () => {
     await setProfile(owner.token, { avatar: 'https://avatars.example.com/a.png' });
     await createBlock(owner, { type: 'books-reading', emoji: null });
     const { text } = await loadEmbed(`/embed/@${owner.username}`);
-    expect(text).toMatch(/<svg[^>]*class="lucide lucide-book-open/);
+    expect(text).toMatch(/<symbol id="[^"]*book-open"[^>]*><path d="M12 5v16">/);
+    expect(text).toMatch(/<use href="#[^"]*book-open">/);
     expect(text).not.toContain('📚');
     // A picture that fails leaves the initial: it is a background, never an <img>.
     expect(text).toContain('background-image:url(&quot;https://avatars.example.com/a.png&quot;)');
@@ -135,6 +136,11 @@ describe('GET /embed/@username', () => {
     const { text } = await loadEmbed(`/embed/@${owner.username}`);
     const symbols = [...text.matchAll(/<symbol id="([^"]+)"/g)].map(([, id]) => id ?? '');
     expect(symbols.filter((id) => id.endsWith('book-open'))).toHaveLength(1);
+    // Each symbol holds its shapes directly: a nested <svg> would be cloned into every drawing.
+    expect(text).toMatch(
+      /<symbol id="[^"]+book-open" viewBox="0 0 24 24" fill="none" stroke="currentColor"[^>]*><path /,
+    );
+    expect(text).not.toMatch(/<symbol[^>]*><svg/);
     const bookOpen = symbols.find((id) => id.endsWith('book-open'));
     // Two drawings a card (the icon beside the label, and the picture's stand-in).
     expect(text.split(`<use href="#${bookOpen}"></use>`)).toHaveLength(4 * 2 + 1);

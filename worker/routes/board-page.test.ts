@@ -248,7 +248,8 @@ describe('GET /@username', () => {
     ]);
     // Blocks without a label of their own show their type's name, drawn on the server.
     expect(visibleText(html)).toContain('Books & Reading Dune');
-    expect(withoutState(html)).toContain('lucide-heart');
+    expect(withoutState(html)).toMatch(/<symbol id="[^"]*heart"[^>]*><path /);
+    expect(withoutState(html)).toMatch(/<use href="#[^"]*heart">/);
   });
 
   it('counts each page load as a view of the board, and none for a board not found', async () => {

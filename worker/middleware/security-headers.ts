@@ -48,16 +48,7 @@ export const embedSecurityHeaders = secureHeaders({
   crossOriginResourcePolicy: false,
 });
 
-let inlineScriptHashes: Promise<string[]> | undefined;
-
-/**
- * Pages of the web app the Worker renders (the landing page, boards): never framed; the inline
- * scripts they carry (the built shell's theme script, the viewer script) run because their
- * hashes are named.
- */
-export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  inlineScriptHashes ??= Promise.all([cspHash(themeScript), cspHash(viewerScript)]);
-  const scriptHashes = await inlineScriptHashes;
+function appPageHeaders(scriptHashes: string[], mode: 'development' | 'production') {
   return secureHeaders({
     ...transportHeaders,
     xFrameOptions: 'DENY',
@@ -65,7 +56,7 @@ export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) =
     crossOriginResourcePolicy: false,
     // Vite's dev server injects inline scripts and a websocket; production pages need neither.
     contentSecurityPolicy:
-      c.env.ENVIRONMENT === 'development'
+      mode === 'development'
         ? { frameAncestors: ["'none'"], formAction: ["'self'"] }
         : {
             defaultSrc: ["'self'"],
@@ -80,5 +71,26 @@ export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) =
             formAction: ["'self'"],
             frameAncestors: ["'none'"],
           },
-  })(c, next);
+  });
+}
+
+// Built once per isolate: the policy is the same for every page, and hashing it is not free.
+let appPageHeadersByMode:
+  | Promise<Record<'development' | 'production', ReturnType<typeof secureHeaders>>>
+  | undefined;
+
+/**
+ * Pages of the web app the Worker renders (the landing page, boards): never framed; the inline
+ * scripts they carry (the built shell's theme script, the viewer script) run because their
+ * hashes are named.
+ */
+export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  appPageHeadersByMode ??= Promise.all([cspHash(themeScript), cspHash(viewerScript)]).then(
+    (hashes) => ({
+      development: appPageHeaders(hashes, 'development'),
+      production: appPageHeaders(hashes, 'production'),
+    }),
+  );
+  const byMode = await appPageHeadersByMode;
+  return byMode[c.env.ENVIRONMENT === 'development' ? 'development' : 'production'](c, next);
 });

@@ -34,6 +34,9 @@ function answerFeed(c: Context<AppEnv>, handle: string, format: FeedFormat) {
  * private boards answer 404.
  */
 export const boardFeeds = new Hono<AppEnv>()
-  .use(publicApiSecurityHeaders)
-  .get('/:handle/feed.xml', (c) => answerFeed(c, c.req.param('handle'), 'atom'))
-  .get('/:handle/feed.json', (c) => answerFeed(c, c.req.param('handle'), 'json'));
+  .get('/:handle/feed.xml', publicApiSecurityHeaders, (c) =>
+    answerFeed(c, c.req.param('handle'), 'atom'),
+  )
+  .get('/:handle/feed.json', publicApiSecurityHeaders, (c) =>
+    answerFeed(c, c.req.param('handle'), 'json'),
+  );

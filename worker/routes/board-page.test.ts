@@ -269,6 +269,8 @@ describe('GET /@username', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('content-security-policy')).toContain("form-action 'self'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+    // The feeds' cross-origin headers are theirs alone.
+    expect(response.headers.get('cross-origin-resource-policy')).toBeNull();
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const etag = response.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[^"]+"$/);

@@ -13,7 +13,7 @@ import type { AppEnv } from '../types';
  * readable before any script runs, and a head that names the board for link previews and search
  * engines. Unknown and private boards answer 404 with Board Not Found.
  */
-export const boardPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/:handle', (c) => {
+export const boardPage = new Hono<AppEnv>().get('/:handle', appPageSecurityHeaders, (c) => {
   const url = new URL(c.req.url);
   // Hono hands the parameter over decoded, so `/%40alice` reads `@alice` here too.
   const handle = c.req.param('handle');

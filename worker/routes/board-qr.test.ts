@@ -35,6 +35,16 @@ describe('GET /@username/qr.svg', () => {
     expect(scan(svg)).toBe(`http://localhost:5173/@${owner.username}`);
   });
 
+  it("carries the data policy of what other sites read, not a page's: nothing in it may run", async () => {
+    const owner = await createUser();
+    const response = await call('GET', `/@${owner.username}/qr.svg`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain('sandbox');
+    expect(csp).not.toContain('script-src');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
   it('serves the same code for the /%40 and mixed-case spellings of the board', async () => {
     const owner = await createUser();
     const canonical = await (await call('GET', `/@${owner.username}/qr.svg`)).text();

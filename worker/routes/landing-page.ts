@@ -10,7 +10,7 @@ import { appPageSecurityHeaders } from '../middleware/security-headers';
 import { fetchAppShell, renderedOrNull, renderShellPage } from '../pages/app-shell';
 import { boardVersions } from '../services/board-cache';
 import { discoverBoards } from '../services/discover';
-import { cachedPage } from '../services/edge-cache';
+import { cachedPage, type KeptEntry } from '../services/edge-cache';
 import type { AppEnv } from '../types';
 
 const landingDescription =
@@ -25,8 +25,8 @@ const shownBoardsHeader = 'x-up2-shown-boards';
  * the edge for a minute, but no longer than the boards it shows stay as they were: a board made
  * private or edited leaves it at once (in other locations within KV's minute, as boards do).
  */
-export const landingPage = new Hono<AppEnv>().use(appPageSecurityHeaders).get('/', (c) => {
-  const isCurrent = async (entry: Response) => {
+export const landingPage = new Hono<AppEnv>().get('/', appPageSecurityHeaders, (c) => {
+  const isCurrent = async (entry: KeptEntry) => {
     const shown = entry.headers.get(shownBoardsHeader) ?? '';
     const usernames = shown ? shown.split(',').map((pair) => pair.split('=')[0] ?? '') : [];
     const now = await boardVersions(c.env, usernames);

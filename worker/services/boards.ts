@@ -13,9 +13,11 @@ const boardNotFound = () =>
 
 /** A board whose owner never changed its settings has no row yet: it gets the defaults. */
 export async function getBoardSettings(db: Db, userId: number) {
-  const settings = await db.query.boardSettings.findFirst({
-    where: eq(boardSettings.userId, userId),
-  });
+  const settings = await db
+    .select()
+    .from(boardSettings)
+    .where(eq(boardSettings.userId, userId))
+    .get();
   return {
     globalImageRatio: settings?.globalImageRatio ?? 'square',
     hideAllImages: settings?.hideAllImages ?? false,

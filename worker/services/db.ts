@@ -1,5 +1,4 @@
 import { drizzle } from 'drizzle-orm/d1';
-import * as tables from '../../schema/tables';
 import { Refusal } from './errors';
 
 const defaultDeadlineMs = 5000;
@@ -106,10 +105,11 @@ function deadlineOf(env: Pick<Env, 'D1_DEADLINE_MS'>): number {
 /**
  * drizzle over a binding or a session. Its D1 driver calls only `prepare` and `batch` on the
  * client, which a session has too; every API test runs through a session, so a driver that
- * needed more would fail them.
+ * needed more would fail them. No relational schema: drizzle would walk every table of it each
+ * time it is built, which is once per request, and the queries here are all core ones.
  */
 function drizzleOver(client: D1Queries, env: Pick<Env, 'D1_DEADLINE_MS'>) {
-  return drizzle(guardDatabase(client, deadlineOf(env)) as D1Database, { schema: tables });
+  return drizzle(guardDatabase(client, deadlineOf(env)) as D1Database);
 }
 
 /** The database as jobs and tests use it: every statement on the primary. */

@@ -27,9 +27,11 @@ function inWords(seconds: number): string {
  * good, and a password reset ends the wait at once.
  */
 export async function refuseWhileThrottled(db: Db, username: string, now = Date.now()) {
-  const row = await db.query.loginFailures.findFirst({
-    where: eq(loginFailures.username, username),
-  });
+  const row = await db
+    .select()
+    .from(loginFailures)
+    .where(eq(loginFailures.username, username))
+    .get();
   if (!row) return;
   const since = now - row.lastFailureAt.getTime();
   if (since >= forgetAfterMs) return;

@@ -8,15 +8,15 @@ import { Refusal } from './errors';
 import { hashPassword, refuseCommonPassword } from './passwords';
 
 export function findUserById(db: Db, id: number) {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
+  return db.select().from(users).where(eq(users.id, id)).get();
 }
 
 export function findUserByUsername(db: Db, username: string) {
-  return db.query.users.findFirst({ where: eq(users.username, username.toLowerCase()) });
+  return db.select().from(users).where(eq(users.username, username.toLowerCase())).get();
 }
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) });
+  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 }
 
 function refuseReservedUsername(username: string) {

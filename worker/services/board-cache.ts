@@ -2,12 +2,13 @@ import { usernameSchema } from '../../schema/users';
 import { type Db, databaseAfter, isBookmark } from './db';
 import {
   type Answering,
-  asKeptEntry,
   edgeCacheKey,
   freshUntilHeader,
   isFresh,
   isOutage,
+  type KeptEntry,
   keepInEdgeCache,
+  keptEntry,
   readEdgeCache,
   revalidateEachTime,
   servedStale,
@@ -160,7 +161,7 @@ type BoardRequest = { kind: BoardKind; username: string | undefined; variant?: s
 async function entryKey(
   answering: Answering,
   { kind, username, variant }: BoardRequest,
-): Promise<{ key: Request | undefined; version: string } | undefined> {
+): Promise<{ key: string | undefined; version: string } | undefined> {
   if (answering.env.ENVIRONMENT === 'development' || !username) return undefined;
   if (usernameSchema.safeParse(username).data !== username) return undefined;
   let version: string;
@@ -191,7 +192,7 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
 }
 
 /** A cacheable entry as the browser gets it: whole, or 304 when it already holds these bytes. */
-function answerFrom(request: Request, kind: BoardKind, entry: Response): Response {
+function answerFrom(request: Request, kind: BoardKind, entry: KeptEntry): Response {
   const headers = new Headers(entry.headers);
   headers.delete(boardIdHeader);
   headers.delete(freshUntilHeader);
@@ -213,8 +214,8 @@ function answerFrom(request: Request, kind: BoardKind, entry: Response): Respons
  * current version, else from `render` (then cached, if a 200 showing a board). Every answer that
  * shows a board, feeds aside, counts its view: rendered, from the cache or 304. Cacheable answers
  * get a strong ETag and a 304 for a matching If-None-Match. Only for anonymous answers: whatever `render`
- * returns is served to everyone. Where the Cache API does nothing (workers.dev) every answer is
- * rendered, and still correct.
+ * returns is served to everyone. Where the Cache API does nothing (workers.dev) an isolate
+ * renders each version once a second, and every answer is still correct.
  *
  * The answer is typed as `render`'s, for the RPC client; a cached one carries the same body.
  */
@@ -231,7 +232,7 @@ export async function cachedBoardResponse<R extends Response>(
       ctx.waitUntil(recordVisit(env, boardId, visitOf(request.headers)));
     }
   };
-  const fromEntry = (entry: Response) => {
+  const fromEntry = (entry: KeptEntry) => {
     const boardId = Number(entry.headers.get(boardIdHeader));
     countView(Number.isSafeInteger(boardId) && boardId > 0 ? boardId : null);
     return answerFrom(request, board.kind, entry) as R;
@@ -260,7 +261,7 @@ export async function cachedBoardResponse<R extends Response>(
   headers.set('etag', await bodyEtag(body));
   headers.set(boardIdHeader, String(boardId));
   // Browsers get their own Cache-Control (answerFrom).
-  const entry = asKeptEntry(new Response(body, { status: 200, headers }), entryTtlSeconds);
-  if (key) keepInEdgeCache(ctx, key, entry.clone());
+  const entry = keptEntry(body, 200, headers, entryTtlSeconds);
+  if (key) keepInEdgeCache(ctx, key, entry);
   return answerFrom(request, board.kind, entry) as R;
 }

@@ -27,62 +27,64 @@ export function edgeCacheKey(
   { request, env }: Pick<Answering, 'request' | 'env'>,
   path: string,
   params: Record<string, string> = {},
-): Request | undefined {
+): string | undefined {
   if (env.ENVIRONMENT === 'development') return undefined;
   const url = new URL(path, request.url);
   url.searchParams.set('deploy', env.CF_VERSION_METADATA.id);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  return new Request(url);
+  return url.href;
 }
 
 /**
- * The answers this isolate last read from the cache, held in memory for a second: a board read
+ * An answer as the edge keeps it, read once and shared by every answer made from it: its headers
+ * are read, or copied to be changed, never changed in place.
+ */
+export type KeptEntry = {
+  readonly body: ArrayBuffer;
+  readonly status: number;
+  readonly headers: Headers;
+};
+
+/**
+ * The entries this isolate last read or wrote, held in memory for a second: a board read
  * thousands of times a second costs one Cache API lookup per isolate a second, not one per read.
  * Keys hold the board's version (and the deploy), so a memory copy never outlives what it shows by
  * more than the version read's own second.
  */
 const hotCopyMs = 1000;
 const hotCopyLimit = 64;
-type HotCopy = { body: ArrayBuffer; status: number; headers: [string, string][]; until: number };
-const hotCopies = new Map<string, HotCopy>();
+const hotCopies = new Map<string, { entry: KeptEntry; until: number }>();
 
-function hotCopyOf(key: Request): Response | undefined {
-  const copy = hotCopies.get(key.url);
-  if (!copy) return undefined;
-  if (copy.until <= Date.now()) {
-    hotCopies.delete(key.url);
-    return undefined;
-  }
-  return new Response(copy.body, { status: copy.status, headers: copy.headers });
-}
-
-async function keepHot(key: Request, entry: Response): Promise<Response> {
-  const body = await entry.arrayBuffer();
+function keepHot(key: string, entry: KeptEntry): void {
   // The oldest goes first: a Map iterates in insertion order.
   if (hotCopies.size >= hotCopyLimit) hotCopies.delete(hotCopies.keys().next().value ?? '');
-  const headers = [...entry.headers];
-  hotCopies.set(key.url, { body, status: entry.status, headers, until: Date.now() + hotCopyMs });
-  return new Response(body, { status: entry.status, headers });
+  hotCopies.set(key, { entry, until: Date.now() + hotCopyMs });
 }
 
 /** The kept answer, or undefined; a cache that fails to answer is a miss, never an error. */
-export async function readEdgeCache(key: Request): Promise<Response | undefined> {
-  const hot = hotCopyOf(key);
-  if (hot) return hot;
+export async function readEdgeCache(key: string): Promise<KeptEntry | undefined> {
+  const hot = hotCopies.get(key);
+  if (hot && hot.until > Date.now()) return hot.entry;
+  if (hot) hotCopies.delete(key);
   try {
-    const entry = await edgeCache().match(key);
-    return entry && (await keepHot(key, entry));
+    const kept = await edgeCache().match(key);
+    if (!kept) return undefined;
+    const entry = { body: await kept.arrayBuffer(), status: kept.status, headers: kept.headers };
+    keepHot(key, entry);
+    return entry;
   } catch (error) {
     console.error('Edge cache unreadable; answering uncached.', error);
     return undefined;
   }
 }
 
-/** Keeps `entry` (its Cache-Control says how long) after the answer has gone. */
-export function keepInEdgeCache(ctx: Answering['ctx'], key: Request, entry: Response): void {
+/** Keeps `entry` in memory here at once, and in the edge cache after the answer has gone. */
+export function keepInEdgeCache(ctx: Answering['ctx'], key: string, entry: KeptEntry): void {
+  keepHot(key, entry);
+  const kept = new Response(entry.body, { status: entry.status, headers: entry.headers });
   ctx.waitUntil(
     edgeCache()
-      .put(key, entry)
+      .put(key, kept)
       .catch((error: unknown) => console.error('Answer not kept in the edge cache.', error)),
   );
 }
@@ -94,15 +96,20 @@ export const freshUntilHeader = 'x-up2-fresh-until';
 /** Says, on an answer from a copy kept past its freshness, why it was served. */
 export const servedStaleHeader = 'x-up2-served-stale';
 
-/** `entry` as the edge cache keeps it: a day, stamped fresh for `freshSeconds` from now. */
-export function asKeptEntry(entry: Response, freshSeconds: number): Response {
-  const kept = new Response(entry.body, entry);
-  kept.headers.set('cache-control', `public, max-age=${keptForSeconds}`);
-  kept.headers.set(freshUntilHeader, String(Date.now() + freshSeconds * 1000));
-  return kept;
+/** An answer as the edge cache keeps it: a day, stamped fresh for `freshSeconds` from now. */
+export function keptEntry(
+  body: ArrayBuffer,
+  status: number,
+  answerHeaders: Headers,
+  freshSeconds: number,
+): KeptEntry {
+  const headers = new Headers(answerHeaders);
+  headers.set('cache-control', `public, max-age=${keptForSeconds}`);
+  headers.set(freshUntilHeader, String(Date.now() + freshSeconds * 1000));
+  return { body, status, headers };
 }
 
-export function isFresh(entry: Response): boolean {
+export function isFresh(entry: KeptEntry): boolean {
   return Number(entry.headers.get(freshUntilHeader)) > Date.now();
 }
 
@@ -112,21 +119,21 @@ export function isOutage(error: unknown): boolean {
 }
 
 /** A copy kept past its freshness, served because the database cannot render a new one. */
-export function servedStale(entry: Response, error: unknown): Response {
+export function servedStale(entry: KeptEntry, error: unknown): KeptEntry {
   console.error('Database unavailable: served the last copy kept at the edge.', error);
-  const stale = new Response(entry.body, entry);
-  stale.headers.set(servedStaleHeader, 'database-unavailable');
-  return stale;
+  const headers = new Headers(entry.headers);
+  headers.set(servedStaleHeader, 'database-unavailable');
+  return { ...entry, headers };
 }
 
 /** A kept page as browsers get it: revalidated each time, without what only the edge needs. */
-function forBrowsers(entry: Response): Response {
-  const page = new Response(entry.body, entry);
-  page.headers.set('cache-control', revalidateEachTime);
-  for (const [name] of [...page.headers]) {
-    if (name.startsWith('x-up2-') && name !== servedStaleHeader) page.headers.delete(name);
+function forBrowsers(entry: KeptEntry): Response {
+  const headers = new Headers(entry.headers);
+  headers.set('cache-control', revalidateEachTime);
+  for (const [name] of [...headers]) {
+    if (name.startsWith('x-up2-') && name !== servedStaleHeader) headers.delete(name);
   }
-  return page;
+  return new Response(entry.body, { status: entry.status, headers });
 }
 
 type CachedPage = {
@@ -134,14 +141,14 @@ type CachedPage = {
   /** How long a copy answers as it is. */
   seconds: number;
   /** Whether a copy still shows what is current (e.g. the boards in it did not change since). */
-  isCurrent?: (entry: Response) => Promise<boolean>;
+  isCurrent?: (entry: KeptEntry) => Promise<boolean>;
 };
 
 /**
  * A page that is the same for everyone for a while (the landing page): kept at the edge per
  * deploy, so most visits cost no render and no query; a copy that is no longer fresh or current is
  * rendered again, and served as it is only if the database fails. Where the Cache API does
- * nothing, every visit renders.
+ * nothing, an isolate renders it once a second.
  */
 export async function cachedPage(
   answering: Answering,
@@ -159,7 +166,8 @@ export async function cachedPage(
     throw error;
   }
   if (!key || response.status !== 200 || response.headers.has('set-cookie')) return response;
-  const entry = asKeptEntry(response, page.seconds);
-  keepInEdgeCache(answering.ctx, key, entry.clone());
+  const body = await response.arrayBuffer();
+  const entry = keptEntry(body, response.status, response.headers, page.seconds);
+  keepInEdgeCache(answering.ctx, key, entry);
   return forBrowsers(entry);
 }

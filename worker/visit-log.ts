@@ -49,20 +49,36 @@ export class VisitLog extends DurableObject<Env> {
     `);
   }
 
-  /** Takes a batch of visits of one day and answers what of it counts. */
+  /**
+   * Takes a batch of visits of one day and answers what of it counts. A batch often holds one
+   * visitor many times (reloads, a script): each visitor is hashed and looked up once, and each of
+   * their (visitor, block) rows written once, as it stands after the whole batch.
+   */
   async admit(visits: Visit[]): Promise<AdmittedCounts> {
     const day = utcDay(visits[0]?.at ?? Date.now());
     const salt = await this.saltFor(day);
     const counts: AdmittedCounts = { views: 0, visitors: 0, clicks: new Map(), day };
+    const visitorsByWho = new Map<string, string>();
+    const lastSeenByRow = new Map<string, { visitor: string; blockKey: number; at: number }>();
     for (const visit of visits) {
-      const visitor = await this.visitorOf(salt, visit);
-      if (!this.seenToday(visitor)) counts.visitors += 1;
+      const who = `${visit.address}\n${visit.userAgent}`;
+      let visitor = visitorsByWho.get(who);
+      if (visitor === undefined) {
+        visitor = await this.visitorOf(salt, who);
+        visitorsByWho.set(who, visitor);
+        if (!this.seenToday(visitor)) counts.visitors += 1;
+      }
       const blockKey = visit.blockId ?? 0;
-      const last = this.lastSeen(visitor, blockKey);
-      this.markSeen(visitor, blockKey, visit.at);
+      const rowKey = `${visitor}:${blockKey}`;
+      const row = lastSeenByRow.get(rowKey);
+      const last = row ? row.at : this.lastSeen(visitor, blockKey);
+      lastSeenByRow.set(rowKey, { visitor, blockKey, at: Math.max(last ?? visit.at, visit.at) });
       if (last !== undefined && visit.at - last < repeatWindowMs) continue;
       if (visit.blockId === null) counts.views += 1;
       else counts.clicks.set(visit.blockId, (counts.clicks.get(visit.blockId) ?? 0) + 1);
+    }
+    for (const { visitor, blockKey, at } of lastSeenByRow.values()) {
+      this.markSeen(visitor, blockKey, at);
     }
     return counts;
   }
@@ -88,11 +104,9 @@ export class VisitLog extends DurableObject<Env> {
     return value;
   }
 
-  private async visitorOf(salt: string, visit: Visit): Promise<string> {
-    const digest = await crypto.subtle.digest(
-      'SHA-256',
-      encoder.encode(`${salt}\n${visit.address}\n${visit.userAgent}`),
-    );
+  /** `who` is the visit's address and user agent, one line each. */
+  private async visitorOf(salt: string, who: string): Promise<string> {
+    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`${salt}\n${who}`));
     return hex(digest).slice(0, 32);
   }
 

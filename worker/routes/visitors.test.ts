@@ -178,6 +178,27 @@ describe('the visit log', () => {
     });
   });
 
+  it('counts one visitor repeated within a batch as the same visits one by one would, and keeps the latest time seen', async () => {
+    const log = visitLogOf(990_004, 0);
+    const batch = [
+      visit(noon),
+      visit(noon + 1000, 7),
+      visit(noon + repeatWindowMs - 1),
+      visit(noon + 2000, 7),
+      visit(noon + 2 * repeatWindowMs - 2),
+    ];
+    const counts = await log.admit(batch);
+    expect(counts).toMatchObject({ views: 1, visitors: 1 });
+    expect([...counts.clicks]).toEqual([[7, 1]]);
+    const rows = await runInDurableObject(log, (_instance, state) =>
+      state.storage.sql.exec('SELECT block_id, last_at FROM seen ORDER BY block_id').toArray(),
+    );
+    expect(rows).toEqual([
+      { block_id: 0, last_at: noon + 2 * repeatWindowMs - 2 },
+      { block_id: 7, last_at: noon + 2000 },
+    ]);
+  });
+
   it('keeps no address, and forgets its salt and visitors when the day ends', async () => {
     const log = visitLogOf(990_002, 0);
     await log.admit([visit(noon), visit(noon, 7)]);

@@ -1,8 +1,10 @@
 /**
  * One load run with autocannon, in a process of its own so the load generator shares its event
  * loop with nothing else (bench/run.ts starts it once per route).
- * Input: one JSON argument `{ origin, paths, connections, durationSeconds }`; `paths` are taken
- * in turn, one per request. Output: one line of JSON (see LoadResult in bench/run.ts).
+ * Input: one JSON argument `{ origin, paths, connections, durationSeconds, newVisitorEach }`;
+ * `paths` are taken in turn, one per request; with `newVisitorEach`, every request comes with a
+ * user agent of its own, so the Worker counts each as a new visitor. Output: one line of JSON
+ * (see LoadResult in bench/run.ts).
  */
 import autocannon from 'autocannon';
 
@@ -11,6 +13,7 @@ type LoadInput = {
   paths: string[];
   connections: number;
   durationSeconds: number;
+  newVisitorEach?: boolean;
 };
 
 const input = JSON.parse(process.argv[2] ?? '{}') as LoadInput;
@@ -27,7 +30,9 @@ const result = await autocannon({
       setupRequest: (request) => {
         const path = input.paths[next % input.paths.length] ?? '/';
         next += 1;
-        return { ...request, path };
+        if (!input.newVisitorEach) return { ...request, path };
+        const headers = { ...request.headers, 'user-agent': `up2-bench-visitor-${next}` };
+        return { ...request, path, headers };
       },
     },
   ],

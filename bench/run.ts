@@ -8,9 +8,10 @@
  * 4. Runs Lighthouse (phone profile, median of 5) with the system Chromium on /, /@username and
  *    /embed/@username, before any load.
  * 5. Loads two hashed static files (the smallest a first load fetches, and the one nearest in size
- *    to the board page), GET /api/boards/{username}, /@username and /embed/@username with
- *    autocannon, each run in a process of its own (bench/load.ts), every route in turn in each of
- *    BENCH_ROUNDS rounds.
+ *    to the board page), GET /api/boards/{username}, /@username (one client, and a new visitor
+ *    each request) and /embed/@username with autocannon, each run in a process of its own
+ *    (bench/load.ts), every route in turn in each of BENCH_ROUNDS rounds, each dynamic route
+ *    right after a run of the smallest static file it is compared with.
  * 6. Prints everything and writes bench/RESULTS.md; the server is stopped even on failure.
  *
  * Knobs (environment): BENCH_PORT, BENCH_SECONDS (per route, default 10), BENCH_CONNECTIONS
@@ -523,14 +524,19 @@ type LoadResult = {
   statusCodes: Record<string, { count: number }>;
 };
 
-function runLoad(paths: string[], durationSeconds: number): Promise<LoadResult> {
+type Route = { name: string; paths: string[]; newVisitorEach?: boolean };
+
+function runLoad(
+  { paths, newVisitorEach }: Omit<Route, 'name'>,
+  durationSeconds: number,
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     // Same Node as this script (npm runs it on the project's Node 22), in a process of its own.
     const child = spawn(
       process.execPath,
       [
         join(root, 'bench/load.ts'),
-        JSON.stringify({ origin, paths, connections, durationSeconds }),
+        JSON.stringify({ origin, paths, connections, durationSeconds, newVisitorEach }),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -557,8 +563,9 @@ const median = (values: number[]) => {
 };
 
 /**
- * A route over the rounds, each round as [smallest static, same-size static, route]: its median
- * round, every error of every round, and the medians of its per-round ratios to each static file.
+ * A route over the rounds, each round as [smallest static measured just before it, same-size
+ * static, route]: its median round, every error of every round, and the medians of its per-round
+ * ratios to each static file.
  */
 function summariseRounds(name: string, rounds: (LoadResult | undefined)[][]) {
   const runs = rounds.map(([smallest, sameSize, run]) => ({
@@ -793,13 +800,15 @@ async function main() {
   if (lighthouse.length)
     console.log(`Lighthouse done in ${Math.round((Date.now() - step) / 1000)} s.`);
 
-  // Load: rounds of every route in turn (a short warm-up run, then the measured run), so each
-  // round's ratios compare runs minutes apart at most; the median round is reported.
-  const routes: { name: string; paths: string[] }[] = [
-    {
-      name: `smallest static asset ${smallestAsset.url} (${kb(smallestAsset.bytes)})`,
-      paths: [smallestAsset.url],
-    },
+  // Load: rounds of every route in turn (a short warm-up run, then the measured run). This host's
+  // speed drifts by more than the gaps being measured, so each dynamic route is measured right
+  // after a run of the smallest static file, and its ratio is to that run.
+  const smallestStatic: Route = {
+    name: `smallest static asset ${smallestAsset.url} (${kb(smallestAsset.bytes)})`,
+    paths: [smallestAsset.url],
+  };
+  const routes: Route[] = [
+    smallestStatic,
     {
       name: `same-size static asset ${sameSizeAsset.url} (${kb(sameSizeAsset.bytes)})`,
       paths: [sameSizeAsset.url],
@@ -807,27 +816,41 @@ async function main() {
     { name: 'GET /api/boards/{username}', paths: usernames.map((u) => `/api/boards/${u}`) },
     // The viral case: everyone reads the same board.
     { name: `/@username, one board (${kb(boardHtml)})`, paths: [`/@${sample}`] },
+    {
+      name: '/@username, one board, a new visitor each request',
+      paths: [`/@${sample}`],
+      newVisitorEach: true,
+    },
     { name: '/@username, all boards in turn', paths: usernames.map((u) => `/@${u}`) },
     { name: '/embed/@username', paths: usernames.map((u) => `/embed/@${u}`) },
   ];
-  const rounds: LoadResult[][] = [];
+  const staticRoutes = 2;
+  const measure = async (round: number, route: Route) => {
+    process.stdout.write(
+      `Round ${round}: ${route.name}, ${seconds} s, ${connections} connections… `,
+    );
+    await runLoad(route, 2);
+    const result = await runLoad(route, seconds);
+    console.log(`${fixed(result.requestsPerSecond)} req/s`);
+    return result;
+  };
+  // Per round, for each route: [the smallest static run it is compared with, the route's run].
+  const rounds: [LoadResult, LoadResult][][] = [];
   for (let round = 1; round <= loadRounds; round++) {
-    const results: LoadResult[] = [];
-    for (const route of routes) {
-      process.stdout.write(
-        `Round ${round}: ${route.name}, ${seconds} s, ${connections} connections… `,
-      );
-      await runLoad(route.paths, 2);
-      const result = await runLoad(route.paths, seconds);
-      results.push(result);
-      console.log(`${fixed(result.requestsPerSecond)} req/s`);
+    const results: [LoadResult, LoadResult][] = [];
+    const firstSmallest = await measure(round, smallestStatic);
+    results.push([firstSmallest, firstSmallest]);
+    for (const route of routes.slice(1)) {
+      const isStatic = results.length < staticRoutes;
+      const yardstick = isStatic ? firstSmallest : await measure(round, smallestStatic);
+      results.push([yardstick, await measure(round, route)]);
     }
     rounds.push(results);
   }
   const loads = routes.map((route, i) =>
     summariseRounds(
       route.name,
-      rounds.map((r) => [r[0], r[1], r[i]]),
+      rounds.map((r) => [r[i]?.[0], r[1]?.[1], r[i]?.[1]]),
     ),
   );
 
@@ -930,7 +953,7 @@ Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(
 ## Setup
 - The production build (\`vite build\`) served on workerd by \`vite preview\` (\`npm run e2e:serve\` with UP2_E2E=1: roomy rate limits, fixed JWT secret), fresh state in ${stateDir}, at ${origin}.
 - ${usernames.length} public boards of ${blocksPerBoard} blocks seeded through the API in ${fixed(seedSeconds, 1)} s${withImages ? ', one block in five with an image the Worker generated and stored in R2' : ''}.
-- Load: autocannon in a separate Node process, ${connections} connections, ${seconds} s per route after a 2 s warm-up, every route in turn in each of ${loadRounds} rounds; the median round is shown, and each ratio is the median of the rounds' ratios. Dynamic routes take the ${usernames.length} boards in turn. Load generator, \`vite preview\` (Node) and workerd share the same ${os.cpus().length} cores, so absolute figures are this machine's, and the ratios to the static files (served by the same workerd through the same Vite preview server) are the figures to read: to the smallest hashed file a first load fetches (what serving anything costs), and to the one nearest in size to the board page's HTML (the same bytes, rendered or not). Requests ask for no compression, so every byte of a page crosses the preview server.
+- Load: autocannon in a separate Node process, ${connections} connections, ${seconds} s per route after a 2 s warm-up, every route in turn in each of ${loadRounds} rounds; the median round is shown, and each ratio is the median of the rounds' ratios. This host's speed drifts between runs by more than the gaps measured, so each dynamic route runs right after a run of the smallest static file, and its ratio to that file is to that run. One client sends every request, so the board's views count it once per 30 minutes; "a new visitor each request" sends each with a user agent of its own, so every request is a new visitor to count. Dynamic routes take the ${usernames.length} boards in turn. Load generator, \`vite preview\` (Node) and workerd share the same ${os.cpus().length} cores, so absolute figures are this machine's, and the ratios to the static files (served by the same workerd through the same Vite preview server) are the figures to read: to the smallest hashed file a first load fetches (what serving anything costs), and to the one nearest in size to the board page's HTML (the same bytes, rendered or not). Requests ask for no compression, so every byte of a page crosses the preview server.
 
 ## Throughput and latency
 ${loadTable}

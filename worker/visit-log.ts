@@ -24,6 +24,9 @@ export const repeatWindowMs = 30 * 60 * 1000;
 
 const encoder = new TextEncoder();
 
+/** Who made a visit: its address and user agent, one line each (never stored as they are). */
+const whoMade = (visit: Visit) => `${visit.address}\n${visit.userAgent}`;
+
 function hex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -57,21 +60,26 @@ export class VisitLog extends DurableObject<Env> {
   async admit(visits: Visit[]): Promise<AdmittedCounts> {
     const day = utcDay(visits[0]?.at ?? Date.now());
     const salt = await this.saltFor(day);
+    const visitorByWho = new Map(
+      await Promise.all(
+        [...new Set(visits.map(whoMade))].map(
+          async (who) => [who, await this.visitorOf(salt, who)] as const,
+        ),
+      ),
+    );
+    // From here on nothing awaits, so no other batch can read these rows before they are written.
     const counts: AdmittedCounts = { views: 0, visitors: 0, clicks: new Map(), day };
-    const visitorsByWho = new Map<string, string>();
+    const lookedUp = new Set<string>();
     const lastSeenByRow = new Map<string, { visitor: string; blockKey: number; at: number }>();
     for (const visit of visits) {
-      const who = `${visit.address}\n${visit.userAgent}`;
-      let visitor = visitorsByWho.get(who);
-      if (visitor === undefined) {
-        visitor = await this.visitorOf(salt, who);
-        visitorsByWho.set(who, visitor);
+      const visitor = visitorByWho.get(whoMade(visit)) ?? '';
+      if (!lookedUp.has(visitor)) {
+        lookedUp.add(visitor);
         if (!this.seenToday(visitor)) counts.visitors += 1;
       }
       const blockKey = visit.blockId ?? 0;
       const rowKey = `${visitor}:${blockKey}`;
-      const row = lastSeenByRow.get(rowKey);
-      const last = row ? row.at : this.lastSeen(visitor, blockKey);
+      const last = lastSeenByRow.get(rowKey)?.at ?? this.lastSeen(visitor, blockKey);
       lastSeenByRow.set(rowKey, { visitor, blockKey, at: Math.max(last ?? visit.at, visit.at) });
       if (last !== undefined && visit.at - last < repeatWindowMs) continue;
       if (visit.blockId === null) counts.views += 1;
@@ -104,7 +112,6 @@ export class VisitLog extends DurableObject<Env> {
     return value;
   }
 
-  /** `who` is the visit's address and user agent, one line each. */
   private async visitorOf(salt: string, who: string): Promise<string> {
     const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`${salt}\n${who}`));
     return hex(digest).slice(0, 32);

@@ -38,6 +38,16 @@ export const publicApiSecurityHeaders = secureHeaders({
 });
 
 /**
+ * Feeds: read by feed readers, which may be other sites, and opened in browsers, whose XML viewer
+ * runs a script of its own that a sandbox would block. The data rules otherwise: nothing of the
+ * feed's own may run or load.
+ */
+export const feedSecurityHeaders = secureHeaders({
+  ...dataHeaders,
+  crossOriginResourcePolicy: 'cross-origin',
+});
+
+/**
  * The embed, the one page any site may frame: no X-Frame-Options, and no CSP from here, since the
  * route writes a policy naming the hashes of that page's own inline style and script.
  */

@@ -66,6 +66,16 @@ describe('GET /@username/feed.xml and /feed.json', () => {
     expect(Date.parse(finished?.updated ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("may be read from any site and shown by a browser's feed viewer, but runs and loads nothing of its own", async () => {
+    const { owner } = await boardWithNews();
+    const response = await fetchFeed(owner.username, 'feed.xml');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('sandbox');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('tells the same news as a JSON Feed, with absolute addresses', async () => {
     const { owner } = await boardWithNews();
     const response = await fetchFeed(owner.username, 'feed.json');

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { publicApiSecurityHeaders } from '../middleware/security-headers';
+import { feedSecurityHeaders } from '../middleware/security-headers';
 import { cachedBoardResponse } from '../services/board-cache';
 import { type FeedFormat, findBoardNews, renderBoardFeed } from '../services/board-feed';
 import { usernameFromBoardPath } from '../services/board-meta';
@@ -34,9 +34,9 @@ function answerFeed(c: Context<AppEnv>, handle: string, format: FeedFormat) {
  * private boards answer 404.
  */
 export const boardFeeds = new Hono<AppEnv>()
-  .get('/:handle/feed.xml', publicApiSecurityHeaders, (c) =>
+  .get('/:handle/feed.xml', feedSecurityHeaders, (c) =>
     answerFeed(c, c.req.param('handle'), 'atom'),
   )
-  .get('/:handle/feed.json', publicApiSecurityHeaders, (c) =>
+  .get('/:handle/feed.json', feedSecurityHeaders, (c) =>
     answerFeed(c, c.req.param('handle'), 'json'),
   );

@@ -87,7 +87,7 @@ const readerEntry = 'web/reader.ts';
 
 /**
  * The reader (web/reader.ts) is an entry of its own: a page drawn on the server loads it and not
- * the app (worker/pages/app-shell.ts keeps the script marked `data-reader`). Vite would fold a
+ * the app (worker/render/app-shell.ts keeps the script marked `data-reader`). Vite would fold a
  * second script written in index.html into the app's entry, so this adds it to the built page.
  */
 function readerScript(): Plugin {

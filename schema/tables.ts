@@ -246,7 +246,7 @@ const discoverScope = () => text('scope').notNull();
 
 /**
  * The blocks copied or started most in the last 7 days, per scope, ranked by the Discover rollup
- * (worker/services/discover.ts) so that no request counts the week's activity.
+ * (worker/domain/discover/discover.ts) so that no request counts the week's activity.
  */
 export const trendingBlocks = sqliteTable(
   'trending_blocks',

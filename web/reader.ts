@@ -12,7 +12,7 @@ import { needsAppAttribute, visitBlockAttribute } from './lib/page-actions';
 
 type AppModules = { entry: string | null; preload: string[] };
 
-/** The app's entry, which a rendered page lists instead of loading it (worker/pages/app-shell.ts). */
+/** The app's entry, which a rendered page lists instead of loading it (worker/render/app-shell.ts). */
 function appModules(): AppModules | null {
   const listing = document.getElementById('app-modules')?.textContent;
   return listing ? (JSON.parse(listing) as AppModules) : null;

@@ -1,8 +1,8 @@
-import { app } from './app';
-import { runScheduledJobs } from './scheduled';
+import { app } from './http/app';
+import { runScheduledJobs } from './jobs/scheduled';
 
-export { ViewCounter } from './view-counter';
-export { VisitLog } from './visit-log';
+export { ViewCounter } from './objects/view-counter';
+export { VisitLog } from './objects/visit-log';
 
 export default {
   fetch: app.fetch,

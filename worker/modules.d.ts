@@ -1,4 +1,4 @@
-// Binary modules the Worker's bundler hands over (see worker/services/og-image.ts): a `.wasm`
+// Binary modules the Worker's bundler hands over (see worker/render/og-image.ts): a `.wasm`
 // import is a compiled module (Workers refuse to compile WebAssembly at run time), and `?inline`
 // turns a file into a data: URL.
 declare module '*.wasm' {

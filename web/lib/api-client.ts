@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import { bookmarkHeader } from '../../schema/read-your-writes';
-import type { AppType } from '../../worker/app';
+import type { AppType } from '../../worker/http/app';
 import { clearAuthToken, getAuthToken } from './auth-token';
 
 type ErrorBody = { error?: string; fields?: Record<string, string> };

@@ -7,7 +7,7 @@ type Viewer = 'owner' | 'member' | 'guest';
 
 /**
  * The rule a rendered page's first script applies before any app code (`viewerScript`,
- * worker/pages/app-shell.ts), for boards the app draws itself.
+ * worker/render/app-shell.ts), for boards the app draws itself.
  */
 function viewerOf(
   ownerUsername: string,

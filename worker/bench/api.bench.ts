@@ -2,12 +2,12 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, it } from 'vitest';
 import { categoryKeys } from '../../schema/categories';
+import { findPublicBoard } from '../domain/boards/boards';
+import { rollUpDiscover } from '../domain/discover/discover';
 import worker from '../index';
-import { findPublicBoard } from '../services/boards';
-import { getDb } from '../services/db';
-import { rollUpDiscover } from '../services/discover';
-import { ogCardOf } from '../services/og-card';
-import { renderOgImage } from '../services/og-image';
+import { getDb } from '../platform/db';
+import { ogCardOf } from '../render/og-card';
+import { renderOgImage } from '../render/og-image';
 import { call, createBlock, createUser, fetchSettled } from '../test/factories';
 
 const boardCount = 1_000_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { app } from '../app';
+import { app } from '../http/app';
 import {
   apiClient,
   call,

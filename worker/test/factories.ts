@@ -14,9 +14,9 @@ import type { ResponseFormat } from 'hono/types';
 import { expect, vi } from 'vitest';
 import type { z } from 'zod';
 import type { errorAnswer } from '../../schema/errors';
-import type { AppType } from '../app';
+import type { AppType } from '../http/app';
 import worker from '../index';
-import { discoverRollupCron } from '../scheduled';
+import { discoverRollupCron } from '../jobs/scheduled';
 
 const origin = 'http://up2.test';
 let sequence = 0;

@@ -15,7 +15,7 @@ export function ScreenFallback() {
 
 /**
  * Once the screen is hydrated, the app handles its controls: the page's first script stops holding
- * on to presses for it (worker/pages/app-shell.ts). Inside the screen's Suspense boundary, which a
+ * on to presses for it (worker/render/app-shell.ts). Inside the screen's Suspense boundary, which a
  * rendered page hydrates in a pass after the root's: marked with the root, a press in between
  * reached a screen React had not committed yet, and was lost.
  */

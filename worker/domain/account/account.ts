@@ -1,0 +1,195 @@
+import { and, asc, desc, eq, like, ne, or } from 'drizzle-orm';
+import type { ChangeEmailInput, ChangePasswordInput } from '../../../schema/account';
+import { ownImagePathPrefix } from '../../../schema/fields';
+import {
+  blocks,
+  dailyViews,
+  feedback,
+  loginFailures,
+  quotas,
+  sessions,
+  updatesConfirmations,
+  users,
+} from '../../../schema/tables';
+import { type Db, failedWith } from '../../platform/db';
+import { sendMail } from '../../platform/mail';
+import { Refusal } from '../../platform/refusal';
+import { getBoardSettings } from '../boards/boards';
+import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords';
+import type { UserRow } from './users';
+
+const wrongPassword = 'That is not your current password.';
+
+/** Asks for the account's password before a change only its owner may make. */
+async function requirePassword(env: Env, user: UserRow, password: string, field: string) {
+  if (await verifyPassword(password, user.passwordHash, env.PASSWORD_PEPPER)) return;
+  throw new Refusal('invalid', wrongPassword, { fields: { [field]: wrongPassword } });
+}
+
+/**
+ * A new password: every other session of the account ends (whoever knew the old one is signed
+ * out), this one stays.
+ */
+export async function changePassword(
+  db: Db,
+  env: Env,
+  user: UserRow,
+  currentSessionId: string,
+  input: ChangePasswordInput,
+) {
+  await requirePassword(env, user, input.currentPassword, 'currentPassword');
+  refuseCommonPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword, env.PASSWORD_PEPPER);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+    db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId))),
+  ]);
+}
+
+const emailTaken = 'An account with this email already exists.';
+
+/**
+ * A new address. Updates were confirmed by the old one, so they stop until the new one confirms;
+ * the old address is told, in case it was not its owner who asked.
+ */
+export async function changeEmail(db: Db, env: Env, user: UserRow, input: ChangeEmailInput) {
+  await requirePassword(env, user, input.password, 'password');
+  if (input.email === user.email) return user;
+  const [[updated]] = await db
+    .batch([
+      db
+        .update(users)
+        .set({ email: input.email, emailOptIn: false })
+        .where(eq(users.id, user.id))
+        .returning(),
+      db.delete(updatesConfirmations).where(eq(updatesConfirmations.userId, user.id)),
+    ])
+    .catch((error: unknown) => {
+      if (failedWith(error, 'UNIQUE constraint failed')) {
+        throw new Refusal('conflict', emailTaken, { fields: { email: emailTaken } });
+      }
+      throw error;
+    });
+  if (!updated) throw new Refusal('not-found', 'This account no longer exists.');
+  await sendMail(env, {
+    to: user.email,
+    subject: 'Your Up2 email address changed',
+    text: [
+      `Hi ${user.displayName},`,
+      '',
+      `The email address of your Up2 account @${user.username} is now ${input.email}. We will write there from now on.`,
+      '',
+      'If you did not change it, reset your password at once and write to us through the feedback page.',
+    ].join('\n'),
+  });
+  return updated;
+}
+
+/** An image this app stored, as a link anyone may open; other links as they are. */
+function absoluteImage(origin: string, image: string | null): string | null {
+  if (!image?.startsWith(ownImagePathPrefix)) return image;
+  return new URL(image, origin).href;
+}
+
+const iso = (date: Date) => date.toISOString();
+
+/** Everything Up2 holds about the person, for them to keep (`accountExport` in schema/account.ts). */
+export async function exportAccount(db: Db, user: UserRow, origin: string) {
+  const [board, ownBlocks, submissions, days, devices] = await Promise.all([
+    getBoardSettings(db, user.id),
+    db
+      .select()
+      .from(blocks)
+      .where(eq(blocks.userId, user.id))
+      .orderBy(asc(blocks.position), asc(blocks.id)),
+    db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.userId, user.id))
+      .orderBy(desc(feedback.createdAt)),
+    db
+      .select()
+      .from(dailyViews)
+      .where(eq(dailyViews.boardId, user.id))
+      .orderBy(asc(dailyViews.day)),
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id)),
+  ]);
+  return {
+    exportedAt: iso(new Date()),
+    account: {
+      ...user,
+      avatar: absoluteImage(origin, user.avatar),
+      createdAt: iso(user.createdAt),
+    },
+    board: { ...board, url: new URL(`/@${user.username}`, origin).href },
+    blocks: ownBlocks.map((block) => ({
+      ...block,
+      imageUrl: absoluteImage(origin, block.imageUrl),
+      createdAt: iso(block.createdAt),
+      updatedAt: iso(block.updatedAt),
+    })),
+    feedback: submissions.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
+    dailyStats: days,
+    sessions: devices.map((device) => ({
+      createdAt: iso(device.createdAt),
+      expiresAt: iso(device.expiresAt),
+    })),
+  };
+}
+
+/** The R2 keys of the images the user stored, but those other people's blocks still show. */
+async function imagesToDelete(db: Db, env: Env, userId: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (const prefix of [`avatars/${userId}/`, `generated/${userId}/`, `blocks/${userId}/`]) {
+    let cursor: string | undefined;
+    do {
+      const page = await env.IMAGES.list({ prefix, cursor });
+      keys.push(...page.objects.map((object) => object.key));
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+  }
+  // A copy keeps its image: copies other people made stay theirs, whole.
+  const stillShown = await db
+    .selectDistinct({ imageUrl: blocks.imageUrl })
+    .from(blocks)
+    .where(
+      and(
+        ne(blocks.userId, userId),
+        or(
+          like(blocks.imageUrl, `${ownImagePathPrefix}generated/${userId}/%`),
+          like(blocks.imageUrl, `${ownImagePathPrefix}blocks/${userId}/%`),
+        ),
+      ),
+    );
+  const kept = new Set(stillShown.map((row) => row.imageUrl?.slice(ownImagePathPrefix.length)));
+  return keys.filter((key) => !kept.has(key));
+}
+
+/**
+ * Ends the account: the user and everything that hangs on it in D1 (blocks, settings, sessions,
+ * links, counts: foreign keys cascade), the allowances and sign-in failures kept under their name,
+ * their view snapshot in KV and the images they stored. Copies other people made stay theirs
+ * (their origin is set to null). Asks for the password first.
+ */
+export async function deleteAccount(db: Db, env: Env, user: UserRow, password: string) {
+  await requirePassword(env, user, password, 'password');
+  const images = await imagesToDelete(db, env, user.id);
+  await db.batch([
+    db.delete(loginFailures).where(eq(loginFailures.username, user.username)),
+    db
+      .delete(quotas)
+      .where(or(like(quotas.key, `%:${user.id}`), eq(quotas.key, `reset-mail:${user.email}`))),
+    db.delete(users).where(eq(users.id, user.id)),
+  ]);
+  // After the account is gone, so a failure here leaves only unreachable leftovers, never a
+  // half-deleted account.
+  await Promise.all([
+    images.length > 0 ? env.IMAGES.delete(images) : undefined,
+    env.COUNTERS.delete(`views:${user.id}`),
+  ]).catch((error: unknown) =>
+    console.error('Account deleted; leftovers remain in R2 or KV.', error),
+  );
+}

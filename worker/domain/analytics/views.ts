@@ -1,0 +1,235 @@
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { dailyViews, viewLedger } from '../../../schema/tables';
+import type { AdmittedCounts, Visit } from '../../objects/visit-log';
+import type { Db } from '../../platform/db';
+import { getDb } from '../../platform/db';
+import { lastDays } from './days';
+
+const weekDays = 7;
+/** The owner's chart: views and clicks of each of the last 30 days. */
+const chartDays = 30;
+// Bounds one cron run's work; what is left waits for the next minute (or its board's own alarm).
+const boardsPerRun = 500;
+const boardsPerQuery = 90; // under D1's 100 bound parameters per statement
+
+/**
+ * A board's analytics as its owner reads them, rebuilt by the cron: total views, and views,
+ * distinct visitors and clicks per day of the last 30 (of the last 7 in snapshots from before the
+ * chart, and no clicks: both fill in with the board's next visit).
+ */
+type ViewSnapshot = {
+  total: number;
+  days: Record<string, number>;
+  visitorDays?: Record<string, number>;
+  clickDays?: Record<string, number>;
+};
+
+const snapshotKey = (boardId: number) => `views:${boardId}`;
+
+function counterFor(env: Env, boardId: number) {
+  return env.VIEW_COUNTER.get(env.VIEW_COUNTER.idFromName(String(boardId)));
+}
+
+/**
+ * A board's visitors are spread over this many visit logs by a hash of who they are: each log
+ * sees a sixteenth of a viral board's visitors, and any one visitor always meets the same log.
+ * Changing it mid-day would count that day's returning visitors again.
+ */
+const visitLogShards = 16;
+
+// FNV-1a: a shard needs an even spread of visitors, not a secret, and this costs no digest per visit.
+function shardOf(visit: Visit): number {
+  const who = `${visit.address}\n${visit.userAgent}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < who.length; i++) {
+    hash = Math.imul(hash ^ who.charCodeAt(i), 0x01000193);
+  }
+  return (hash >>> 0) % visitLogShards;
+}
+
+function visitLogFor(env: Env, boardId: number, shard: number) {
+  return env.VISIT_LOG.get(env.VISIT_LOG.idFromName(`${boardId}:${shard}`));
+}
+
+// Visits of one board arriving within this many milliseconds in an isolate (VIEW_BATCH_MS in
+// wrangler.toml) are counted together.
+const defaultViewBatchMs = 1000;
+
+function viewBatchMs(env: Env): number {
+  const ms = Number(env.VIEW_BATCH_MS);
+  return Number.isFinite(ms) && ms >= 0 ? ms : defaultViewBatchMs;
+}
+
+type VisitBatch = { visits: Visit[]; counted: Promise<void> };
+const openBatches = new Map<number, VisitBatch>();
+
+function addUp(parts: AdmittedCounts[], day: string): AdmittedCounts {
+  const total: AdmittedCounts = { views: 0, visitors: 0, clicks: new Map(), day };
+  for (const part of parts) {
+    total.views += part.views;
+    total.visitors += part.visitors;
+    for (const [blockId, clicks] of part.clicks) {
+      total.clicks.set(blockId, (total.clicks.get(blockId) ?? 0) + clicks);
+    }
+  }
+  return total;
+}
+
+/** Sends a batch to the visit logs of its visitors, and what they admit to the board's counter. */
+async function countVisits(env: Env, boardId: number, visits: Visit[]): Promise<void> {
+  const byShard = Map.groupBy(visits, shardOf);
+  const admitted = await Promise.all(
+    [...byShard].map(([shard, shardVisits]) => visitLogFor(env, boardId, shard).admit(shardVisits)),
+  );
+  const total = addUp(admitted, admitted[0]?.day ?? '');
+  if (total.views === 0 && total.visitors === 0 && total.clicks.size === 0) return;
+  await counterFor(env, boardId).record(boardId, total);
+}
+
+/** Who made a request, as a visit of the board (or of `blockId`'s link) at this moment. */
+export function visitOf(headers: Headers, blockId: number | null = null): Visit {
+  return {
+    address: headers.get('cf-connecting-ip') ?? 'unknown',
+    userAgent: headers.get('user-agent') ?? '',
+    blockId,
+    at: Date.now(),
+  };
+}
+
+/**
+ * Counts a view of the board or a click on one of its blocks' links: once per visitor in 30
+ * minutes, and the visitor once a day (visit-log.ts). Under load, a Durable Object call per visit
+ * would be most of what a cached board costs, so a board's visits in this isolate are gathered for
+ * a second and counted together: through the visit logs their visitors fall in, then in one call
+ * to the board's counter. Every caller gets the promise of its own batch and hands it to
+ * `waitUntil`, so the isolate stays up until its visit is counted. A failure is logged, never
+ * thrown: counting never fails a page.
+ */
+export function recordVisit(env: Env, boardId: number, visit: Visit): Promise<void> {
+  const open = openBatches.get(boardId);
+  if (open) {
+    open.visits.push(visit);
+    return open.counted;
+  }
+  const batch: VisitBatch = { visits: [visit], counted: Promise.resolve() };
+  batch.counted = scheduler
+    .wait(viewBatchMs(env))
+    .then(() => {
+      openBatches.delete(boardId);
+      return countVisits(env, boardId, batch.visits);
+    })
+    .catch((error: unknown) => console.error(`Visits of board ${boardId} not counted.`, error));
+  openBatches.set(boardId, batch);
+  return batch.counted;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
+}
+
+/** Asks every board whose counter holds views to flush them to D1 now. */
+export async function flushPendingViews(env: Env): Promise<number> {
+  const pending = await getDb(env)
+    .select({ boardId: viewLedger.boardId })
+    .from(viewLedger)
+    .where(isNotNull(viewLedger.pendingSince))
+    .orderBy(asc(viewLedger.pendingSince))
+    .limit(boardsPerRun);
+  for (const group of chunks(pending, 50)) {
+    await Promise.all(group.map(({ boardId }) => counterFor(env, boardId).flush()));
+  }
+  return pending.length;
+}
+
+/**
+ * Rebuilds the KV snapshot of every board whose views changed since its last roll-up.
+ * A snapshot is recomputed from D1, never incremented, so running twice cannot count twice.
+ */
+export async function rollUpViews(env: Env, now = Date.now()): Promise<number> {
+  const db = getDb(env);
+  const changed = await db
+    .select({ boardId: viewLedger.boardId, flushedSeq: viewLedger.flushedSeq })
+    .from(viewLedger)
+    .where(sql`${viewLedger.flushedSeq} > ${viewLedger.rolledSeq}`)
+    .limit(boardsPerRun);
+  for (const group of chunks(changed, boardsPerQuery)) {
+    const snapshots = await computeSnapshots(
+      db,
+      group.map((row) => row.boardId),
+      now,
+    );
+    await Promise.all(
+      group.map(({ boardId }) =>
+        env.COUNTERS.put(snapshotKey(boardId), JSON.stringify(snapshots.get(boardId))),
+      ),
+    );
+    const [first, ...rest] = group.map(({ boardId, flushedSeq }) =>
+      db
+        .update(viewLedger)
+        .set({ rolledSeq: sql`max(${viewLedger.rolledSeq}, ${flushedSeq})` })
+        .where(eq(viewLedger.boardId, boardId)),
+    );
+    if (first) await db.batch([first, ...rest]);
+  }
+  return changed.length;
+}
+
+async function computeSnapshots(db: Db, boardIds: number[], now: number) {
+  const [firstChartDay] = lastDays(chartDays, now);
+  const [totals, recent] = await db.batch([
+    db
+      .select({ boardId: dailyViews.boardId, total: sql<number>`sum(${dailyViews.views})` })
+      .from(dailyViews)
+      .where(inArray(dailyViews.boardId, boardIds))
+      .groupBy(dailyViews.boardId),
+    db
+      .select()
+      .from(dailyViews)
+      .where(
+        and(inArray(dailyViews.boardId, boardIds), gte(dailyViews.day, firstChartDay as string)),
+      ),
+  ]);
+  const snapshots = new Map<number, Required<ViewSnapshot>>(
+    boardIds.map((id) => [id, { total: 0, days: {}, visitorDays: {}, clickDays: {} }]),
+  );
+  for (const { boardId, total } of totals) {
+    const snapshot = snapshots.get(boardId);
+    if (snapshot) snapshot.total = total;
+  }
+  for (const { boardId, day, views, visitors, clicks } of recent) {
+    const snapshot = snapshots.get(boardId);
+    if (!snapshot) continue;
+    snapshot.days[day] = views;
+    snapshot.visitorDays[day] = visitors;
+    snapshot.clickDays[day] = clicks;
+  }
+  return snapshots;
+}
+
+/**
+ * Total views, views and visitors of the last 7 days, and views and clicks of each of the last
+ * 30 (UTC days, oldest first), from the board's KV snapshot as of the last roll-up: a day the
+ * snapshot lacks had nothing. Visitors are distinct per day, summed over the week: with a salt
+ * that changes daily (visit-log.ts) a person who comes back on another day counts again, as in
+ * Plausible.
+ */
+export async function readViewCounters(env: Env, boardId: number, now = Date.now()) {
+  const snapshot: ViewSnapshot = (await env.COUNTERS.get<ViewSnapshot>(
+    snapshotKey(boardId),
+    'json',
+  )) ?? { total: 0, days: {} };
+  const sumOf = (days: Record<string, number> = {}) =>
+    lastDays(weekDays, now).reduce((sum, day) => sum + (days[day] ?? 0), 0);
+  return {
+    totalViews: snapshot.total,
+    weeklyViews: sumOf(snapshot.days),
+    uniqueVisitors: sumOf(snapshot.visitorDays),
+    daily: lastDays(chartDays, now).map((date) => ({
+      date,
+      views: snapshot.days[date] ?? 0,
+      clicks: snapshot.clickDays?.[date] ?? 0,
+    })),
+  };
+}

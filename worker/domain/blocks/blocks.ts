@@ -1,0 +1,297 @@
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  type BlockStatus,
+  type BlockStoryKind,
+  storyKindOfStatus,
+} from '../../../schema/block-values';
+import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
+import { blockCopies, blockStoryEvents, blocks, users } from '../../../schema/tables';
+import { type Db, failedWith } from '../../platform/db';
+import { Refusal } from '../../platform/refusal';
+
+export type BlockRow = typeof blocks.$inferSelect;
+
+const boardFull = `Your board holds at most ${maxBlocksPerBoard} blocks. Delete one to add another.`;
+
+export function listBlocks(db: Db, userId: number, { visibleOnly }: { visibleOnly: boolean }) {
+  const owned = eq(blocks.userId, userId);
+  return db
+    .select()
+    .from(blocks)
+    .where(visibleOnly ? and(owned, eq(blocks.isVisible, true)) : owned)
+    .orderBy(asc(blocks.position), asc(blocks.id));
+}
+
+// Computed inside the INSERT, so parallel creates never share a position.
+const nextPosition = (userId: number) =>
+  sql<number>`(SELECT COALESCE(MAX(${blocks.position}), 0) + 1 FROM ${blocks} WHERE ${blocks.userId} = ${userId})`;
+
+/** The database refuses a block past the board's limit (trigger in migrations): atomic under races. */
+function refuseFullBoard(error: unknown): never {
+  if (failedWith(error, 'board_full')) throw new Refusal('conflict', boardFull);
+  throw error;
+}
+
+function ownedBlock(id: number, userId: number) {
+  return and(eq(blocks.id, id), eq(blocks.userId, userId));
+}
+
+/**
+ * Adds `kind` at `at` to the story of the block `which` selects; nothing when it selects none.
+ * Goes in the batch of the change it tells, so the story never misses or invents one.
+ */
+function tellStory(db: Db, which: SQL | undefined, kind: BlockStoryKind, at: number) {
+  return db.insert(blockStoryEvents).select((qb) =>
+    qb
+      .select({
+        // Numbered by the table.
+        id: sql<number>`NULL`,
+        userId: blocks.userId,
+        blockId: blocks.id,
+        kind: sql<BlockStoryKind>`${kind}`,
+        at: sql<number>`${at}`,
+      })
+      .from(blocks)
+      .where(which)
+      .getSQL(),
+  );
+}
+
+/**
+ * The block just added to `userId`'s board, within the batch that added it: ids only grow
+ * (AUTOINCREMENT) and a batch is one transaction, so it is the board's highest.
+ */
+const newestBlockOf = (userId: number) =>
+  eq(blocks.id, sql`(SELECT max(${blocks.id}) FROM ${blocks} WHERE ${blocks.userId} = ${userId})`);
+
+/** A new block's story starts: added, and in its status, at once. */
+function startStory(db: Db, userId: number, status: BlockStatus, at: number) {
+  return [
+    tellStory(db, newestBlockOf(userId), 'added', at),
+    tellStory(db, newestBlockOf(userId), storyKindOfStatus[status], at),
+  ] as const;
+}
+
+/**
+ * The story of a block moving to `status`: nothing when it is there already. Runs before the
+ * change, while the block holds its old status.
+ */
+function tellMove(db: Db, block: SQL | undefined, status: BlockStatus, at: number) {
+  return tellStory(db, and(block, ne(blocks.status, status)), storyKindOfStatus[status], at);
+}
+
+/** `status_since` after a change to `status`: kept when the block stays where it is. */
+function statusSinceAfter(status: BlockStatus | undefined, at: number) {
+  if (status === undefined) return undefined;
+  return sql<number>`CASE WHEN ${blocks.status} = ${status} THEN ${blocks.statusSince} ELSE ${at} END`;
+}
+
+export async function createBlock(db: Db, userId: number, input: BlockInput) {
+  const at = Date.now();
+  const [[created]] = await db
+    .batch([
+      db
+        .insert(blocks)
+        .values({
+          ...input,
+          userId,
+          position: nextPosition(userId),
+          createdAt: new Date(at),
+          updatedAt: new Date(at),
+          statusSince: at,
+        })
+        .returning(),
+      // The table's default status, when the input names none.
+      ...startStory(db, userId, input.status ?? 'now', at),
+    ])
+    .catch(refuseFullBoard);
+  return created as BlockRow;
+}
+
+/** Anyone but the owner gets the same 404 as for a block that does not exist. */
+const blockNotFound = () => new Refusal('not-found', 'This block does not exist or is not yours.');
+
+export async function updateBlock(db: Db, id: number, userId: number, input: BlockInput) {
+  const at = Date.now();
+  const block = ownedBlock(id, userId);
+  const update = db
+    .update(blocks)
+    .set({ ...input, updatedAt: new Date(at), statusSince: statusSinceAfter(input.status, at) })
+    .where(block)
+    .returning();
+  // A change that names no status keeps the block where it is: its story has nothing to tell.
+  const [updated] =
+    input.status === undefined
+      ? await update
+      : (await db.batch([tellMove(db, block, input.status, at), update]))[1];
+  if (!updated) throw blockNotFound();
+  return updated;
+}
+
+/**
+ * Status alone (`PUT /api/blocks/:id` with `{ status }`): planned 0, done 100, now keeps 1-99 or
+ * gets 50. The web app's "Move to …" buttons send the whole block instead (quickMoves).
+ */
+export async function moveBlock(db: Db, id: number, userId: number, status: BlockStatus) {
+  const at = Date.now();
+  const block = ownedBlock(id, userId);
+  const [, [updated]] = await db.batch([
+    tellMove(db, block, status, at),
+    db
+      .update(blocks)
+      .set({
+        status,
+        progress: sql`CASE ${status} WHEN 'planned' THEN 0 WHEN 'done' THEN 100 ELSE CASE WHEN ${blocks.progress} BETWEEN 1 AND 99 THEN ${blocks.progress} ELSE 50 END END`,
+        updatedAt: new Date(at),
+        statusSince: statusSinceAfter(status, at),
+      })
+      .where(block)
+      .returning(),
+  ]);
+  if (!updated) throw blockNotFound();
+  return updated;
+}
+
+export async function deleteBlock(db: Db, id: number, userId: number) {
+  const deleted = await db
+    .delete(blocks)
+    .where(ownedBlock(id, userId))
+    .returning({ id: blocks.id });
+  if (deleted.length === 0) throw blockNotFound();
+}
+
+/** A block anyone may see: visible, on a public board. */
+function findPublicBlock(db: Db, id: number) {
+  return db
+    .select({ block: blocks })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.userId))
+    .where(and(eq(blocks.id, id), eq(blocks.isVisible, true), eq(users.isPublic, true)))
+    .get();
+}
+
+/**
+ * Copies a public block onto the copier's board as "planned" (they mean to do it, not yet begun),
+ * recording its origin and who copied it in one transaction: copying, deleting the copy and
+ * copying again counts once. The copy's story starts now, whatever the original's says.
+ */
+export async function copyBlock(db: Db, sourceId: number, copierId: number) {
+  const source = (await findPublicBlock(db, sourceId))?.block;
+  if (!source) throw new Refusal('not-found', 'This block does not exist or is not public.');
+  if (source.userId === copierId)
+    throw new Refusal('invalid', 'This block is already on your board.');
+  const at = Date.now();
+  const copy = {
+    type: source.type,
+    category: source.category,
+    emoji: source.emoji,
+    label: source.label,
+    title: source.title,
+    subtitle: source.subtitle,
+    description: source.description,
+    imageUrl: source.imageUrl,
+    imageAspectRatio: source.imageAspectRatio,
+    imagePosition: source.imagePosition,
+    externalUrl: source.externalUrl,
+    status: 'planned' as const,
+    progress: 0,
+    progressEnabled: source.progressEnabled,
+    isVisible: true,
+    copiedFromBlockId: source.id,
+    copiedFromUserId: source.userId,
+    userId: copierId,
+    position: nextPosition(copierId),
+    createdAt: new Date(at),
+    updatedAt: new Date(at),
+    statusSince: at,
+  };
+  const [inserted] = await db
+    .batch([
+      db.insert(blocks).values(copy).returning(),
+      ...startStory(db, copierId, copy.status, at),
+      // The source's count grows only with a person's first copy (trigger on block_copies).
+      db.insert(blockCopies).values({ sourceBlockId: source.id, copierId }).onConflictDoNothing(),
+    ])
+    .catch((error: unknown) => {
+      if (failedWith(error, 'UNIQUE constraint failed')) {
+        throw new Refusal('conflict', 'You already copied this block to your board.');
+      }
+      return refuseFullBoard(error);
+    });
+  return inserted[0] as BlockRow;
+}
+
+/**
+ * The board a "Visit Link" click counts for: a block anyone may see, or the viewer's own (whose
+ * clicks count nothing). Refuses a block no one but its owner may see, as if it did not exist.
+ */
+export async function findClickedBlock(db: Db, id: number, viewerId: number | null) {
+  const found = await db
+    .select({ boardId: blocks.userId, isVisible: blocks.isVisible, isPublic: users.isPublic })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.userId))
+    .where(eq(blocks.id, id))
+    .get();
+  const isOwn = found !== undefined && found.boardId === viewerId;
+  if (!found || (!isOwn && !(found.isVisible && found.isPublic))) {
+    throw new Refusal('not-found', 'This block does not exist.');
+  }
+  return { boardId: found.boardId, isOwn };
+}
+
+const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
+
+/** What is wrong with an order for a tab holding `held`, in words; null when it names exactly those. */
+function orderMismatch(status: BlockStatus, held: Set<number>, ids: number[]): string | null {
+  const tab = tabNames[status];
+  const stranger = ids.find((id) => !held.has(id));
+  if (stranger !== undefined) {
+    return `The order must list only your blocks in ${tab}: block ${stranger} is not one of them.`;
+  }
+  const listed = new Set(ids);
+  const missing = [...held].find((id) => !listed.has(id));
+  if (missing !== undefined) {
+    return `The order must list every block in ${tab}: block ${missing} is missing. Reload and try again.`;
+  }
+  return null;
+}
+
+/**
+ * The positions a tab's blocks hold now, lowest first, made strictly increasing: given out again
+ * in the new order, they keep the tab's blocks where they were among the board's other tabs
+ * (Discover shows all of them together), and two blocks never tie.
+ */
+function positionSlots(positions: number[]): number[] {
+  const slots: number[] = [];
+  for (const position of positions.toSorted((a, b) => a - b)) {
+    slots.push(Math.max(position, (slots.at(-1) ?? Number.NEGATIVE_INFINITY) + 1));
+  }
+  return slots;
+}
+
+/**
+ * Puts the blocks of one tab (`status`) in the order of `ids`, which must name exactly the blocks
+ * the owner has there. One transaction; each write is guarded by owner and status, so a block that
+ * moved tab meanwhile keeps its place.
+ */
+export async function reorderBlocks(db: Db, userId: number, status: BlockStatus, ids: number[]) {
+  const inTab = await db
+    .select({ id: blocks.id, position: blocks.position })
+    .from(blocks)
+    .where(and(eq(blocks.userId, userId), eq(blocks.status, status)));
+  const mismatch = orderMismatch(status, new Set(inTab.map((block) => block.id)), ids);
+  if (mismatch) throw new Refusal('invalid', mismatch);
+  const slots = positionSlots(inTab.map((block) => block.position));
+  const current = new Map(inTab.map((block) => [block.id, block.position]));
+  const writes = ids
+    .map((id, index) => ({ id, position: slots[index] as number }))
+    .filter(({ id, position }) => current.get(id) !== position)
+    .map(({ id, position }) =>
+      db
+        .update(blocks)
+        .set({ position })
+        .where(and(ownedBlock(id, userId), eq(blocks.status, status))),
+    );
+  const [first, ...rest] = writes;
+  if (first) await db.batch([first, ...rest]);
+}

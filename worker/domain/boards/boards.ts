@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type boardSettingsInput, publicBoardAnswer } from '../../../schema/boards';
+import { boardSettings } from '../../../schema/tables';
+import type { Db } from '../../platform/db';
+import { Refusal, refusalIn } from '../../platform/refusal';
+import type { UserRow } from '../account/users';
+import { findUserByUsername } from '../account/users';
+import { listBlocks } from '../blocks/blocks';
+
+const boardNotFound = () =>
+  new Refusal('not-found', "Board Not Found - This user doesn't exist or their board is private.");
+
+/** A board whose owner never changed its settings has no row yet: it gets the defaults. */
+export async function getBoardSettings(db: Db, userId: number) {
+  const settings = await db
+    .select()
+    .from(boardSettings)
+    .where(eq(boardSettings.userId, userId))
+    .get();
+  return {
+    globalImageRatio: settings?.globalImageRatio ?? 'square',
+    hideAllImages: settings?.hideAllImages ?? false,
+  };
+}
+
+/**
+ * A board as `viewer` may see it. A private board answers exactly like an unknown user
+ * to everyone but its owner; hidden blocks are shown only to the owner.
+ */
+export async function getBoard(db: Db, username: string, viewer: UserRow | null) {
+  const owner = await findUserByUsername(db, username);
+  const isOwner = owner !== undefined && viewer?.id === owner.id;
+  if (!owner || (!owner.isPublic && !isOwner)) throw boardNotFound();
+  const [settings, blocks] = await Promise.all([
+    getBoardSettings(db, owner.id),
+    listBlocks(db, owner.id, { visibleOnly: !isOwner }),
+  ]);
+  const board = { ...settings, updatedAt: owner.boardUpdatedAt?.getTime() ?? null };
+  return { owner, isOwner, board, blocks };
+}
+
+/**
+ * A board as the public sees it (its answer in the public contract, as pages carry it), or null
+ * when there is none to see (unknown user, private board, or a name no user can have: no query is
+ * made for that).
+ */
+export async function findPublicBoard(db: Db, username: string | undefined) {
+  if (!username) return null;
+  try {
+    const { owner, board, blocks } = await getBoard(db, username, null);
+    return { owner, body: publicBoardAnswer.parse({ board, blocks, user: owner }) };
+  } catch (error) {
+    if (refusalIn(error)?.kind === 'not-found') return null;
+    throw error;
+  }
+}
+
+export async function updateBoardSettings(
+  db: Db,
+  userId: number,
+  input: z.infer<typeof boardSettingsInput>,
+) {
+  await db
+    .insert(boardSettings)
+    .values({ userId, ...input })
+    .onConflictDoUpdate({ target: boardSettings.userId, set: input });
+  return getBoardSettings(db, userId);
+}

@@ -1,0 +1,187 @@
+import Papa from 'papaparse';
+import type { BlockStatus } from '../../../schema/block-values';
+import { type BlockInput, blockInput } from '../../../schema/blocks';
+import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
+import type { ImportSource } from '../../../schema/imports';
+import { Refusal } from '../../platform/refusal';
+
+/** A block an export file describes, with the key that finds it again and the dates of its story. */
+export type ExportedBlock = {
+  importKey: string;
+  block: BlockInput & { status: BlockStatus };
+  /** When it was shelved or listed, in ms; null when the file does not say. */
+  addedAt: number | null;
+  /** When it entered its status (read, watched, shelved), in ms; null when the file does not say. */
+  statusAt: number | null;
+};
+
+export type ExportFile = { name: string; text: string };
+export type ParsedExport = { blocks: ExportedBlock[]; skippedRows: number };
+
+type Row = Record<string, string | undefined>;
+
+const goodreadsColumns = ['Book Id', 'Title', 'Author', 'Exclusive Shelf'];
+const letterboxdColumns = ['Date', 'Name', 'Year', 'Letterboxd URI'];
+
+const goodreadsShelves: Record<string, BlockStatus> = {
+  read: 'done',
+  'currently-reading': 'now',
+  'to-read': 'planned',
+};
+
+/** The progress a status starts with, as the block dialog sets it. */
+const progressOf: Record<BlockStatus, number> = { now: 5, planned: 0, done: 100 };
+
+const invalid = (message: string) => new Refusal('invalid', message);
+
+/** The line of the file (counted from 1) where a parse error is, as a person would find it. */
+function lineOf(text: string, error: Papa.ParseError): number | null {
+  if (error.index !== undefined) return text.slice(0, error.index).split('\n').length;
+  // Papa counts data rows from 0, after the header's line.
+  return error.row === undefined ? null : error.row + 2;
+}
+
+/**
+ * Reads a CSV export with its header row. Refuses what is not one: an empty or binary file, a file
+ * without the columns the service always writes, or a row the CSV grammar cannot read.
+ */
+function readRows(file: ExportFile, columns: string[], exportName: string): Row[] {
+  if (file.text.trim() === '') throw invalid('The file is empty.');
+  if (file.text.includes('\u0000')) {
+    throw invalid(`This is not a CSV file. Choose the .csv file of your ${exportName}.`);
+  }
+  const parsed = Papa.parse<Row>(file.text, {
+    header: true,
+    delimiter: ',',
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.replace(/^\uFEFF/, '').trim(),
+  });
+  const missing = columns.filter((column) => !parsed.meta.fields?.includes(column));
+  if (missing.length > 0) {
+    throw invalid(`This is not a ${exportName}: it has no ${missing.join(', ')} column.`);
+  }
+  const [error] = parsed.errors;
+  if (error) {
+    const line = lineOf(file.text, error);
+    throw invalid(`The file cannot be read${line ? ` on line ${line}` : ''}: ${error.message}.`);
+  }
+  return parsed.data;
+}
+
+/** A date as these exports write it (`2023/04/15`, `2024-01-15`), as ms at UTC midnight. */
+function parseDay(value: string | undefined): number | null {
+  const match = value?.trim().match(/^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/);
+  if (!match) return null;
+  const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(at) || at > Date.now() ? null : at;
+}
+
+function earliest(...times: (number | null)[]): number | null {
+  const known = times.filter((time) => time !== null);
+  return known.length > 0 ? Math.min(...known) : null;
+}
+
+/** Longer text than a field holds is cut, rather than leaving the block out. */
+function clip(text: string | undefined, max: number): string {
+  const trimmed = text?.trim() ?? '';
+  return trimmed.length > max ? `${trimmed.slice(0, max - 1).trimEnd()}…` : trimmed;
+}
+
+type Looks = { type: BlockTypeKey; progressEnabled: boolean };
+
+/** The block as the dialog would save it, or null when the row breaks a block's rules. */
+function blockOf(
+  looks: Looks,
+  fields: { title: string; subtitle: string; externalUrl: string; status: BlockStatus },
+): ExportedBlock['block'] | null {
+  const type = findBlockType(looks.type);
+  const checked = blockInput.safeParse({
+    category: type?.category,
+    type: looks.type,
+    emoji: type?.icon,
+    label: type?.label,
+    title: clip(fields.title, 120),
+    subtitle: clip(fields.subtitle, 160) || undefined,
+    externalUrl: fields.externalUrl || undefined,
+    status: fields.status,
+    progress: progressOf[fields.status],
+    progressEnabled: looks.progressEnabled,
+  });
+  return checked.success ? { ...checked.data, status: fields.status } : null;
+}
+
+const books: Looks = { type: 'books-reading', progressEnabled: true };
+// A film is watched or not: a progress bar would say nothing.
+const films: Looks = { type: 'film-animation', progressEnabled: false };
+
+function goodreadsBlock(row: Row): ExportedBlock | null {
+  const status = goodreadsShelves[row['Exclusive Shelf']?.trim() ?? ''];
+  const bookId = row['Book Id']?.trim();
+  if (!status || !bookId) return null;
+  const block = blockOf(books, {
+    title: row.Title ?? '',
+    subtitle: row.Author ?? '',
+    externalUrl: `https://www.goodreads.com/book/show/${encodeURIComponent(bookId)}`,
+    status,
+  });
+  if (!block) return null;
+  const shelvedAt = parseDay(row['Date Added']);
+  // A book read before it was shelved (shelving years of reading at once) was added when read.
+  const statusAt = status === 'done' ? (parseDay(row['Date Read']) ?? shelvedAt) : shelvedAt;
+  return {
+    importKey: `goodreads:${bookId}`,
+    block,
+    addedAt: earliest(shelvedAt, statusAt),
+    statusAt,
+  };
+}
+
+/** Letterboxd exports each list as its own file of the same columns: its name says which. */
+function letterboxdStatus(fileName: string): BlockStatus {
+  const name = fileName.toLowerCase();
+  if (name.includes('watchlist')) return 'planned';
+  if (name.includes('watched')) return 'done';
+  throw invalid(
+    'Choose watched.csv or watchlist.csv from your Letterboxd export: the file name says which list it is.',
+  );
+}
+
+function letterboxdBlock(row: Row, status: BlockStatus): ExportedBlock | null {
+  const uri = row['Letterboxd URI']?.trim();
+  if (!uri) return null;
+  const block = blockOf(films, {
+    title: row.Name ?? '',
+    subtitle: row.Year ?? '',
+    externalUrl: uri,
+    status,
+  });
+  if (!block) return null;
+  const listedAt = parseDay(row.Date);
+  return { importKey: `letterboxd:${uri}`, block, addedAt: listedAt, statusAt: listedAt };
+}
+
+function collect(rows: Row[], toBlock: (row: Row) => ExportedBlock | null): ParsedExport {
+  const blocks = new Map<string, ExportedBlock>();
+  let skippedRows = 0;
+  for (const row of rows) {
+    const exported = toBlock(row);
+    if (!exported) skippedRows += 1;
+    // A row repeated in the file is one block.
+    else if (!blocks.has(exported.importKey)) blocks.set(exported.importKey, exported);
+  }
+  return { blocks: [...blocks.values()], skippedRows };
+}
+
+/**
+ * The blocks an export file describes: Goodreads' library export by its Exclusive Shelf (read,
+ * currently-reading, to-read; other shelves are left out), Letterboxd's watched.csv as Done and
+ * watchlist.csv as Planned.
+ */
+export function parseExport(source: ImportSource, file: ExportFile): ParsedExport {
+  if (source === 'goodreads') {
+    return collect(readRows(file, goodreadsColumns, 'Goodreads library export'), goodreadsBlock);
+  }
+  const status = letterboxdStatus(file.name);
+  const rows = readRows(file, letterboxdColumns, 'Letterboxd watched.csv or watchlist.csv');
+  return collect(rows, (row) => letterboxdBlock(row, status));
+}

@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { except } from 'hono/combine';
+import type { AppEnv } from './app-env';
+import { noStoreForPersonalAnswers } from './middleware/cache-control';
+import { requireConfiguration } from './middleware/configuration';
+import { databaseSession } from './middleware/database-session';
+import { handleError, handleNotFound } from './middleware/errors';
+import { limitJsonBodySize, requireJsonBody } from './middleware/request-body';
+import { apiSecurityHeaders } from './middleware/security-headers';
+import { accountRoutes } from './routes/account';
+import { analyticsRoutes } from './routes/analytics';
+import { apiReference } from './routes/api-reference';
+import { auth } from './routes/auth';
+import { blocksRoutes } from './routes/blocks';
+import { boardFeeds } from './routes/board-feeds';
+import { boardPage } from './routes/board-page';
+import { boardQr } from './routes/board-qr';
+import { boardsRoutes } from './routes/boards';
+import { discoverRoutes } from './routes/discover';
+import { emailUpdatesRoutes } from './routes/email-updates';
+import { embedPage } from './routes/embed-page';
+import { feedbackRoutes } from './routes/feedback';
+import { followingRoutes, followsRoutes } from './routes/follows';
+import { generateImageRoutes, imageRoutes, uploadRoutes } from './routes/images';
+import { importRoutes } from './routes/imports';
+import { landingPage } from './routes/landing-page';
+import { oembedRoutes } from './routes/oembed';
+import { ogImageRoutes } from './routes/og-image';
+import { unfurlRoutes } from './routes/unfurl';
+
+const api = new Hono<AppEnv>()
+  // Read by unfurlers, editors and pages on other sites: mounted ahead of the API's same-origin
+  // headers, each with its own cross-origin ones.
+  .route('/og', ogImageRoutes)
+  .route('/oembed', oembedRoutes)
+  .route('/images', imageRoutes)
+  .use(apiSecurityHeaders)
+  .use(noStoreForPersonalAnswers)
+  .use(requireConfiguration)
+  .use(except(['/api/upload/*', '/api/import/*'], requireJsonBody, limitJsonBodySize))
+  .route('/auth', auth)
+  .route('/account', accountRoutes)
+  .route('/boards', boardsRoutes)
+  .route('/blocks', blocksRoutes)
+  .route('/discover', discoverRoutes)
+  .route('/email-updates', emailUpdatesRoutes)
+  .route('/analytics', analyticsRoutes)
+  .route('/follows', followsRoutes)
+  .route('/following', followingRoutes)
+  .route('/feedback', feedbackRoutes)
+  .route('/generate-image', generateImageRoutes)
+  .route('/upload', uploadRoutes)
+  .route('/import', importRoutes)
+  .route('/unfurl', unfurlRoutes)
+  // Keeps unknown API paths from falling through to the page routes below.
+  .all('*', handleNotFound);
+
+export const app = new Hono<AppEnv>()
+  .use(databaseSession)
+  .route('/api', apiReference(api))
+  .route('/api', api)
+  .route('/embed', embedPage)
+  .route('/', landingPage)
+  .route('/', boardFeeds)
+  .route('/', boardQr)
+  .route('/', boardPage)
+  .notFound(handleNotFound)
+  .onError(handleError);
+
+export type AppType = typeof api;

@@ -1,0 +1,267 @@
+import { usernameSchema } from '../../schema/users';
+import { recordVisit, visitOf } from '../domain/analytics/views';
+import { type Db, databaseAfter, isBookmark } from '../platform/db';
+import {
+  type Answering,
+  edgeCacheKey,
+  freshUntilHeader,
+  isFresh,
+  isOutage,
+  type KeptEntry,
+  keepInEdgeCache,
+  keptEntry,
+  readEdgeCache,
+  revalidateEachTime,
+  servedStale,
+} from '../platform/edge-cache';
+
+/**
+ * The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username` and
+ * the feeds, `/@username/feed.xml|json`.
+ */
+export type BoardKind = 'api' | 'page' | 'embed' | 'feed';
+
+/**
+ * A board's answer as rendered now, and the board it shows (its view is counted), or null when it
+ * shows none (unknown or private board). Only a 200 showing a board is ever cached.
+ */
+export type BoardRendition<R extends Response> = { response: R; boardId: number | null };
+
+// How long a location trusts the version it read: an edit reaches every location within this.
+const versionReadTtlSeconds = 60;
+// The safety net for a version bump KV refused twice: no cached answer is fresh longer than this
+// (older copies are served only while the database is unavailable).
+const entryTtlSeconds = 600;
+const retryDelayMs = 1000;
+const initialVersion = '0';
+// Carries the board id inside a cache entry, so an answer from the cache still counts its view.
+const boardIdHeader = 'x-up2-board-id';
+
+// Browsers keep the answer but ask again every time; the ETag turns an unchanged one into a 304.
+const browserCacheControl: Record<BoardKind, string> = {
+  api: 'no-cache',
+  page: revalidateEachTime,
+  embed: revalidateEachTime,
+  feed: revalidateEachTime,
+};
+
+const versionKey = (username: string) => `board-version:${username}`;
+
+// The versions this isolate read or wrote lately: under load, a board's version costs one KV read
+// a second per isolate rather than one per request, and an edit made here shows here at once.
+const versionMemoMs = 1000;
+const versionMemoLimit = 1000;
+const recentVersions = new Map<string, { version: string; until: number }>();
+
+function rememberVersion(username: string, version: string): void {
+  if (recentVersions.size >= versionMemoLimit) recentVersions.clear();
+  recentVersions.set(username, { version, until: Date.now() + versionMemoMs });
+}
+
+async function readVersion(env: Env, username: string): Promise<string> {
+  const recent = recentVersions.get(username);
+  if (recent && recent.until > Date.now()) return recent.version;
+  const version =
+    (await env.COUNTERS.get(versionKey(username), { cacheTtl: versionReadTtlSeconds })) ??
+    initialVersion;
+  rememberVersion(username, version);
+  return version;
+}
+
+/**
+ * The current versions of these boards, as `name=version` pairs, or null when KV cannot say: a
+ * page showing several boards (the landing page) keeps them to know when it is out of date.
+ */
+export async function boardVersions(env: Env, usernames: string[]): Promise<string | null> {
+  try {
+    const versions = await Promise.all(usernames.map((name) => readVersion(env, name)));
+    return usernames.map((name, i) => `${name}=${versions[i]}`).join(',');
+  } catch (error) {
+    console.error('Board versions unreadable.', error);
+    return null;
+  }
+}
+
+/**
+ * A board's version names the change: unique, and led by the database bookmark the change reached,
+ * so a render for this version reads from a copy that already holds it (`readsAfterVersion`).
+ */
+function versionFor(bookmark: string | null): string {
+  return bookmark ? `${bookmark}~${crypto.randomUUID()}` : crypto.randomUUID();
+}
+
+function readsAfterVersion(version: string | undefined): string | undefined {
+  const bookmark = version?.split('~')[0];
+  return isBookmark(bookmark) ? bookmark : undefined;
+}
+
+/** Writes a fresh version; answers the error KV gave, or undefined once written. */
+async function writeVersion(env: Env, username: string, version: string): Promise<unknown> {
+  try {
+    await env.COUNTERS.put(versionKey(username), version);
+    rememberVersion(username, version);
+    return undefined;
+  } catch (error) {
+    return error ?? new Error('KV put failed');
+  }
+}
+
+async function retryVersions(env: Env, usernames: string[], version: string): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+  await Promise.all(
+    usernames.map(async (username) => {
+      const error = await writeVersion(env, username, version);
+      if (error) {
+        console.error(
+          `Board ${username} changed but its cache version was not bumped; cached answers expire within ${entryTtlSeconds} s.`,
+          error,
+        );
+      }
+    }),
+  );
+}
+
+/** A change just written: where it ran, and the database bookmark its statements reached. */
+export type BoardChange = {
+  env: Env;
+  ctx: Answering['ctx'];
+  bookmark: string | null;
+};
+
+/**
+ * Marks the boards at these names as changed: their cached answers are no longer used, here at
+ * once and in every other location within a minute. Call it after the change is written. The
+ * first write is awaited, so the editor's next load (answered in this location, where KV reads its
+ * own writes) shows the change; a write KV refuses (it takes about one per second per key) is
+ * retried once a second later, after the answer has gone. It never fails the request: at worst the old
+ * answer lives out its TTL.
+ */
+export async function bumpBoardVersion(
+  { env, ctx, bookmark }: BoardChange,
+  ...usernames: string[]
+): Promise<void> {
+  const names = [...new Set(usernames.map((name) => name.toLowerCase()))];
+  const version = versionFor(bookmark);
+  const refused = (
+    await Promise.all(
+      names.map(async (name) => ((await writeVersion(env, name, version)) ? name : null)),
+    )
+  ).filter((name) => name !== null);
+  if (refused.length > 0) ctx.waitUntil(retryVersions(env, refused, version));
+}
+
+/** Which answer: `variant` names a rendition the request chose (the embed's theme). */
+type BoardRequest = { kind: BoardKind; username: string | undefined; variant?: string };
+
+/**
+ * Where this board's answer is cached now, or undefined when it must not be: a name no user can
+ * have, local development (edited code would keep serving its old pages), or KV unreadable. The key
+ * holds the board's current version besides what every edge cache key holds.
+ */
+async function entryKey(
+  answering: Answering,
+  { kind, username, variant }: BoardRequest,
+): Promise<{ key: string | undefined; version: string } | undefined> {
+  if (answering.env.ENVIRONMENT === 'development' || !username) return undefined;
+  if (usernameSchema.safeParse(username).data !== username) return undefined;
+  let version: string;
+  try {
+    version = await readVersion(answering.env, username);
+  } catch (error) {
+    console.error('Board cache version unreadable; answering uncached.', error);
+    return undefined;
+  }
+  const path = `/__board-cache/${kind}/${username}${variant ? `/${variant}` : ''}`;
+  return { key: edgeCacheKey(answering, path, { version }), version };
+}
+
+/** Strong: a digest of the exact bytes, so two renders agree on it only when they are identical. */
+async function bodyEtag(body: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  const hex = Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0'));
+  return `"${hex.join('')}"`;
+}
+
+/** If-None-Match compares weakly (RFC 9110), so a copy an edge recompressed as W/"…" still matches. */
+function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+/** A cacheable entry as the browser gets it: whole, or 304 when it already holds these bytes. */
+function answerFrom(request: Request, kind: BoardKind, entry: KeptEntry): Response {
+  const headers = new Headers(entry.headers);
+  headers.delete(boardIdHeader);
+  headers.delete(freshUntilHeader);
+  headers.set('cache-control', browserCacheControl[kind]);
+  // The API answers a signed-in owner differently (hidden blocks, email), never from here.
+  if (kind === 'api') headers.set('vary', 'Authorization');
+  const etag = headers.get('etag') ?? '';
+  if (!matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) {
+    return new Response(entry.body, { status: entry.status, headers });
+  }
+  const revalidated = new Headers({ etag, 'cache-control': browserCacheControl[kind] });
+  const vary = headers.get('vary');
+  if (vary) revalidated.set('vary', vary);
+  return new Response(null, { status: 304, headers: revalidated });
+}
+
+/**
+ * A public board's answer, from `caches.default` when this location holds it for the board's
+ * current version, else from `render` (then cached, if a 200 showing a board). Every answer that
+ * shows a board, feeds aside, counts its view: rendered, from the cache or 304. Cacheable answers
+ * get a strong ETag and a 304 for a matching If-None-Match. Only for anonymous answers: whatever `render`
+ * returns is served to everyone. Where the Cache API does nothing (workers.dev) an isolate
+ * renders each version once a second, and every answer is still correct.
+ *
+ * The answer is typed as `render`'s, for the RPC client; a cached one carries the same body.
+ */
+export async function cachedBoardResponse<R extends Response>(
+  answering: Answering,
+  board: BoardRequest,
+  render: (db: Db) => Promise<BoardRendition<R>>,
+): Promise<R> {
+  const { request, env, ctx } = answering;
+  // A HEAD asks about the board without showing it to anyone, and a feed reader polls for news
+  // whether anyone reads it or not: neither is a view.
+  const countView = (boardId: number | null) => {
+    if (boardId !== null && request.method !== 'HEAD' && board.kind !== 'feed') {
+      ctx.waitUntil(recordVisit(env, boardId, visitOf(request.headers)));
+    }
+  };
+  const fromEntry = (entry: KeptEntry) => {
+    const boardId = Number(entry.headers.get(boardIdHeader));
+    countView(Number.isSafeInteger(boardId) && boardId > 0 ? boardId : null);
+    return answerFrom(request, board.kind, entry) as R;
+  };
+  const cacheSlot = await entryKey(answering, board);
+  const key = cacheSlot?.key;
+  const cached = key && (await readEdgeCache(key));
+  if (cached && isFresh(cached)) return fromEntry(cached);
+  let rendition: BoardRendition<R>;
+  try {
+    // Cached under this version, the render must show the change that made it, wherever the
+    // nearest copy of the database stands.
+    rendition = await render(databaseAfter(env, readsAfterVersion(cacheSlot?.version)));
+  } catch (error) {
+    // The copy kept is of the board's current version: nothing hidden since can show in it.
+    if (cached && isOutage(error)) return fromEntry(servedStale(cached, error));
+    throw error;
+  }
+  const { response, boardId } = rendition;
+  countView(boardId);
+  if (response.status !== 200 || boardId === null || response.headers.has('set-cookie')) {
+    return response;
+  }
+  const body = await response.arrayBuffer();
+  const headers = new Headers(response.headers);
+  headers.set('etag', await bodyEtag(body));
+  headers.set(boardIdHeader, String(boardId));
+  // Browsers get their own Cache-Control (answerFrom).
+  const entry = keptEntry(body, 200, headers, entryTtlSeconds);
+  if (key) keepInEdgeCache(ctx, key, entry);
+  return answerFrom(request, board.kind, entry) as R;
+}

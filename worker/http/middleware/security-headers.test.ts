@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { themeScript } from '../../../web/lib/theme-script';
+import staticHeaders from '../../../web/public/_headers?raw';
+import { cspHash } from '../../render/csp-hash';
+
+describe('the pages served as static assets', () => {
+  it('let the theme script in their head run, named by the hash of its text', async () => {
+    const policy = /Content-Security-Policy: (.*)/.exec(staticHeaders)?.[1] ?? '';
+    expect(policy).toContain(`script-src 'self' ${await cspHash(themeScript)};`);
+  });
+});

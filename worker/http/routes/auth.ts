@@ -1,0 +1,141 @@
+import { Hono } from 'hono';
+import {
+  forgotPasswordInput,
+  loginInput,
+  messageAnswer,
+  ownUserAnswer,
+  profileUpdateInput,
+  registerInput,
+  resetPasswordInput,
+  sessionAnswer,
+} from '../../../schema/users';
+import { askForUpdates } from '../../domain/account/email-updates';
+import { requestPasswordReset, resetPassword } from '../../domain/account/password-reset';
+import { endSession, signIn } from '../../domain/account/sessions';
+import { registerUser, updateProfile } from '../../domain/account/users';
+import { deleteReplacedAvatar } from '../../domain/images/images';
+import type { AppEnv } from '../app-env';
+import { bumpBoardVersion } from '../board-cache';
+import { requireAuth } from '../middleware/auth';
+import { documented, sendJson } from '../middleware/contract';
+import { boardChangeOf } from '../middleware/database-session';
+import { rateLimit } from '../middleware/rate-limit';
+import { validate } from '../middleware/validate';
+
+const tag = 'Account';
+
+export const auth = new Hono<AppEnv>()
+  .post(
+    '/register',
+    documented({
+      tag,
+      summary: 'Create an account (and its board)',
+      answers: { 201: ownUserAnswer },
+      refusals: [400, 409, 429],
+    }),
+    rateLimit('AUTH_LIMITER', 'register'),
+    validate('json', registerInput),
+    async (c) => {
+      const input = c.req.valid('json');
+      const { db } = c.var;
+      const user = await registerUser(db, c.env, input);
+      // A new board gets a version of its own: nothing cached under a reused name answers for it.
+      await bumpBoardVersion(boardChangeOf(c), user.username);
+      // "Send me updates" counts once the address confirms it: the link goes out after the answer.
+      if (input.emailOptIn) c.executionCtx.waitUntil(askForUpdates(db, c.env, user));
+      return sendJson(c, ownUserAnswer, { user }, 201);
+    },
+  )
+  .post(
+    '/login',
+    documented({
+      tag,
+      summary: 'Sign in: a bearer token for this device, and the account',
+      answers: { 200: sessionAnswer },
+      refusals: [400, 401, 429],
+    }),
+    rateLimit('AUTH_LIMITER', 'login'),
+    validate('json', loginInput),
+    async (c) => {
+      const session = await signIn(c.var.db, c.env, c.req.valid('json'));
+      return sendJson(c, sessionAnswer, session, 200);
+    },
+  )
+  .post(
+    '/logout',
+    documented({
+      tag,
+      summary: "Sign out: this token's session ends at once",
+      answers: { 200: messageAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      await endSession(c.var.db, c.var.sessionId);
+      return sendJson(c, messageAnswer, { message: 'Signed out.' }, 200);
+    },
+  )
+  .get(
+    '/me',
+    documented({
+      tag,
+      summary: 'The signed-in account',
+      answers: { 200: ownUserAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    (c) => sendJson(c, ownUserAnswer, { user: c.var.viewer }, 200),
+  )
+  .put(
+    '/me',
+    documented({
+      tag,
+      summary: 'Change your profile or privacy',
+      answers: { 200: ownUserAnswer },
+      refusals: [400, 401],
+    }),
+    requireAuth,
+    validate('json', profileUpdateInput),
+    async (c) => {
+      const user = await updateProfile(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      await deleteReplacedAvatar(c.env, c.var.viewer, user);
+      // Both names when the username changes: the old one must stop showing the board.
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username, user.username);
+      return sendJson(c, ownUserAnswer, { user }, 200);
+    },
+  )
+  .post(
+    '/forgot-password',
+    documented({
+      tag,
+      summary: 'Email a reset link, if the address has an account (the answer never says)',
+      answers: { 200: messageAnswer },
+      refusals: [400, 429],
+    }),
+    rateLimit('AUTH_LIMITER', 'forgot-password'),
+    validate('json', forgotPasswordInput),
+    async (c) => {
+      // Mail goes out after the answer, so timing does not tell whether the address has an account.
+      c.executionCtx.waitUntil(requestPasswordReset(c.var.db, c.env, c.req.valid('json').email));
+      const message =
+        "If an account exists with that email, we've sent password reset instructions";
+      return sendJson(c, messageAnswer, { message }, 200);
+    },
+  )
+  .post(
+    '/reset-password',
+    documented({
+      tag,
+      summary: 'Set a new password with the emailed token; every session ends',
+      answers: { 200: messageAnswer },
+      refusals: [400, 429],
+    }),
+    rateLimit('AUTH_LIMITER', 'reset-password'),
+    validate('json', resetPasswordInput),
+    async (c) => {
+      const { token, newPassword } = c.req.valid('json');
+      await resetPassword(c.var.db, c.env, token, newPassword);
+      const message = 'Your password has been reset. Please sign in.';
+      return sendJson(c, messageAnswer, { message }, 200);
+    },
+  );

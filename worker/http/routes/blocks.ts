@@ -1,0 +1,175 @@
+import { Hono } from 'hono';
+import {
+  blockInput,
+  blockOrderAnswer,
+  blockOrderInput,
+  blockUpdateInput,
+  clickAnswer,
+  clickInput,
+  deletedAnswer,
+  ownBlockAnswer,
+} from '../../../schema/blocks';
+import { ownBlocksAnswer } from '../../../schema/boards';
+import { idParam } from '../../../schema/fields';
+import { recordVisit, visitOf } from '../../domain/analytics/views';
+import {
+  copyBlock,
+  createBlock,
+  deleteBlock,
+  findClickedBlock,
+  listBlocks,
+  moveBlock,
+  reorderBlocks,
+  updateBlock,
+} from '../../domain/blocks/blocks';
+import { getBoardSettings } from '../../domain/boards/boards';
+import type { AppEnv } from '../app-env';
+import { bumpBoardVersion } from '../board-cache';
+import { optionalAuth, requireAuth } from '../middleware/auth';
+import { documented, sendJson } from '../middleware/contract';
+import { boardChangeOf } from '../middleware/database-session';
+import { rateLimit, visitorKey } from '../middleware/rate-limit';
+import { refuseOtherSites } from '../middleware/same-origin';
+import { validate } from '../middleware/validate';
+
+const blockId = idParam('Block not found.');
+const tag = 'Blocks';
+
+export const blocksRoutes = new Hono<AppEnv>()
+  .get(
+    '/me',
+    documented({
+      tag,
+      summary: 'Your blocks, hidden ones included, with their counts, and your board settings',
+      answers: { 200: ownBlocksAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      const { db } = c.var;
+      const [blocks, board] = await Promise.all([
+        listBlocks(db, c.var.viewer.id, { visibleOnly: false }),
+        getBoardSettings(db, c.var.viewer.id),
+      ]);
+      return sendJson(c, ownBlocksAnswer, { blocks, board }, 200);
+    },
+  )
+  .put(
+    '/order',
+    documented({
+      tag,
+      summary:
+        'Put the blocks of one of your tabs in order: `ids` lists exactly the blocks of that status, first to last',
+      answers: { 200: blockOrderAnswer },
+      refusals: [400, 401],
+    }),
+    requireAuth,
+    validate('json', blockOrderInput),
+    async (c) => {
+      const { status, ids } = c.req.valid('json');
+      await reorderBlocks(c.var.db, c.var.viewer.id, status, ids);
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
+      return sendJson(c, blockOrderAnswer, { status, ids }, 200);
+    },
+  )
+  .post(
+    '/',
+    documented({
+      tag,
+      summary: 'Add a block to your board',
+      answers: { 201: ownBlockAnswer },
+      refusals: [400, 401, 409],
+    }),
+    requireAuth,
+    validate('json', blockInput),
+    async (c) => {
+      const block = await createBlock(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
+      return sendJson(c, ownBlockAnswer, { block }, 201);
+    },
+  )
+  .put(
+    '/:id{[0-9]+}',
+    documented({
+      tag,
+      summary: 'Change one of your blocks: the whole block, or `{ status }` alone to move it',
+      answers: { 200: ownBlockAnswer },
+      refusals: [400, 401, 404],
+    }),
+    requireAuth,
+    validate('param', blockId),
+    validate('json', blockUpdateInput),
+    async (c) => {
+      const { db } = c.var;
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const block =
+        input.kind === 'edit'
+          ? await updateBlock(db, id, c.var.viewer.id, input.block)
+          : await moveBlock(db, id, c.var.viewer.id, input.status);
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
+      return sendJson(c, ownBlockAnswer, { block }, 200);
+    },
+  )
+  .delete(
+    '/:id{[0-9]+}',
+    documented({
+      tag,
+      summary: 'Delete one of your blocks',
+      answers: { 200: deletedAnswer },
+      refusals: [401, 404],
+    }),
+    requireAuth,
+    validate('param', blockId),
+    async (c) => {
+      await deleteBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
+      return sendJson(c, deletedAnswer, { deleted: true }, 200);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/copy',
+    documented({
+      tag,
+      summary: "Copy a block from someone's public board onto yours, as Planned",
+      answers: { 201: ownBlockAnswer },
+      refusals: [400, 401, 404, 409],
+    }),
+    requireAuth,
+    validate('param', blockId),
+    async (c) => {
+      const block = await copyBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
+      // The copier's board gains the block. The source's copy count is not shown on boards, and a
+      // bump per copy would hit a popular board's key harder than KV allows: it catches up with
+      // the source's next edit or the cache entry's expiry.
+      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
+      return sendJson(c, ownBlockAnswer, { block }, 201);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/click',
+    documented({
+      tag,
+      summary:
+        'Count a "Visit Link" click on a block anyone may see (from our own pages, as JSON); once per visitor in 30 minutes',
+      answers: { 200: clickAnswer },
+      refusals: [403, 404, 415, 429],
+    }),
+    refuseOtherSites,
+    rateLimit('CLICK_LIMITER', 'click', visitorKey),
+    optionalAuth,
+    validate('param', blockId),
+    validate('json', clickInput),
+    async (c) => {
+      const viewerId = c.var.viewer?.id ?? null;
+      const { boardId, isOwn } = await findClickedBlock(
+        c.var.db,
+        c.req.valid('param').id,
+        viewerId,
+      );
+      // The owner following their own link is not a click; counted after the answer is sent.
+      const visit = visitOf(c.req.raw.headers, c.req.valid('param').id);
+      if (!isOwn) c.executionCtx.waitUntil(recordVisit(c.env, boardId, visit));
+      return sendJson(c, clickAnswer, { recorded: !isOwn }, 200);
+    },
+  );

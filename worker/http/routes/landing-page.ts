@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { discoverQuery } from '../../../schema/boards';
+import {
+  documentTitle,
+  landingScreenName,
+  liveBoardsLimit,
+  renderLandingScreen,
+} from '../../../web/server';
+import { discoverBoards } from '../../domain/discover/discover';
+import { cachedPage, type KeptEntry } from '../../platform/edge-cache';
+import { fetchAppShell, renderedOrNull, renderShellPage } from '../../render/app-shell';
+import type { AppEnv } from '../app-env';
+import { boardVersions } from '../board-cache';
+import { appPageSecurityHeaders } from '../middleware/security-headers';
+
+const landingDescription =
+  'Hey, what are you UP2 these days? Turn scattered activities into one clean link.';
+
+// The boards a kept copy of the page shows, with their versions when it was rendered.
+const shownBoardsHeader = 'x-up2-shown-boards';
+
+/**
+ * `/`: the web app's shell with the landing page rendered in it, Explore Live Boards included,
+ * so the first visit paints before any script runs and hydrates without calling the API. Kept at
+ * the edge for a minute, but no longer than the boards it shows stay as they were: a board made
+ * private or edited leaves it at once (in other locations within KV's minute, as boards do).
+ */
+export const landingPage = new Hono<AppEnv>().get('/', appPageSecurityHeaders, (c) => {
+  const isCurrent = async (entry: KeptEntry) => {
+    const shown = entry.headers.get(shownBoardsHeader) ?? '';
+    const usernames = shown ? shown.split(',').map((pair) => pair.split('=')[0] ?? '') : [];
+    const now = await boardVersions(c.env, usernames);
+    // When KV cannot say, the copy (a minute old at most) stands.
+    return now === null || now === shown;
+  };
+  const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+  return cachedPage(answering, { name: 'landing', seconds: 60, isCurrent }, async () => {
+    const url = new URL(c.req.url);
+    const [shell, liveBoards] = await Promise.all([
+      fetchAppShell(c.env, c.req.url),
+      discoverBoards(c.var.db, discoverQuery.parse({ limit: liveBoardsLimit })),
+    ]);
+    if (!shell.ok) return c.newResponse(shell.body, shell);
+    const screen = await renderedOrNull(renderLandingScreen(url.origin, liveBoards));
+    // Named as the app names the screen: a reader's page never runs the app to rename it.
+    const head = {
+      title: documentTitle(landingScreenName),
+      description: landingDescription,
+      tags: [],
+    };
+    const page = renderShellPage(shell, { screen, head, status: 200 });
+    const usernames = liveBoards.boards.map((board) => board.user.username);
+    const versions = await boardVersions(c.env, usernames);
+    if (versions !== null) page.headers.set(shownBoardsHeader, versions);
+    return page;
+  });
+});

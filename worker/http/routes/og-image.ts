@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { findPublicBoard } from '../../domain/boards/boards';
+import { ogImageEtag } from '../../render/board-meta';
+import { ogCardFingerprint, ogCardOf } from '../../render/og-card';
+import { loadOgImage } from '../../render/og-image';
+import type { AppEnv } from '../app-env';
+import { documented } from '../middleware/contract';
+import { ApiError } from '../middleware/errors';
+import { publicApiSecurityHeaders } from '../middleware/security-headers';
+
+const noBoard = () => new ApiError(404, 'No public Up2 board has this name.');
+
+/** A few minutes fresh, then served stale while revalidated, so a board turned private drops out soon. */
+const cacheControl = 'public, max-age=300, stale-while-revalidate=86400';
+
+/**
+ * `GET /api/og/{username}.png`: the board's link-preview card (og:image), always the current one
+ * (the `v` the board page adds only gives a changed card a new address). Unfurlers and other
+ * sites load it from anywhere, so unlike the rest of the API it is cross-origin readable.
+ */
+export const ogImageRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).get(
+  '/:file',
+  documented({
+    tag: 'Embeds',
+    summary: "A board's link-preview card, 1200x630 (`/api/og/{username}.png`)",
+    answers: { 200: { contentType: 'image/png' } },
+    refusals: [404],
+  }),
+  async (c) => {
+    const username = c.req
+      .param('file')
+      .match(/^([a-z0-9]{3,20})\.png$/i)?.[1]
+      ?.toLowerCase();
+    if (!username) throw noBoard();
+    const board = await findPublicBoard(c.var.db, username);
+    if (!board) throw noBoard();
+    const card = ogCardOf(board.body);
+    const fingerprint = await ogCardFingerprint(card);
+    const etag = ogImageEtag(fingerprint);
+    const headers = {
+      'content-type': 'image/png',
+      'cache-control': cacheControl,
+      etag,
+      'access-control-allow-origin': '*',
+    };
+    const ifNoneMatch = c.req.header('if-none-match');
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+      return c.body(null, 304, headers);
+    }
+    const png = await loadOgImage(c.env, card, fingerprint, (promise) =>
+      c.executionCtx.waitUntil(promise),
+    );
+    return c.body(png, 200, headers);
+  },
+);

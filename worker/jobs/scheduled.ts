@@ -1,0 +1,30 @@
+import { lt } from 'drizzle-orm';
+import { passwordResetTokens } from '../../schema/tables';
+import { deleteExpiredConfirmations } from '../domain/account/email-updates';
+import { deleteExpiredSessions } from '../domain/account/sessions';
+import { flushPendingViews, rollUpViews } from '../domain/analytics/views';
+import { rollUpDiscover } from '../domain/discover/discover';
+import { getDb } from '../platform/db';
+import { deleteStaleQuotas } from '../platform/quotas';
+
+/**
+ * Discover's rollup (trending blocks, board counts) reads the week's activity and every listed
+ * board: every 10 minutes, not with the minute's jobs (wrangler.toml names both crons).
+ */
+export const discoverRollupCron = '*/10 * * * *';
+
+export async function runScheduledJobs(env: Env, cron: string): Promise<void> {
+  if (cron === discoverRollupCron) await rollUpDiscover(getDb(env));
+  else await runMinuteJobs(env);
+}
+
+/** Every minute: buffered views to D1, D1 to the KV counters; expired links, sessions, quotas away. */
+async function runMinuteJobs(env: Env): Promise<void> {
+  await flushPendingViews(env);
+  await rollUpViews(env);
+  const db = getDb(env);
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date()));
+  await deleteExpiredSessions(db);
+  await deleteStaleQuotas(db);
+  await deleteExpiredConfirmations(db);
+}

@@ -1,0 +1,147 @@
+import { DurableObject } from 'cloudflare:workers';
+import { utcDay } from '../domain/analytics/days';
+
+/** One view or click, as an isolate gathered it: who (raw, never stored), what, and when. */
+export type Visit = {
+  address: string;
+  userAgent: string;
+  /** The block whose link was followed; null for a view of the board. */
+  blockId: number | null;
+  at: number;
+};
+
+/** What a batch of visits adds to the board's counts once repeats are taken out. */
+export type AdmittedCounts = {
+  views: number;
+  /** People seen for the first time today. */
+  visitors: number;
+  clicks: Map<number, number>;
+  day: string;
+};
+
+/** A view or a click counts again once the same visitor comes back after this long. */
+export const repeatWindowMs = 30 * 60 * 1000;
+
+const encoder = new TextEncoder();
+
+/** Who made a visit: its address and user agent, one line each (never stored as they are). */
+const whoMade = (visit: Visit) => `${visit.address}\n${visit.userAgent}`;
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * One per board and visitor shard: knows who visited the board in the last 30 minutes and who
+ * today, and answers how much of a batch is new. A visitor is a hash of their address and user
+ * agent with this object's salt of the day: the salt is random, made here, and dropped with every
+ * hash when the day ends, so a day's visitors can never be linked to another day's, nor (once the
+ * day is over) to an address. The raw address is never stored.
+ */
+export class VisitLog extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(`
+      CREATE TABLE IF NOT EXISTS salt (day TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS seen (
+        visitor TEXT NOT NULL,
+        block_id INTEGER NOT NULL,
+        last_at INTEGER NOT NULL,
+        PRIMARY KEY (visitor, block_id)
+      );
+    `);
+  }
+
+  /**
+   * Takes a batch of visits of one day and answers what of it counts. A batch often holds one
+   * visitor many times (reloads, a script): each visitor is hashed and looked up once, and each of
+   * their (visitor, block) rows written once, as it stands after the whole batch.
+   */
+  async admit(visits: Visit[]): Promise<AdmittedCounts> {
+    const day = utcDay(visits[0]?.at ?? Date.now());
+    const salt = await this.saltFor(day);
+    const visitorByWho = new Map(
+      await Promise.all(
+        [...new Set(visits.map(whoMade))].map(
+          async (who) => [who, await this.visitorOf(salt, who)] as const,
+        ),
+      ),
+    );
+    // From here on nothing awaits, so no other batch can read these rows before they are written.
+    const counts: AdmittedCounts = { views: 0, visitors: 0, clicks: new Map(), day };
+    const lookedUp = new Set<string>();
+    const lastSeenByRow = new Map<string, { visitor: string; blockKey: number; at: number }>();
+    for (const visit of visits) {
+      const visitor = visitorByWho.get(whoMade(visit)) ?? '';
+      if (!lookedUp.has(visitor)) {
+        lookedUp.add(visitor);
+        if (!this.seenToday(visitor)) counts.visitors += 1;
+      }
+      const blockKey = visit.blockId ?? 0;
+      const rowKey = `${visitor}:${blockKey}`;
+      const last = lastSeenByRow.get(rowKey)?.at ?? this.lastSeen(visitor, blockKey);
+      lastSeenByRow.set(rowKey, { visitor, blockKey, at: Math.max(last ?? visit.at, visit.at) });
+      if (last !== undefined && visit.at - last < repeatWindowMs) continue;
+      if (visit.blockId === null) counts.views += 1;
+      else counts.clicks.set(visit.blockId, (counts.clicks.get(visit.blockId) ?? 0) + 1);
+    }
+    for (const { visitor, blockKey, at } of lastSeenByRow.values()) {
+      this.markSeen(visitor, blockKey, at);
+    }
+    return counts;
+  }
+
+  /** At the end of the day the salt and every visitor hashed with it go. */
+  async alarm(): Promise<void> {
+    this.ctx.storage.sql.exec('DELETE FROM seen');
+    this.ctx.storage.sql.exec('DELETE FROM salt');
+  }
+
+  private async saltFor(day: string): Promise<string> {
+    const kept = this.ctx.storage.sql
+      .exec<{ value: string }>('SELECT value FROM salt WHERE day = ?', day)
+      .toArray()[0];
+    if (kept) return kept.value;
+    // A new day: yesterday's salt and visitors are of no use to anyone any more.
+    this.ctx.storage.sql.exec('DELETE FROM salt');
+    this.ctx.storage.sql.exec('DELETE FROM seen');
+    const value = hex(crypto.getRandomValues(new Uint8Array(32)).buffer);
+    this.ctx.storage.sql.exec('INSERT INTO salt (day, value) VALUES (?, ?)', day, value);
+    const nextMidnight = Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+    await this.ctx.storage.setAlarm(nextMidnight);
+    return value;
+  }
+
+  private async visitorOf(salt: string, who: string): Promise<string> {
+    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`${salt}\n${who}`));
+    return hex(digest).slice(0, 32);
+  }
+
+  private seenToday(visitor: string): boolean {
+    return (
+      this.ctx.storage.sql.exec('SELECT 1 FROM seen WHERE visitor = ? LIMIT 1', visitor).toArray()
+        .length > 0
+    );
+  }
+
+  /** When the visitor last saw the board (block 0) or followed the block's link. */
+  private lastSeen(visitor: string, blockKey: number): number | undefined {
+    return this.ctx.storage.sql
+      .exec<{ last_at: number }>(
+        'SELECT last_at FROM seen WHERE visitor = ? AND block_id = ?',
+        visitor,
+        blockKey,
+      )
+      .toArray()[0]?.last_at;
+  }
+
+  private markSeen(visitor: string, blockKey: number, at: number): void {
+    this.ctx.storage.sql.exec(
+      `INSERT INTO seen (visitor, block_id, last_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT (visitor, block_id) DO UPDATE SET last_at = max(last_at, ?3)`,
+      visitor,
+      blockKey,
+      at,
+    );
+  }
+}

@@ -1,0 +1,144 @@
+import { drizzle } from 'drizzle-orm/d1';
+import { Refusal } from './refusal';
+
+const defaultDeadlineMs = 5000;
+const retryAfterSeconds = 30;
+
+// What the database says when it refuses a statement by a rule of ours (a constraint, a trigger):
+// an answer about the request, not an outage.
+const refusalsByRule = ['constraint failed', 'board_full'];
+
+/** True when D1 refused a statement with a message containing `marker` (a constraint or trigger). */
+export function failedWith(error: unknown, marker: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (String((e as { message?: unknown }).message ?? e).includes(marker)) return true;
+  }
+  return false;
+}
+
+const unavailable = (cause: unknown) =>
+  new Refusal(
+    'unavailable',
+    'Up2 cannot reach its database right now. Please try again in a minute.',
+    { retryAfterSeconds, cause },
+  );
+
+/**
+ * Runs one call to D1 within the deadline. A failure that is not a rule of ours refusing the
+ * statement, or no answer in time, is the database being unavailable: a `Refusal` the API answers
+ * with 503 and pages answer from their last copy (board-cache.ts, edge-cache.ts).
+ */
+async function withinDeadline<T>(call: () => Promise<T>, deadlineMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`D1 gave no answer in ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+  });
+  try {
+    return await Promise.race([call(), timeout]);
+  } catch (error) {
+    if (refusalsByRule.some((marker) => failedWith(error, marker))) throw error;
+    throw unavailable(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const originals = new WeakMap<object, D1PreparedStatement>();
+
+function guardStatement(statement: D1PreparedStatement, deadlineMs: number): D1PreparedStatement {
+  const guarded = new Proxy(statement, {
+    get(target, property) {
+      if (property === 'bind') {
+        return (...values: unknown[]) => guardStatement(target.bind(...values), deadlineMs);
+      }
+      const value = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      if (['all', 'first', 'raw', 'run'].includes(String(property))) {
+        return (...args: unknown[]) =>
+          withinDeadline(() => value.apply(target, args) as Promise<unknown>, deadlineMs);
+      }
+      return value.bind(target);
+    },
+  });
+  originals.set(guarded, statement);
+  return guarded;
+}
+
+/** What drizzle's D1 driver calls on its client: a database binding and a session both offer it. */
+type D1Queries = Pick<D1Database, 'prepare' | 'batch'>;
+
+/** The D1 binding or a session on it, with every query and batch run within the deadline (`withinDeadline`). */
+function guardDatabase(database: D1Queries, deadlineMs: number): D1Queries {
+  return new Proxy(database, {
+    get(target, property) {
+      if (property === 'prepare') {
+        return (query: string) => {
+          try {
+            return guardStatement(target.prepare(query), deadlineMs);
+          } catch (error) {
+            throw unavailable(error);
+          }
+        };
+      }
+      if (property === 'batch') {
+        return (statements: D1PreparedStatement[]) =>
+          withinDeadline(
+            () =>
+              target.batch(statements.map((statement) => originals.get(statement) ?? statement)),
+            deadlineMs,
+          );
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function deadlineOf(env: Pick<Env, 'D1_DEADLINE_MS'>): number {
+  const ms = Number(env.D1_DEADLINE_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : defaultDeadlineMs;
+}
+
+/**
+ * drizzle over a binding or a session. Its D1 driver calls only `prepare` and `batch` on the
+ * client, which a session has too; every API test runs through a session, so a driver that
+ * needed more would fail them. No relational schema: drizzle would walk every table of it each
+ * time it is built, which is once per request, and the queries here are all core ones.
+ */
+function drizzleOver(client: D1Queries, env: Pick<Env, 'D1_DEADLINE_MS'>) {
+  return drizzle(guardDatabase(client, deadlineOf(env)) as D1Database);
+}
+
+/** The database as jobs and tests use it: every statement on the primary. */
+export function getDb(env: Pick<Env, 'DB' | 'D1_DEADLINE_MS'>) {
+  return drizzleOver(env.DB, env);
+}
+
+/** The database through one D1 session: reads from the nearest copy that is recent enough for it. */
+export function getSessionDb(session: D1DatabaseSession, env: Pick<Env, 'D1_DEADLINE_MS'>): Db {
+  return drizzleOver(session, env);
+}
+
+// D1's bookmarks are four hex groups. Anything else is never handed to D1, which would refuse the
+// whole request over it.
+const bookmarkShape = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+
+export function isBookmark(value: string | null | undefined): value is string {
+  return !!value && bookmarkShape.test(value);
+}
+
+/**
+ * The database as of a write: from the nearest copy that already holds the statement that reached
+ * `bookmark`, or from any copy when there is none to wait for.
+ */
+export function databaseAfter(env: Pick<Env, 'DB' | 'D1_DEADLINE_MS'>, bookmark?: string): Db {
+  return getSessionDb(
+    env.DB.withSession(isBookmark(bookmark) ? bookmark : 'first-unconstrained'),
+    env,
+  );
+}
+
+export type Db = ReturnType<typeof getDb>;

@@ -1,0 +1,126 @@
+import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff?inline';
+import interLatin600 from '@fontsource/inter/files/inter-latin-600-normal.woff?inline';
+import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff?inline';
+import interLatinExt400 from '@fontsource/inter/files/inter-latin-ext-400-normal.woff?inline';
+import interLatinExt600 from '@fontsource/inter/files/inter-latin-ext-600-normal.woff?inline';
+import interLatinExt700 from '@fontsource/inter/files/inter-latin-ext-700-normal.woff?inline';
+import { initWasm as initResvg, Resvg } from '@resvg/resvg-wasm';
+import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
+import satori, { type Font, init as initSatori } from 'satori/standalone';
+import yogaWasm from 'satori/yoga.wasm';
+import { ownImagePathPrefix } from '../../schema/fields';
+import { sniffImageFormat } from '../domain/images/images';
+import { type OgCard, ogCardTree, ogImageSize } from './og-card';
+
+// Workers may not compile WebAssembly at run time: both engines get modules the bundler compiled,
+// once per isolate. (satori from 0.33 on loads a text shaper that compiles its own; hence 0.32.)
+let layoutReady: Promise<void> | undefined;
+let rasterReady: Promise<void> | undefined;
+
+function enginesReady() {
+  layoutReady ??= initSatori(yogaWasm);
+  rasterReady ??= initResvg(resvgWasm);
+  return Promise.all([layoutReady, rasterReady]);
+}
+
+function bytesOfDataUrl(dataUrl: string): ArrayBuffer {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)).buffer;
+}
+
+// Inter as shipped by @fontsource (satori reads WOFF, not WOFF2), bundled with the Worker: the
+// renderer fetches nothing. Latin Extended, a family of its own, is where satori finds the
+// letters of most European names that Latin lacks.
+let fonts: Font[] | undefined;
+
+function interFonts(): Font[] {
+  fonts ??= (
+    [
+      [400, interLatin400],
+      [600, interLatin600],
+      [700, interLatin700],
+      [400, interLatinExt400],
+      [600, interLatinExt600],
+      [700, interLatinExt700],
+    ] as const
+  ).map(([weight, file], index) => ({
+    name: index < 3 ? 'Inter' : 'Inter Extended',
+    data: bytesOfDataUrl(file),
+    weight,
+    style: 'normal',
+  }));
+  return fonts;
+}
+
+/** The card as SVG, text drawn as paths (what the PNG is rendered from). */
+export async function ogCardSvg(card: OgCard, picture: string | null): Promise<string> {
+  await enginesReady();
+  return satori(ogCardTree(card, picture), { ...ogImageSize, fonts: interFonts() });
+}
+
+export async function renderOgImage(
+  card: OgCard,
+  picture: string | null,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const svg = await ogCardSvg(card, picture);
+  const resvg = new Resvg(svg, { fitTo: { mode: 'original' } });
+  try {
+    const rendered = resvg.render();
+    const png = rendered.asPng();
+    rendered.free();
+    return png as Uint8Array<ArrayBuffer>;
+  } finally {
+    resvg.free();
+  }
+}
+
+// What the renderer decodes: the formats uploads come in but WebP.
+const drawableFormats = new Set(['png', 'jpg', 'gif']);
+
+/** The owner's uploaded avatar as a data: URL, or null (then the card shows their initial). */
+async function avatarPicture(env: Pick<Env, 'IMAGES'>, avatar: string | null) {
+  if (!avatar) return null;
+  const object = await env.IMAGES.get(avatar.slice(ownImagePathPrefix.length));
+  if (!object) return null;
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const format = sniffImageFormat(bytes);
+  if (!format || !drawableFormats.has(format.extension)) return null;
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return `data:${format.contentType};base64,${btoa(binary)}`;
+}
+
+const ogImageFolder = (username: string) => `og/${username}/`;
+
+// Stores the new card and deletes the board's older ones: no page names them any more.
+async function keepOnlyCard(
+  env: Pick<Env, 'IMAGES'>,
+  key: string,
+  png: Uint8Array,
+  username: string,
+) {
+  await env.IMAGES.put(key, png, { httpMetadata: { contentType: 'image/png' } });
+  const listed = await env.IMAGES.list({ prefix: ogImageFolder(username) });
+  const older = listed.objects.map((object) => object.key).filter((other) => other !== key);
+  if (older.length > 0) await env.IMAGES.delete(older);
+}
+
+/**
+ * The card from R2, made and stored on first use. Its key is the card's fingerprint (what it
+ * draws, in which design), so a stored card is never stale and needs no purge.
+ */
+export async function loadOgImage(
+  env: Pick<Env, 'IMAGES'>,
+  card: OgCard,
+  fingerprint: string,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<ReadableStream | Uint8Array<ArrayBuffer>> {
+  const key = `${ogImageFolder(card.username)}${fingerprint}.png`;
+  const stored = await env.IMAGES.get(key);
+  if (stored) return stored.body;
+  const png = await renderOgImage(card, await avatarPicture(env, card.avatar));
+  waitUntil(keepOnlyCard(env, key, png, card.username));
+  return png;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockInput } from './blocks';
-import { hiddenCharactersMessage, isVisibleText } from './fields';
+import { completeLink, hiddenCharactersMessage, isVisibleText } from './fields';
 import { profileUpdateInput, registerInput } from './users';
 
 describe('isVisibleText', () => {
@@ -87,5 +87,35 @@ describe('the fields people read refuse hidden characters with a field message',
 
   it('a bio keeps its line breaks', () => {
     expect(profileUpdateInput.safeParse({ bio: 'Reader.\nRunner.' }).success).toBe(true);
+  });
+});
+
+describe('an external link typed without https://', () => {
+  it.each([
+    ['github.com/ada', 'https://github.com/ada'],
+    ['www.example.org', 'https://www.example.org'],
+    ['  example.com/a?b=c  ', 'https://example.com/a?b=c'],
+  ])('completes %s', (typed, completed) => {
+    expect(completeLink(typed)).toBe(completed);
+  });
+
+  it.each([
+    ['a full link', 'http://example.com'],
+    ['an email address', 'ada@example.com'],
+    ['another scheme', 'javascript:alert(1)'],
+    ['a word', 'hello'],
+    ['text with spaces', 'my site.com'],
+  ])('leaves %s as it was', (_label, typed) => {
+    expect(completeLink(typed)).toBe(typed);
+  });
+
+  it('is saved completed rather than refused', () => {
+    const parsed = blockInput.safeParse({
+      category: 'digital',
+      type: 'github',
+      title: 'My code',
+      externalUrl: 'github.com/ada',
+    });
+    expect(parsed.success && parsed.data.externalUrl).toBe('https://github.com/ada');
   });
 });

@@ -18,6 +18,21 @@ export function isHttpUrl(value: string): boolean {
   return (protocol === 'https:' || protocol === 'http:') && hostname.length > 0;
 }
 
+const hasScheme = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A link typed as people say it ("github.com/ada", "www.example.org"): completed with https://.
+ * Anything else (a full URL, an email address, text) comes back as it was.
+ */
+export function completeLink(value: string): string {
+  const link = value.trim();
+  if (link === '' || hasScheme.test(link) || link.includes('@') || /\s/.test(link)) return value;
+  const completed = `https://${link}`;
+  if (!isHttpUrl(completed)) return value;
+  const { hostname } = new URL(completed);
+  return /^[^.]+(\.[^.]+)+$/.test(hostname) ? completed : value;
+}
+
 // Characters that change how the text around them shows without being seen themselves: bidi
 // embeddings, overrides and isolates (which can show a name backwards), zero-width spaces, word
 // joiners and byte-order marks, and control characters such as NUL.
@@ -66,12 +81,16 @@ export function optionalText(max: number, name: string, options: { multiline?: b
     .optional();
 }
 
-/** An external link: http(s) only, so `javascript:` and `data:` URLs never reach a page. */
+/**
+ * An external link: http(s) only, so `javascript:` and `data:` URLs never reach a page; one typed
+ * without its scheme is completed with https://.
+ */
 export function optionalLinkUrl(name: string) {
   return z
     .string()
     .trim()
     .max(maxUrlLength, `${name} must be ${maxUrlLength} characters or less.`)
+    .transform(completeLink)
     .refine(
       (value) => value === '' || isHttpUrl(value),
       `${name} must start with http:// or https://`,

@@ -20,6 +20,8 @@ export const unfurlAnswer = z.object({
   title: z.string().nullable(),
   description: z.string().nullable(),
   siteName: z.string().nullable(),
+  /** Who wrote the page (a book's or an article's author), which a block takes as its subtitle. */
+  author: z.string().nullable(),
   imageUrl: z.string().nullable(),
   favicon: z.string().nullable(),
 });

@@ -133,6 +133,7 @@ type FoundOnPage = {
   title: string | null;
   description: string | null;
   siteName: string | null;
+  author: string | null;
   imageUrl: string | null;
 };
 
@@ -146,12 +147,12 @@ const fillableFields = {
 /**
  * What filling from a link changes: only the fields still empty, so nothing the person typed is
  * overwritten; `kept` names the fields where the page said something else than what they typed.
- * The site's name stands in as the subtitle.
+ * The subtitle takes the page's author (a book's, an article's), else the site's name.
  */
 export function fillFromPage(values: BlockFormValues, found: FoundOnPage) {
   const offered = {
     title: found.title,
-    subtitle: found.siteName,
+    subtitle: found.author ?? found.siteName,
     description: found.description,
     imageUrl: found.imageUrl,
   };

@@ -5,6 +5,7 @@ const found = {
   title: 'The Left Hand of Darkness',
   description: 'A novel by Ursula K. Le Guin.',
   siteName: 'Good Books',
+  author: null,
   imageUrl: '/api/images/blocks/7/00000000-0000-4000-8000-000000000000.png',
 };
 
@@ -21,6 +22,11 @@ describe('fillFromPage', () => {
     });
   });
 
+  it("fills the subtitle with the page's author before the site's name", () => {
+    const { change } = fillFromPage(blockFormDefaults, { ...found, author: 'Ursula K. Le Guin' });
+    expect(change.subtitle).toBe('Ursula K. Le Guin');
+  });
+
   it('never overwrites what the person typed, and names the fields it kept', () => {
     const typed = { ...blockFormDefaults, title: 'My title', subtitle: 'Good Books' };
     const { change, kept } = fillFromPage(typed, found);
@@ -33,6 +39,7 @@ describe('fillFromPage', () => {
       title: 'Only a title',
       description: null,
       siteName: null,
+      author: null,
       imageUrl: null,
     });
     expect(change).toEqual({ title: 'Only a title' });

@@ -94,6 +94,8 @@ export async function createBlock(db: Db, userId: number, input: BlockInput) {
         .insert(blocks)
         .values({
           ...input,
+          // A link is there, not under way: it tracks no progress unless asked to.
+          progressEnabled: input.progressEnabled ?? input.category !== 'digital',
           userId,
           position: nextPosition(userId),
           createdAt: new Date(at),

@@ -13,7 +13,13 @@ import { Refusal } from '../../platform/refusal';
 import { sniffImageFormat, storeImage } from '../images/images';
 
 /** What one source of a page's data (its tags, its JSON-LD, its oEmbed) says, each part optional. */
-type Facts = { title?: unknown; description?: unknown; siteName?: unknown; image?: unknown };
+type Facts = {
+  title?: unknown;
+  description?: unknown;
+  siteName?: unknown;
+  image?: unknown;
+  author?: unknown;
+};
 
 type JsonNode = Record<string, unknown>;
 
@@ -21,7 +27,7 @@ const htmlTypes = ['text/html', 'application/xhtml+xml'];
 const maxOembedBytes = 64 * 1024;
 const maxFaviconBytes = 64 * 1024;
 // The block fields each fills: a longer text would only be refused when the block is saved.
-const maxLength = { title: 120, description: 2000, siteName: 160 };
+const maxLength = { title: 120, description: 2000, siteName: 160, author: 160 };
 // Kinds of node that describe the site or the page's furniture, not what the page is about.
 const supportingTypes = new Set([
   'WebSite',
@@ -81,6 +87,17 @@ function imageOf(value: unknown): unknown {
   return value;
 }
 
+/** A JSON-LD author: a name, a Person or Organization, or a list of them (the first). */
+function authorOf(value: unknown): unknown {
+  if (Array.isArray(value)) return authorOf(value[0]);
+  if (typeof value === 'object' && value !== null) return (value as JsonNode).name;
+  return value;
+}
+
+/** An author tag often holds a link to a profile page, which names nobody. */
+const nameNotLink = (value: unknown) =>
+  typeof value === 'string' && !/^https?:\/\//i.test(value.trim()) ? value : undefined;
+
 function jsonLdFacts(texts: string[]): Facts {
   const nodes = jsonLdNodes(texts);
   const main =
@@ -95,6 +112,7 @@ function jsonLdFacts(texts: string[]): Facts {
     description: main.description,
     siteName: site?.name ?? publisher?.name,
     image: imageOf(main.image ?? main.thumbnailUrl),
+    author: nameNotLink(authorOf(main.author)),
   };
 }
 
@@ -106,6 +124,7 @@ function tagFacts(head: PageHead): { og: Facts; twitter: Facts } {
       description: meta('og:description'),
       siteName: meta('og:site_name'),
       image: meta('og:image') ?? meta('og:image:url') ?? meta('og:image:secure_url'),
+      author: nameNotLink(meta('book:author')) ?? nameNotLink(meta('article:author')),
     },
     twitter: {
       title: meta('twitter:title'),
@@ -247,6 +266,10 @@ export async function unfurl(env: Env, userId: number, link: string): Promise<Un
     siteName: firstText(
       [...sources.map((facts) => facts.siteName), head.meta.get('application-name')],
       maxLength.siteName,
+    ),
+    author: firstText(
+      [...sources.map((facts) => facts.author), nameNotLink(head.meta.get('author'))],
+      maxLength.author,
     ),
     imageUrl,
     favicon,

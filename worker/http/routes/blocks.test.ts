@@ -136,6 +136,28 @@ describe('POST /api/blocks', () => {
     }
   });
 
+  it('starts a link block with progress off unless asked, and completes a link typed without https://', async () => {
+    const user = await createUser();
+    const api = apiClient({ token: user.token });
+    const link = await readJson(
+      api.blocks.$post({
+        json: { category: 'digital', type: 'github', title: 'My code', externalUrl: 'github.com/ada' },
+      }),
+    );
+    expectStatus(link, 201);
+    expect(link.body.block).toMatchObject({
+      progressEnabled: false,
+      externalUrl: 'https://github.com/ada',
+    });
+    const tracked = await readJson(
+      api.blocks.$post({
+        json: { category: 'digital', type: 'youtube', title: 'My channel', progressEnabled: true },
+      }),
+    );
+    expectStatus(tracked, 201);
+    expect(tracked.body.block.progressEnabled).toBe(true);
+  });
+
   it('gives each new block a higher position than the previous one', async () => {
     const user = await createUser();
     const first = await createBlock(user, { title: 'one' });

@@ -154,6 +154,36 @@ describe('POST /api/unfurl', () => {
     expect(answer.body.imageUrl).toMatch(/^\/api\/images\/blocks\//);
   });
 
+  it('names the author from book:author, article:author or a JSON-LD author', async () => {
+    const book = await servePage(
+      htmlPage(`<meta property="og:title" content="Kindred">
+        <meta property="og:site_name" content="Good Books">
+        <meta property="book:author" content="Octavia E. Butler">`),
+    );
+    // A profile link in article:author names nobody; the JSON-LD author does.
+    const article = await servePage(
+      htmlPage(`<meta property="og:title" content="On gardens">
+        <meta property="article:author" content="https://example.com/people/ada">
+        <script type="application/ld+json">${JSON.stringify({
+          '@type': 'Article',
+          headline: 'On gardens',
+          author: [{ '@type': 'Person', name: 'Ada Palmer' }],
+        })}</script>`),
+    );
+    const essay = await servePage(
+      htmlPage('<meta property="og:title" content="Notes"><meta property="article:author" content="Jo Walton">'),
+    );
+    const site = await servePage(htmlPage('<meta property="og:site_name" content="Only a site">'));
+    const authors = await Promise.all(
+      [book, article, essay, site].map(async (page) => {
+        const { answer } = await unfurl(page);
+        expectStatus(answer, 200);
+        return answer.body.author;
+      }),
+    );
+    expect(authors).toEqual(['Octavia E. Butler', 'Ada Palmer', 'Jo Walton', null]);
+  });
+
   it('reads the oEmbed answer a page links to when its tags name no title or picture', async () => {
     const thumbnail = await serveImage(gradientPng(10, 10));
     const oembed = await servePage({
@@ -184,6 +214,7 @@ describe('POST /api/unfurl', () => {
       title: 'Plain & simple',
       description: 'Just a page.',
       siteName: null,
+      author: null,
       imageUrl: null,
       favicon: null,
     });

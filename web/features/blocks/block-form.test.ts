@@ -5,6 +5,7 @@ import {
   blockFormPayload,
   blockFormResolver,
   blockToFormValues,
+  hasChanges,
   labelForType,
   newBlockFormValues,
   validateBlockForm,
@@ -178,5 +179,42 @@ describe('the label a chosen type gives', () => {
     expect(labelForType({ label: 'Sci-fi', filledLabel: 'Books & Reading' }, 'coding-dev')).toBe(
       'Sci-fi',
     );
+  });
+});
+
+describe('hasChanges', () => {
+  const isNew = { isNew: true };
+
+  it('sees no change in a new block whose category and type were only chosen', () => {
+    const picked = {
+      ...blockFormDefaults,
+      category: 'digital' as const,
+      type: 'github' as const,
+      label: 'GitHub',
+      progressEnabled: false,
+    };
+    expect(hasChanges(blockFormDefaults, picked, isNew)).toBe(false);
+  });
+
+  it('sees no change once a typed field is emptied again', () => {
+    expect(hasChanges(blockFormDefaults, { ...blockFormDefaults, title: '' }, isNew)).toBe(false);
+  });
+
+  it('sees a typed title, an own label or a flipped progress switch', () => {
+    expect(hasChanges(blockFormDefaults, { ...blockFormDefaults, title: 'Dune' }, isNew)).toBe(
+      true,
+    );
+    expect(hasChanges(blockFormDefaults, { ...blockFormDefaults, label: 'Mine' }, isNew)).toBe(
+      true,
+    );
+    expect(
+      hasChanges(blockFormDefaults, { ...blockFormDefaults, progressEnabled: false }, isNew),
+    ).toBe(true);
+  });
+
+  it("sees a stored block's new type as a change", () => {
+    const stored = blockToFormValues(storedBlock);
+    expect(hasChanges(stored, stored, { isNew: false })).toBe(false);
+    expect(hasChanges(stored, { ...stored, type: 'courses-classes' }, { isNew: false })).toBe(true);
   });
 });

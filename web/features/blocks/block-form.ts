@@ -50,6 +50,39 @@ export function newBlockFormValues(status: BlockStatus = 'now'): BlockFormValues
   return { ...blockFormDefaults, status, progress: progressForStatus[status] };
 }
 
+/** A link (the Digital & Links category) is there, not under way: it tracks no progress unless asked. */
+export function tracksProgressByDefault(category: CategoryKey | null): boolean {
+  return category !== 'digital';
+}
+
+/**
+ * Whether closing would lose something the person did. For a new block, choosing its category and
+ * type (and the label and progress switch that choice fills in) only says where they are.
+ */
+export function hasChanges(
+  initial: BlockFormValues,
+  current: BlockFormValues,
+  { isNew }: { isNew: boolean },
+): boolean {
+  let compared = current;
+  if (isNew) {
+    const typeLabel = (current.type && findBlockType(current.type)?.label) || '';
+    compared = {
+      ...current,
+      category: initial.category,
+      type: initial.type,
+      label: current.label === typeLabel ? initial.label : current.label,
+      progressEnabled:
+        current.progressEnabled === tracksProgressByDefault(current.category)
+          ? initial.progressEnabled
+          : current.progressEnabled,
+    };
+  }
+  return (Object.keys(initial) as BlockFormField[]).some(
+    (field) => compared[field] !== initial[field],
+  );
+}
+
 function isCategoryKey(value: string): value is CategoryKey {
   return (categoryKeys as readonly string[]).includes(value);
 }

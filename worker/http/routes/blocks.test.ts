@@ -141,7 +141,12 @@ describe('POST /api/blocks', () => {
     const api = apiClient({ token: user.token });
     const link = await readJson(
       api.blocks.$post({
-        json: { category: 'digital', type: 'github', title: 'My code', externalUrl: 'github.com/ada' },
+        json: {
+          category: 'digital',
+          type: 'github',
+          title: 'My code',
+          externalUrl: 'github.com/ada',
+        },
       }),
     );
     expectStatus(link, 201);

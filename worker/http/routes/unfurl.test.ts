@@ -171,7 +171,9 @@ describe('POST /api/unfurl', () => {
         })}</script>`),
     );
     const essay = await servePage(
-      htmlPage('<meta property="og:title" content="Notes"><meta property="article:author" content="Jo Walton">'),
+      htmlPage(
+        '<meta property="og:title" content="Notes"><meta property="article:author" content="Jo Walton">',
+      ),
     );
     const site = await servePage(htmlPage('<meta property="og:site_name" content="Only a site">'));
     const authors = await Promise.all(

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { loadChunk } from '../../../lib/load-chunk';
+import { countOf } from '../../../lib/plural';
 import { useMyAnalytics } from '../api/get-my-analytics';
 
 // The chart library comes with the card, after the dashboard's first paint.
@@ -24,7 +25,8 @@ export function DailyChartCard() {
       </h2>
       {totals && (
         <p className="text-xs text-gray-600">
-          {totals.views.toLocaleString()} views, {totals.clicks.toLocaleString()} clicks
+          {countOf(totals.views, { one: 'view', other: 'views' })},{' '}
+          {countOf(totals.clicks, { one: 'click', other: 'clicks' })}
         </p>
       )}
       {data && (

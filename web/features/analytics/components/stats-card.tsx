@@ -1,4 +1,5 @@
 import { Skeleton } from '../../../components/ui/skeleton';
+import { countOf } from '../../../lib/plural';
 import { useMyAnalytics } from '../api/get-my-analytics';
 
 /** `undefined` while loading, `null` when the number could not be read. */
@@ -18,7 +19,7 @@ function Stat({ label, value }: { label: string; value: StatValue }) {
 }
 
 function copiesLabel(copies: number) {
-  return copies === 1 ? '1 copy' : `${copies.toLocaleString()} copies`;
+  return countOf(copies, { one: 'copy', other: 'copies' });
 }
 
 /**

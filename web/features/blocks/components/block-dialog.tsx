@@ -1,10 +1,10 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { type FocusEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { ImageRatio } from '../../../../schema/block-values';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import type { BlockInput } from '../../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../../schema/catalogue';
-import { isHttpUrl } from '../../../../schema/fields';
+import { completeLink, isHttpUrl } from '../../../../schema/fields';
 import type { UnfurlAnswer } from '../../../../schema/unfurl';
 import {
   AlertDialog,
@@ -36,8 +36,10 @@ import {
   blockFormResolver,
   blockToFormValues,
   fillFromPage,
+  hasChanges,
   labelForType,
   newBlockFormValues,
+  tracksProgressByDefault,
   validateBlockForm,
 } from '../block-form';
 import { quickMoves } from '../block-rules';
@@ -180,15 +182,16 @@ function BlockForm({
     reValidateMode: 'onChange',
   });
   const { register, setValue, setError, getValues, watch, handleSubmit } = form;
-  const { errors, isDirty, isSubmitted } = form.formState;
+  const { errors, isSubmitted } = form.formState;
   const values = watch();
   const createBlock = useCreateBlock();
   const updateBlock = useUpdateBlock();
   const pending = createBlock.isPending || updateBlock.isPending;
 
+  const changed = hasChanges(initialValues, values, { isNew: !block });
   useEffect(() => {
-    dirtyRef.current = isDirty;
-  }, [dirtyRef, isDirty]);
+    dirtyRef.current = changed;
+  }, [dirtyRef, changed]);
 
   function set(change: Partial<BlockFormValues>) {
     for (const [field, value] of Object.entries(change)) {
@@ -201,19 +204,20 @@ function BlockForm({
     initialValues.type ? findBlockType(initialValues.type)?.label : undefined,
   );
 
-  // The link just pasted into "External link", while its offer to fill the block stands.
-  const [offeredLink, setOfferedLink] = useState<string | null>(null);
+  // "Fill from link" stands while "External link" holds a new web address (typed, pasted or
+  // autofilled) that was neither filled from nor turned down.
+  const [settledLink, setSettledLink] = useState<string>(initialValues.externalUrl.trim());
   const [filledFrom, setFilledFrom] = useState<UnfurlAnswer | null>(null);
+  const link = completeLink(values.externalUrl).trim();
+  const offeredLink = isHttpUrl(link) && link !== settledLink ? link : null;
 
-  function offerToFill(pasted: string) {
-    const link = pasted.trim();
-    setOfferedLink(isHttpUrl(link) ? link : null);
-  }
+  // Switched off for a link when chosen, until the person flips it themselves.
+  const progressTouchedRef = useRef(false);
 
   function fill(found: UnfurlAnswer) {
     const { change, kept } = fillFromPage(getValues(), found);
     set(change);
-    setOfferedLink(null);
+    if (offeredLink) setSettledLink(offeredLink);
     setFilledFrom(found);
     const filled = Object.keys(change).length > 0;
     toast({
@@ -233,26 +237,30 @@ function BlockForm({
       type,
     );
     if (label !== getValues('label')) filledLabelRef.current = label;
-    set({ type, label });
+    const category = findBlockType(type)?.category ?? getValues('category');
+    if (block || progressTouchedRef.current) set({ type, label });
+    else set({ type, label, progressEnabled: tracksProgressByDefault(category) });
   }
 
-  /** The API's payload, or null after showing what is missing in a toast (the fields show it too). */
+  /** The API's payload, or null after showing what is missing at its fields. */
   function checked(formValues: BlockFormValues): BlockInput | null {
     const result = validateBlockForm(formValues);
     if (result.ok) return result.payload;
-    toast({ title: result.message, variant: 'destructive' });
+    showFieldErrors(result.errors);
     return null;
   }
 
-  function showInvalid(_errors: FieldErrors<BlockFormValues>) {
-    checked(getValues());
+  function showFieldErrors(fieldErrors: Partial<Record<string, string>>) {
+    const fields = Object.keys(fieldErrors).filter((field) => field in blockFormDefaults);
+    for (const field of fields) {
+      setError(field as BlockFormField, { message: fieldErrors[field] }, { shouldFocus: true });
+    }
+    return fields.length > 0;
   }
 
+  /** Whether the refusal was shown at its fields; a failure that names none gets the toast. */
   function showServerFields(error: unknown) {
-    if (!(error instanceof ApiRequestError)) return;
-    for (const [field, message] of Object.entries(error.fields)) {
-      if (field in blockFormDefaults) setError(field as BlockFormField, { message });
-    }
+    return error instanceof ApiRequestError && showFieldErrors(error.fields);
   }
 
   async function save(formValues: BlockFormValues) {
@@ -268,7 +276,7 @@ function BlockForm({
       });
       onDone({ kind: 'saved', block: saved.block });
     } catch (error) {
-      showServerFields(error);
+      if (showServerFields(error)) return;
       toast({
         title: 'Error',
         description: `Failed to ${block ? 'update' : 'create'} activity block.`,
@@ -290,7 +298,7 @@ function BlockForm({
       toast({ title: 'Status updated', description: 'Activity block moved successfully.' });
       onDone({ kind: 'saved', block: saved.block });
     } catch (error) {
-      showServerFields(error);
+      if (showServerFields(error)) return;
       toast({
         title: 'Error',
         description: 'Failed to update status. Please try again.',
@@ -300,7 +308,7 @@ function BlockForm({
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(save, showInvalid)} className="grid min-w-0 gap-5">
+    <form noValidate onSubmit={handleSubmit(save)} className="grid min-w-0 gap-5">
       <BlockTypePicker
         category={values.category}
         type={values.type}
@@ -343,11 +351,15 @@ function BlockForm({
         {(control) => (
           <Input
             {...control}
-            {...register('externalUrl')}
+            {...register('externalUrl', {
+              onBlur: (event: FocusEvent<HTMLInputElement>) => {
+                const completed = completeLink(event.target.value);
+                if (completed !== event.target.value) set({ externalUrl: completed });
+              },
+            })}
             type="url"
             inputMode="url"
             placeholder="https://"
-            onPaste={(event) => offerToFill(event.clipboardData.getData('text'))}
           />
         )}
       </FormField>
@@ -356,7 +368,7 @@ function BlockForm({
           key={offeredLink}
           link={offeredLink}
           onFill={fill}
-          onDismiss={() => setOfferedLink(null)}
+          onDismiss={() => setSettledLink(offeredLink)}
         />
       )}
       {filledFrom && !offeredLink && <FilledFrom page={filledFrom} />}
@@ -364,7 +376,10 @@ function BlockForm({
         status={values.status}
         progress={values.progress}
         progressEnabled={values.progressEnabled}
-        onChange={set}
+        onChange={(change) => {
+          if (change.progressEnabled !== undefined) progressTouchedRef.current = true;
+          set(change);
+        }}
       />
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">Move</legend>
@@ -375,7 +390,7 @@ function BlockForm({
             variant="secondary"
             size="sm"
             disabled={pending || status === values.status}
-            onClick={() => (block ? handleSubmit(() => move(status), showInvalid)() : move(status))}
+            onClick={() => (block ? handleSubmit(() => move(status))() : move(status))}
           >
             {moveLabels[status]}
           </Button>

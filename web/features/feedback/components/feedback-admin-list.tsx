@@ -10,6 +10,7 @@ import {
 } from '../../../../schema/feedback';
 import { ChoiceSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { countOf } from '../../../lib/plural';
 import { useFeedbackList } from '../api/get-feedback';
 import { FeedbackItemCard } from './feedback-item-card';
 import { feedbackStatusLabels, feedbackTypeLabels } from './feedback-labels';
@@ -142,7 +143,7 @@ function FeedbackResults({
   return (
     <>
       <p className="mb-4 text-sm font-medium text-gray-600">
-        {list.data.length} {list.data.length === 1 ? 'submission' : 'submissions'}
+        {countOf(list.data.length, { one: 'submission', other: 'submissions' })}
       </p>
       <ul className="space-y-4">
         {list.data.map((item) => (

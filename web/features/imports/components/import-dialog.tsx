@@ -12,6 +12,7 @@ import {
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { countOf } from '../../../lib/plural';
 import { useImportBlocks } from '../api/import-blocks';
 import { type ImportPreview, usePreviewImport } from '../api/preview-import';
 
@@ -32,8 +33,8 @@ const sources: Record<ImportSource, { label: string; things: string; howTo: stri
 
 const statusLabels: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
 
-function plural(count: number, one: string, many: string) {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+function plural(count: number, one: string, other: string) {
+  return countOf(count, { one, other });
 }
 
 function byStatus(preview: ImportPreview) {

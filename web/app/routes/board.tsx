@@ -1,6 +1,7 @@
-import { PencilIcon } from 'lucide-react';
+import { LockIcon, PencilIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { firstTabWithBlocks } from '../../features/blocks/block-rules';
@@ -13,6 +14,7 @@ import { boardUsername, useBoard } from '../../features/boards/api/get-board';
 import { ProfileHeader } from '../../features/boards/components/profile-header';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { FollowButton } from '../../features/follows/components/follow-button';
+import { FollowSheetLink } from '../../features/follows/components/follow-sheet';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useViewerMark } from '../../lib/viewer';
@@ -34,6 +36,8 @@ export function BoardScreen() {
     );
   }
   if (!board.data || !owner) return <BoardNotFound />;
+  // Only the owner's own answer says whether the board is public: no one else sees a private one.
+  const isPrivate = 'isPublic' in owner && !owner.isPublic;
 
   // Who may copy or follow is known before the first paint (`data-viewer`): the owner never sees
   // Copy or Follow and gets a way to edit instead, and the page needs no session to be drawn.
@@ -42,6 +46,24 @@ export function BoardScreen() {
       <ProfileHeader
         user={owner}
         updatedAt={board.data.board.updatedAt}
+        mark={
+          isPrivate && (
+            <Badge
+              title="Only you can see this board"
+              className="gap-1 border-gray-300 bg-gray-100 text-gray-800"
+            >
+              <LockIcon aria-hidden className="size-3" />
+              Private
+            </Badge>
+          )
+        }
+        feedLink={(feedUrl) => (
+          <FollowSheetLink
+            username={owner.username}
+            displayName={owner.displayName}
+            feedUrl={feedUrl}
+          />
+        )}
         action={
           <>
             <span className="hidden viewer-owner:contents">

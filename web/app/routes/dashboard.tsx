@@ -2,6 +2,7 @@ import { ExternalLinkIcon, EyeIcon, PlusIcon, SettingsIcon, UploadIcon } from 'l
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { BlockStatus } from '../../../schema/block-values';
+import type { BlockTypeKey } from '../../../schema/catalogue';
 import { ScreenFallback } from '../../components/layout/site-layout';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -37,7 +38,12 @@ const ImportDialog = lazy(() =>
 );
 
 /** The block dialog: a null block creates one, starting in `initialStatus`. */
-type BlockEditing = { open: boolean; block: Block | null; initialStatus?: BlockStatus };
+type BlockEditing = {
+  open: boolean;
+  block: Block | null;
+  initialStatus?: BlockStatus;
+  initialType?: BlockTypeKey;
+};
 
 function SidebarCard({ children }: { children: ReactNode }) {
   return (
@@ -209,6 +215,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
             <OnboardingBanner
               blockCount={ownBlocks.data.blocks.length}
               onCreate={() => createBlock('now')}
+              onExample={(initialType) => openDialog({ block: null, initialType })}
             />
             <BlockBoard
               variant="owner"
@@ -233,6 +240,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
         block={editing.block}
         initialStatus={editing.initialStatus}
+        initialType={editing.initialType}
         // Until the board has loaded, the board-wide default.
         boardRatio={ownBlocks.data?.board.globalImageRatio ?? 'square'}
         onClosed={(outcome) => dialogFocus.afterClose(outcome, editing.block)}

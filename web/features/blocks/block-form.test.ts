@@ -50,6 +50,14 @@ describe('the dialog form', () => {
     expect(newBlockFormValues()).toEqual(blockFormDefaults);
     expect(newBlockFormValues('now')).toEqual(blockFormDefaults);
   });
+  it('starts a new block from an example with its category, type and label chosen', () => {
+    expect(newBlockFormValues('now', 'books-reading')).toEqual({
+      ...blockFormDefaults,
+      category: 'learning',
+      type: 'books-reading',
+      label: 'Books & Reading',
+    });
+  });
   it('starts a new block from the Planned tab as planned at 0', () => {
     expect(newBlockFormValues('planned')).toEqual({
       ...blockFormDefaults,

@@ -44,10 +44,27 @@ export const blockFormDefaults: BlockFormValues = {
   imagePosition: 'center',
 };
 
-/** A new block started from a tab's "Create Block" tile begins in that tab's status. */
-export function newBlockFormValues(status: BlockStatus = 'now'): BlockFormValues {
-  if (status === blockFormDefaults.status) return blockFormDefaults;
-  return { ...blockFormDefaults, status, progress: progressForStatus[status] };
+/**
+ * A new block started from a tab's "Create Block" tile begins in that tab's status; one started
+ * from an example (the onboarding's "A book") with that example's type chosen.
+ */
+export function newBlockFormValues(
+  status: BlockStatus = 'now',
+  typeKey?: BlockTypeKey,
+): BlockFormValues {
+  const type = typeKey ? findBlockType(typeKey) : undefined;
+  const values =
+    status === blockFormDefaults.status
+      ? blockFormDefaults
+      : { ...blockFormDefaults, status, progress: progressForStatus[status] };
+  if (!type) return values;
+  return {
+    ...values,
+    category: type.category,
+    type: type.key,
+    label: type.label,
+    progressEnabled: tracksProgressByDefault(type.category),
+  };
 }
 
 /** A link (the Digital & Links category) is there, not under way: it tracks no progress unless asked. */

@@ -62,6 +62,8 @@ export type BlockDialogProps = {
   block?: Block | null;
   /** Status a new block starts in (the tab whose "Create Block" tile was used). */
   initialStatus?: BlockStatus;
+  /** Type a new block starts with (an example the onboarding offered). */
+  initialType?: BlockTypeKey;
   /** The board-wide image ratio, which a block on "Board ratio" takes. */
   boardRatio: ImageRatio;
   /** Called once the dialog has closed and focus is the caller's to place. */
@@ -78,6 +80,7 @@ export function BlockDialog({
   onOpenChange,
   block,
   initialStatus,
+  initialType,
   boardRatio,
   onClosed,
 }: BlockDialogProps) {
@@ -127,9 +130,11 @@ export function BlockDialog({
           <DialogTitle>{block ? 'Edit Activity Block' : 'Create Activity Block'}</DialogTitle>
         </DialogHeader>
         <BlockForm
-          key={block?.id ?? 'new'}
+          key={block?.id ?? `new-${initialType ?? ''}`}
           block={block ?? null}
-          initialValues={block ? blockToFormValues(block) : newBlockFormValues(initialStatus)}
+          initialValues={
+            block ? blockToFormValues(block) : newBlockFormValues(initialStatus, initialType)
+          }
           boardRatio={boardRatio}
           dirtyRef={dirtyRef}
           onCancel={requestClose}

@@ -7,16 +7,17 @@ import {
   XIcon,
 } from 'lucide-react';
 import { useState } from 'react';
+import type { BlockTypeKey } from '../../../../schema/catalogue';
 import { Button } from '../../../components/ui/button';
 
 /** Once dismissed, the banner never comes back on this browser. */
 const dismissedKey = 'up2_onboarding_dismissed';
 
-const examples = [
-  { label: 'A book', Icon: BookOpenIcon },
-  { label: 'Music', Icon: MusicIcon },
-  { label: 'Places', Icon: MapPinIcon },
-  { label: 'Projects', Icon: FolderKanbanIcon },
+const examples: { label: string; Icon: typeof BookOpenIcon; type: BlockTypeKey }[] = [
+  { label: 'A book', Icon: BookOpenIcon, type: 'books-reading' },
+  { label: 'Music', Icon: MusicIcon, type: 'music-instruments' },
+  { label: 'Places', Icon: MapPinIcon, type: 'travel-exploration' },
+  { label: 'Projects', Icon: FolderKanbanIcon, type: 'projects-startups' },
 ];
 
 function wasDismissed(): boolean {
@@ -27,9 +28,12 @@ function wasDismissed(): boolean {
 export function OnboardingBanner({
   blockCount,
   onCreate,
+  onExample,
 }: {
   blockCount: number;
   onCreate: () => void;
+  /** Opens the block dialog with the example's type chosen. */
+  onExample: (type: BlockTypeKey) => void;
 }) {
   const [dismissed, setDismissed] = useState(wasDismissed);
   if (dismissed || blockCount > 0) return null;
@@ -58,13 +62,16 @@ export function OnboardingBanner({
       </h2>
       <p className="mt-1 text-sm text-gray-700">Add what you're up to these days, for example:</p>
       <ul className="mt-3 flex flex-wrap gap-2">
-        {examples.map(({ label, Icon }) => (
-          <li
-            key={label}
-            className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm text-gray-800 shadow-sm"
-          >
-            <Icon aria-hidden className="size-4 text-violet-700" />
-            {label}
+        {examples.map(({ label, Icon, type }) => (
+          <li key={label}>
+            <button
+              type="button"
+              onClick={() => onExample(type)}
+              className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm text-gray-800 shadow-sm hover:bg-violet-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+            >
+              <Icon aria-hidden className="size-4 text-violet-700" />
+              {label}
+            </button>
           </li>
         ))}
       </ul>

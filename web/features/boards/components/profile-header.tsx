@@ -15,6 +15,8 @@ export function ProfileHeader({
   updatedAt,
   action,
   linkTarget,
+  mark,
+  feedLink,
 }: {
   user: BoardOwner;
   /** When the board's visible blocks last changed (ms); null while it shows none. */
@@ -22,6 +24,10 @@ export function ProfileHeader({
   action?: ReactNode;
   /** `_blank` where the page is framed (the embed). */
   linkTarget?: '_blank';
+  /** Beside the name: what only the viewer is told (the owner's "Private"). */
+  mark?: ReactNode;
+  /** Stands in for the plain Feed link (the board page's follow sheet), given the feed's address. */
+  feedLink?: (feedUrl: string) => ReactNode;
 }) {
   const boardLink = `${useSiteOrigin()}/@${user.username}`;
   return (
@@ -30,9 +36,12 @@ export function ProfileHeader({
     <header className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
       <UserAvatar src={user.avatar} name={user.displayName} className="size-20 text-2xl" />
       <div className="min-w-0 flex-1 space-y-1.5">
-        <h1 className="wrap-anywhere text-2xl font-bold text-gray-900 sm:text-3xl">
-          {user.displayName}
-        </h1>
+        <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+          <h1 className="wrap-anywhere text-2xl font-bold text-gray-900 sm:text-3xl">
+            {user.displayName}
+          </h1>
+          {mark}
+        </div>
         {user.tagline && (
           <p className="wrap-anywhere font-medium text-violet-800">{user.tagline}</p>
         )}
@@ -48,15 +57,19 @@ export function ProfileHeader({
         </a>
         <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm sm:justify-start">
           {updatedAt !== null && <BoardUpdated at={updatedAt} />}
-          <a
-            href={`${boardLink}/feed.xml`}
-            target={linkTarget}
-            rel={linkTarget && 'noopener'}
-            className="inline-flex items-center gap-1 font-medium text-violet-700 hover:underline"
-          >
-            <RssIcon aria-hidden className="size-4 shrink-0" />
-            Feed
-          </a>
+          {feedLink ? (
+            feedLink(`${boardLink}/feed.xml`)
+          ) : (
+            <a
+              href={`${boardLink}/feed.xml`}
+              target={linkTarget}
+              rel={linkTarget && 'noopener'}
+              className="inline-flex items-center gap-1 font-medium text-violet-700 hover:underline"
+            >
+              <RssIcon aria-hidden className="size-4 shrink-0" />
+              Feed
+            </a>
+          )}
         </div>
       </div>
       {action}

@@ -1,0 +1,99 @@
+import { CheckIcon, CopyIcon, RssIcon } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { needsAppAttribute } from '../../../lib/page-actions';
+import { usePendingAction } from '../../../lib/use-pending-action';
+import { FollowButton } from './follow-button';
+
+const sheetAction = 'follow-sheet';
+
+type FollowSheetLinkProps = { username: string; displayName: string; feedUrl: string };
+
+/**
+ * The board's Feed link. Without the app it is the feed itself; with it, it opens the ways to
+ * follow the board (an Up2 follow, the feed's address for a reader app), since a phone shows a
+ * feed as raw XML. Each way is one section of the sheet, so others (a fediverse handle) join as
+ * sections of their own.
+ */
+export function FollowSheetLink({ username, displayName, feedUrl }: FollowSheetLinkProps) {
+  const [open, setOpen] = useState(false);
+  usePendingAction(sheetAction, () => setOpen(true));
+  return (
+    <>
+      <a
+        href={feedUrl}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+        className="inline-flex items-center gap-1 font-medium text-violet-700 hover:underline"
+        {...{ [needsAppAttribute]: sheetAction }}
+      >
+        <RssIcon aria-hidden className="size-4 shrink-0" />
+        Feed
+      </a>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Follow {displayName}</DialogTitle>
+            <DialogDescription>Get {displayName}'s news as their board changes.</DialogDescription>
+          </DialogHeader>
+          <section aria-label="On Up2" className="for-visitors space-y-2">
+            <p className="text-sm text-gray-700">
+              On Up2: their news shows on your Following page.
+            </p>
+            <FollowButton username={username} displayName={displayName} />
+          </section>
+          <FeedAddress feedUrl={feedUrl} />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function FeedAddress({ feedUrl }: { feedUrl: string }) {
+  const fieldId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(feedUrl);
+      setCopied(true);
+    } catch {
+      // Without clipboard access, the selected address is there to copy by hand.
+      field.current?.select();
+    }
+  };
+  return (
+    <section aria-label="In a feed reader" className="space-y-2">
+      <label htmlFor={fieldId} className="block text-sm text-gray-700">
+        In a feed reader: add this address.
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={fieldId}
+          ref={field}
+          readOnly
+          value={feedUrl}
+          onFocus={(event) => event.currentTarget.select()}
+          className="font-mono text-xs"
+        />
+        <Button type="button" variant="outline" onClick={copy}>
+          {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
+          {copied ? 'Copied!' : 'Copy'}
+        </Button>
+      </div>
+      <span role="status" className="sr-only">
+        {copied ? 'Feed address copied' : ''}
+      </span>
+    </section>
+  );
+}

@@ -63,3 +63,41 @@ test('forgot password refuses an invalid email address', async ({ page }) => {
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
 });
+
+test('a used reset link says so on arrival, before any typing', async ({ page, request }) => {
+  const user = await createUser(request, { prefix: 'usedlink' });
+  const asked = await request.post('/api/auth/forgot-password', { data: { email: user.email } });
+  expect(asked.status()).toBe(200);
+  const link = await waitForMailedLink(user.email, '/reset-password');
+  const token = new URL(link).searchParams.get('token');
+  const used = await request.post('/api/auth/reset-password', {
+    data: { token, newPassword: 'used-once-pass' },
+  });
+  expect(used.status()).toBe(200);
+
+  await page.goto(link);
+  await expect(
+    page.getByText('This reset link is invalid or has expired. Please request a new one.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('New Password')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+test('a refused new password is told at its field as well as in the toast', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { prefix: 'commonpw' });
+  await request.post('/api/auth/forgot-password', { data: { email: user.email } });
+  await page.goto(await waitForMailedLink(user.email, '/reset-password'));
+  const tooCommon =
+    'This password is too common: it is one of the first that attackers try. Please choose another.';
+  await page.getByLabel('New Password').fill('password');
+  await page.getByLabel('Confirm Password').fill('password');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expectToast(page, 'Reset Failed');
+  const field = page.getByLabel('New Password');
+  await expect(field).toHaveAccessibleDescription(tooCommon);
+  await expect(field).toBeFocused();
+});

@@ -103,6 +103,10 @@ export const resetPasswordInput = z.strictObject({
     .max(maxPasswordLength, `Password must be ${maxPasswordLength} characters or less.`),
 });
 
+/** `POST /api/auth/reset-password/check`: whether a reset link still works, without using it. */
+export const resetTokenCheckInput = resetPasswordInput.pick({ token: true });
+export const resetTokenCheckAnswer = z.object({ usable: z.boolean() });
+
 export type RegisterInput = z.infer<typeof registerInput>;
 export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;
 

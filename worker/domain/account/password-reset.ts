@@ -40,6 +40,21 @@ export async function requestPasswordReset(db: Db, env: Env, email: string): Pro
   });
 }
 
+/** Whether `token` would reset a password now (known and unexpired), leaving it unused. */
+export async function isResetTokenUsable(db: Db, token: string): Promise<boolean> {
+  const [found] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, await sha256Hex(token)),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
+}
+
 /**
  * Sets the new password, burns every reset token of the user, ends every session of theirs and
  * any wait on their sign-ins, in one transaction: whoever knew the old password is signed out

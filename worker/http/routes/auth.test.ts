@@ -613,6 +613,34 @@ describe('password reset', () => {
     expect((await login(user.username, 'brand-new-pass')).status).toBe(200);
   });
 
+  it('tells whether a reset link still works without using it: fresh yes, used, expired or unknown no', async () => {
+    const check = async (token: string) => {
+      const answer = await readJson(
+        apiClient().auth['reset-password'].check.$post({ json: { token } }),
+      );
+      expectStatus(answer, 200);
+      return answer.body.usable;
+    };
+    const user = await createUser();
+    const token = await requestResetToken(user.email);
+    expect(await check(token)).toBe(true);
+    // Checking twice leaves the link as it was: it still resets the password.
+    expect(await check(token)).toBe(true);
+    const used = await apiClient().auth['reset-password'].$post({
+      json: { token, newPassword: 'checked-then-used' },
+    });
+    expect(used.status).toBe(200);
+    expect(await check(token)).toBe(false);
+    expect(await check('no-such-token')).toBe(false);
+
+    const later = await createUser();
+    const expiring = await requestResetToken(later.email);
+    await env.DB.prepare('UPDATE password_reset_tokens SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1000, later.id)
+      .run();
+    expect(await check(expiring)).toBe(false);
+  });
+
   it('refuses the same reset token a second time with 400', async () => {
     const user = await createUser();
     const token = await requestResetToken(user.email);

@@ -7,10 +7,16 @@ import {
   profileUpdateInput,
   registerInput,
   resetPasswordInput,
+  resetTokenCheckAnswer,
+  resetTokenCheckInput,
   sessionAnswer,
 } from '../../../schema/users';
 import { askForUpdates } from '../../domain/account/email-updates';
-import { requestPasswordReset, resetPassword } from '../../domain/account/password-reset';
+import {
+  isResetTokenUsable,
+  requestPasswordReset,
+  resetPassword,
+} from '../../domain/account/password-reset';
 import { endSession, signIn } from '../../domain/account/sessions';
 import { registerUser, updateProfile } from '../../domain/account/users';
 import { deleteReplacedAvatar } from '../../domain/images/images';
@@ -120,6 +126,21 @@ export const auth = new Hono<AppEnv>()
       const message =
         "If an account exists with that email, we've sent password reset instructions";
       return sendJson(c, messageAnswer, { message }, 200);
+    },
+  )
+  .post(
+    '/reset-password/check',
+    documented({
+      tag,
+      summary: 'Whether a reset link still works (known, unused, unexpired), without using it',
+      answers: { 200: resetTokenCheckAnswer },
+      refusals: [400, 429],
+    }),
+    rateLimit('AUTH_LIMITER', 'reset-password-check'),
+    validate('json', resetTokenCheckInput),
+    async (c) => {
+      const usable = await isResetTokenUsable(c.var.db, c.req.valid('json').token);
+      return sendJson(c, resetTokenCheckAnswer, { usable }, 200);
     },
   )
   .post(

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import {
   type ResetPasswordForm as ResetPasswordValues,
@@ -60,7 +60,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
           toast({ title: 'Password Reset Successful' });
           redirectLater();
         },
-        onError: (error) =>
+        onError: (error) => {
+          // A refusal about the password shows at its field too, where the fix is typed.
+          if (error instanceof ApiRequestError && error.fields.newPassword) {
+            form.setError(
+              'newPassword',
+              { message: error.fields.newPassword },
+              { shouldFocus: true },
+            );
+          }
           toast({
             title: 'Reset Failed',
             description: errorMessage(
@@ -68,7 +76,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
               'Failed to reset password. The link may be invalid or expired.',
             ),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     ),
   );

@@ -64,6 +64,9 @@ const twoToFiveColumns =
 const blockGridClassName: Record<BlockViewMode, string> = {
   default: twoToFiveColumns,
   auto: twoToFiveColumns,
+  // Text only, so the cards of a row can share its height: even rows.
+  compact:
+    'grid grid-cols-2 items-stretch gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5',
   // Wide cards with room to breathe: fewer per row.
   max: 'grid grid-cols-1 items-start gap-4 sm:grid-cols-2 sm:gap-5 xl:grid-cols-3',
 };
@@ -98,7 +101,7 @@ function plainTabGrid<B extends PublicBlock>({
 const viewModes: { value: BlockViewMode; label: string }[] = [
   { value: 'default', label: 'Default' },
   { value: 'max', label: 'Large' },
-  { value: 'auto', label: 'Compact' },
+  { value: 'compact', label: 'Compact' },
 ];
 
 type CategoryChoice = CategoryKey | 'all';
@@ -277,8 +280,7 @@ function CategoryFilter({
 }
 
 /**
- * Default cards; Large (wide media, more padding); Compact (no media box for blocks without an
- * image). The owner's way of looking at their board; visitors see the default.
+ * Default cards; Large (wide media, more padding); Compact (text only, rows of even height). The owner's way of looking at their board; visitors see the default.
  */
 function ViewModeChoice({
   value,

@@ -20,8 +20,11 @@ import { tintFor } from './category-styles';
 /** The icons every card may draw besides its type's, for the board's sprite. */
 export const cardIcons: LucideIconData[] = [externalLinkIcon, closeIcon];
 
-/** default: fixed-ratio media; max: wide video media, roomier; auto: no media box without an image. */
-export type BlockViewMode = 'default' | 'max' | 'auto';
+/**
+ * default: fixed-ratio media; max: wide video media, roomier; auto: no media box without an image
+ * (Discover's cards); compact: text only, no media at all.
+ */
+export type BlockViewMode = 'default' | 'max' | 'auto' | 'compact';
 
 type BlockCardProps<B extends PublicBlock> = {
   block: B;
@@ -131,13 +134,14 @@ function BlockMedia({
 }) {
   const viewerId = useId();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  if (board.hideAllImages) return null;
+  if (board.hideAllImages || viewMode === 'compact') return null;
   const aspectRatio = mediaRatio(block, board, viewMode);
   const imageUrl = block.imageUrl && block.imageUrl !== failedUrl ? block.imageUrl : null;
   if (!imageUrl) {
     if (viewMode === 'auto') return null;
     return (
       <div
+        data-card-media
         className={cn('flex w-full items-center justify-center', tintFor(block.category))}
         style={{ aspectRatio }}
       >
@@ -151,6 +155,7 @@ function BlockMedia({
         type="button"
         aria-label={`View image: ${block.title}`}
         popoverTarget={viewerId}
+        data-card-media
         className="block-card-media"
         style={{ aspectRatio }}
       >

@@ -148,6 +148,7 @@ function SortableCell({ block, children }: { block: PublicBlock; children: React
         {...attributes}
         {...listeners}
         aria-label={`Move ${block.title}`}
+        data-drag-handle
         className={cn(
           'absolute right-2 top-2 flex size-9 cursor-grab touch-none items-center justify-center rounded-md border border-gray-200 bg-white/90 text-gray-700 shadow-sm hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600',
           isDragging && 'cursor-grabbing',

@@ -149,7 +149,7 @@ test('with images hidden the drag handle leaves the label clear; Compact shows n
   const owner = await createUser(request, { prefix: 'compact' });
   await createBlock(request, owner, {
     title: 'A long one',
-    label: 'Books & Reading',
+    label: 'Reading list for the long winter',
     description: 'A description long enough to take three lines of a narrow card on the board.',
     imageUrl: `${baseURL}/favicon.svg`,
   });
@@ -177,7 +177,7 @@ test('with images hidden the drag handle leaves the label clear; Compact shows n
       .locator('li')
       .filter({ has: page.getByRole('article').filter({ hasText: title }) });
     const handle = await cell.getByRole('button', { name: `Move ${title}` }).boundingBox();
-    const label = await cell.getByText('Books & Reading').boundingBox();
+    const label = await cell.getByText('Reading list for the long winter').boundingBox();
     if (!handle || !label) throw new Error('the handle or the label is not drawn');
     const overlaps =
       label.x < handle.x + handle.width &&
@@ -186,4 +186,40 @@ test('with images hidden the drag handle leaves the label clear; Compact shows n
       handle.y < label.y + label.height;
     expect(overlaps, `the handle covers the label of ${title}`).toBe(false);
   }
+});
+
+test('the preset avatars are drawn by our own origin: each shows a picture and none is fetched elsewhere', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const owner = await createUser(request, { prefix: 'avatars' });
+  const elsewhere: string[] = [];
+  const drawn = new Map<string, number>();
+  page.on('request', (sent) => {
+    const url = sent.url();
+    if (!url.startsWith(`${baseURL}/`) && !url.startsWith('data:')) elsewhere.push(url);
+  });
+  page.on('response', (answer) => {
+    const { pathname } = new URL(answer.url());
+    if (pathname.startsWith('/api/avatars/')) drawn.set(pathname, answer.status());
+  });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Profile Settings' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: /avatar\)$/ })).toHaveCount(16);
+  // Each preset's picture (a background image) was fetched from our origin, and drawn.
+  await expect.poll(() => [...drawn.values()].filter((status) => status === 200).length).toBe(16);
+  const pictures = await Promise.all(
+    [...drawn.keys()].map(async (path) => (await request.get(path)).text()),
+  );
+  expect(new Set(pictures).size).toBe(16);
+
+  await dialog.getByRole('radio', { name: 'Luna (avataaars avatar)' }).check();
+  await dialog.getByRole('button', { name: /^Save/ }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto(`/@${owner.username}`);
+  await expect(page.locator('header [style*="/api/avatars/avataaars/Luna.svg"]')).toBeAttached();
+  expect(elsewhere).toEqual([]);
 });

@@ -12,6 +12,15 @@ export const ownImagePath =
   /^\/api\/images\/(avatars|generated|blocks)\/\d+\/[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 const maxUrlLength = 2048;
 
+/** The DiceBear styles of the preset avatars, which the Worker draws itself. */
+export const presetAvatarStyles = ['avataaars', 'lorelei', 'micah'] as const;
+export type PresetAvatarStyle = (typeof presetAvatarStyles)[number];
+/** A seed as an avatar's address carries it: letters, digits, `-` and `_`. */
+export const presetAvatarSeed = /^[A-Za-z0-9_-]{1,40}$/;
+/** A preset avatar drawn by this app: `/api/avatars/{style}/{seed}.svg`. */
+export const presetAvatarPath =
+  /^\/api\/avatars\/(avataaars|lorelei|micah)\/[A-Za-z0-9_-]{1,40}\.svg$/;
+
 export function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const { protocol, hostname } = new URL(value);
@@ -108,6 +117,25 @@ export function optionalImageUrl(name: string) {
     .max(maxUrlLength, `${name} must be ${maxUrlLength} characters or less.`)
     .refine(
       (value) => value === '' || isHttpUrl(value) || ownImagePath.test(value),
+      `${name} must start with http:// or https://`,
+    )
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+}
+
+/** An avatar: an image as `optionalImageUrl` takes, or one of the preset avatars this app draws. */
+export function optionalAvatarUrl(name: string) {
+  return z
+    .string()
+    .trim()
+    .max(maxUrlLength, `${name} must be ${maxUrlLength} characters or less.`)
+    .refine(
+      (value) =>
+        value === '' ||
+        isHttpUrl(value) ||
+        ownImagePath.test(value) ||
+        presetAvatarPath.test(value),
       `${name} must start with http:// or https://`,
     )
     .transform((value) => value || null)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-// Imported for its one-time zod configuration (jitless), like every schema module.
-import './fields';
 import { imageRatios } from './block-values';
+// Imported for its one-time zod configuration (jitless), like every schema module.
+import { presetAvatarStyles } from './fields';
 
 export const maxAvatarBytes = 2 * 1024 * 1024;
 /** No side of a stored image may be longer (in pixels). */
@@ -14,6 +14,14 @@ export const generateImageInput = z.strictObject({
     .min(1, 'Please describe the image you want.')
     .max(500, 'Prompt must be 500 characters or less.'),
   ratio: z.enum(imageRatios, { error: 'Ratio must be square, wide or tall.' }).default('square'),
+});
+
+/** `GET /api/avatars/{style}/{seed}.svg`: a preset avatar's style and seed. */
+export const presetAvatarParams = z.object({
+  style: z.enum(presetAvatarStyles, { error: 'There is no such avatar style.' }),
+  file: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}\.svg$/, 'An avatar is named by its seed, then .svg.'),
 });
 
 export const uploadAnswer = z.object({ url: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasSomeField, optionalImageUrl, optionalText, visibleText } from './fields';
+import { hasSomeField, optionalAvatarUrl, optionalText, visibleText } from './fields';
 
 export const usernameSchema = z
   .string({ error: 'Username is required' })
@@ -86,7 +86,7 @@ export const profileUpdateInput = z
     displayName: registerInput.shape.displayName,
     bio: optionalText(280, 'Bio', { multiline: true }),
     tagline: optionalText(80, 'Tagline'),
-    avatar: optionalImageUrl('Avatar'),
+    avatar: optionalAvatarUrl('Avatar'),
   })
   .partial()
   .refine(hasSomeField, 'Send at least one field to change.');

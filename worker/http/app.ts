@@ -11,6 +11,7 @@ import { accountRoutes } from './routes/account';
 import { analyticsRoutes } from './routes/analytics';
 import { apiReference } from './routes/api-reference';
 import { auth } from './routes/auth';
+import { avatarRoutes } from './routes/avatars';
 import { blocksRoutes } from './routes/blocks';
 import { boardFeeds } from './routes/board-feeds';
 import { boardPage } from './routes/board-page';
@@ -34,6 +35,7 @@ const api = new Hono<AppEnv>()
   .route('/og', ogImageRoutes)
   .route('/oembed', oembedRoutes)
   .route('/images', imageRoutes)
+  .route('/avatars', avatarRoutes)
   .use(apiSecurityHeaders)
   .use(noStoreForPersonalAnswers)
   .use(requireConfiguration)

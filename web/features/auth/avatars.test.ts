@@ -10,15 +10,15 @@ describe('presetAvatars', () => {
     expect(new Set(presetAvatars.map((avatar) => avatar.style))).toEqual(new Set(avatarStyles));
   });
 
-  it('gives every avatar its own URL on the DiceBear service', () => {
+  it('gives every avatar its own address on our own origin', () => {
     const urls = presetAvatars.map((avatar) => avatar.url);
     expect(new Set(urls).size).toBe(16);
-    expect(urls[0]).toBe('https://api.dicebear.com/9.x/avataaars/svg?seed=Felix');
+    expect(urls[0]).toBe('/api/avatars/avataaars/Felix.svg');
   });
 });
 
 describe('generatedAvatarUrl', () => {
   it('seeds the generated avatar with the username', () => {
-    expect(generatedAvatarUrl('maya')).toBe('https://api.dicebear.com/9.x/avataaars/svg?seed=maya');
+    expect(generatedAvatarUrl('maya')).toBe('/api/avatars/avataaars/maya.svg');
   });
 });

@@ -1,10 +1,13 @@
-export const avatarStyles = ['avataaars', 'lorelei', 'micah'] as const;
-type AvatarStyle = (typeof avatarStyles)[number];
+import { type PresetAvatarStyle, presetAvatarStyles } from '../../../schema/fields';
+
+export const avatarStyles = presetAvatarStyles;
+type AvatarStyle = PresetAvatarStyle;
 
 export type PresetAvatar = { style: AvatarStyle; seed: string; url: string };
 
+/** A DiceBear avatar drawn by our own Worker: no avatar is fetched from another host. */
 export function diceBearUrl(style: AvatarStyle, seed: string): string {
-  return `https://api.dicebear.com/9.x/${style}/svg?seed=${encodeURIComponent(seed)}`;
+  return `/api/avatars/${style}/${encodeURIComponent(seed)}.svg`;
 }
 
 const presetSeeds: Record<AvatarStyle, string[]> = {

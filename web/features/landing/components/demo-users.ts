@@ -6,24 +6,24 @@ export const demoUsers: LiveBoardUser[] = [
     username: 'maya',
     displayName: 'Maya Chen',
     bio: 'Product designer in Lisbon. Learning Portuguese, one pastel de nata at a time.',
-    avatar: 'https://api.dicebear.com/9.x/lorelei/svg?seed=maya',
+    avatar: '/api/avatars/lorelei/maya.svg',
   },
   {
     username: 'leo',
     displayName: 'Leo Martins',
     bio: 'Backend engineer, trail runner and sourdough apprentice.',
-    avatar: 'https://api.dicebear.com/9.x/lorelei/svg?seed=leo',
+    avatar: '/api/avatars/lorelei/leo.svg',
   },
   {
     username: 'sofia',
     displayName: 'Sofia Rossi',
     bio: 'Illustrator and weekend potter. Currently drawing every day for 100 days.',
-    avatar: 'https://api.dicebear.com/9.x/lorelei/svg?seed=sofia',
+    avatar: '/api/avatars/lorelei/sofia.svg',
   },
   {
     username: 'kenji',
     displayName: 'Kenji Watanabe',
     bio: 'Indie hacker shipping small tools. Open source on weekends.',
-    avatar: 'https://api.dicebear.com/9.x/lorelei/svg?seed=kenji',
+    avatar: '/api/avatars/lorelei/kenji.svg',
   },
 ];

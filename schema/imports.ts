@@ -16,9 +16,19 @@ export const importSourceParam = z.object({
 
 const chooseFile = 'Choose the CSV file to import.';
 
-/** The export as multipart `file`, named as the service gave it (Letterboxd's name says the list). */
+/** Letterboxd's two files of the same columns: films watched, and the watchlist. */
+export const letterboxdLists = ['watched', 'watchlist'] as const;
+export type LetterboxdList = (typeof letterboxdLists)[number];
+
+/**
+ * The export as multipart `file`, recognised by its header row; for a Letterboxd file whose
+ * columns do not say which list it is (watched or watchlist), `list` says. `covers`: look up each
+ * book's cover on Open Library by its ISBN.
+ */
 export const importForm = z.object({
   file: z.file({ error: chooseFile }),
+  list: z.enum(letterboxdLists, { error: 'Choose watched or watchlist.' }).optional(),
+  covers: z.stringbool({ error: 'covers is true or false.' }).optional(),
 });
 
 /** What an import would add, before it does: the new blocks, and what it leaves out and why. */
@@ -42,10 +52,14 @@ export const importPreviewAnswer = z.object({
   room: z.number().int(),
   /** Why the import cannot go ahead (the board lacks room for all it would add), or null. */
   doesNotFit: z.string().nullable(),
+  /** New books with an ISBN, whose cover Open Library may have. */
+  withIsbn: z.number().int(),
 });
 
 export const importAnswer = z.object({
   added: z.number().int(),
+  /** Covers found on Open Library and copied to the board's blocks. */
+  covers: z.number().int(),
   alreadyImported: z.number().int(),
   skippedRows: z.number().int(),
 });

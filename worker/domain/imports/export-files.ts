@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { BlockStatus } from '../../../schema/block-values';
 import { type BlockInput, blockInput } from '../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
-import type { ImportSource } from '../../../schema/imports';
+import type { ImportSource, LetterboxdList } from '../../../schema/imports';
 import { Refusal } from '../../platform/refusal';
 
 /** A block an export file describes, with the key that finds it again and the dates of its story. */
@@ -13,6 +13,8 @@ export type ExportedBlock = {
   addedAt: number | null;
   /** When it entered its status (read, watched, shelved), in ms; null when the file does not say. */
   statusAt: number | null;
+  /** A book's ISBN (13 digits, else 10), which finds its cover; null for a film or none given. */
+  isbn: string | null;
 };
 
 export type ExportFile = { name: string; text: string };
@@ -22,6 +24,10 @@ type Row = Record<string, string | undefined>;
 
 const goodreadsColumns = ['Book Id', 'Title', 'Author', 'Exclusive Shelf'];
 const letterboxdColumns = ['Date', 'Name', 'Year', 'Letterboxd URI'];
+const exportNames: Record<ImportSource, string> = {
+  goodreads: 'Goodreads library export',
+  letterboxd: 'Letterboxd export (watched.csv, watchlist.csv, diary.csv or ratings.csv)',
+};
 
 const goodreadsShelves: Record<string, BlockStatus> = {
   read: 'done',
@@ -41,11 +47,15 @@ function lineOf(text: string, error: Papa.ParseError): number | null {
   return error.row === undefined ? null : error.row + 2;
 }
 
+type ReadFile = { rows: Row[]; columns: string[]; recognised: ImportSource };
+
 /**
- * Reads a CSV export with its header row. Refuses what is not one: an empty or binary file, a file
- * without the columns the service always writes, or a row the CSV grammar cannot read.
+ * Reads a CSV export with its header row, and which export it is by that row. Refuses what is not
+ * one: an empty or binary file, a header neither service writes (the `source` chosen names what
+ * was expected), or a row the CSV grammar cannot read.
  */
-function readRows(file: ExportFile, columns: string[], exportName: string): Row[] {
+function readRows(file: ExportFile, source: ImportSource): ReadFile {
+  const exportName = exportNames[source];
   if (file.text.trim() === '') throw invalid('The file is empty.');
   if (file.text.includes('\u0000')) {
     throw invalid(`This is not a CSV file. Choose the .csv file of your ${exportName}.`);
@@ -56,16 +66,29 @@ function readRows(file: ExportFile, columns: string[], exportName: string): Row[
     skipEmptyLines: 'greedy',
     transformHeader: (header) => header.replace(/^\uFEFF/, '').trim(),
   });
-  const missing = columns.filter((column) => !parsed.meta.fields?.includes(column));
-  if (missing.length > 0) {
-    throw invalid(`This is not a ${exportName}: it has no ${missing.join(', ')} column.`);
-  }
+  const columns = parsed.meta.fields ?? [];
+  const recognised = recognise(columns);
+  if (!recognised) throw notAnExport(source, columns);
   const [error] = parsed.errors;
   if (error) {
     const line = lineOf(file.text, error);
     throw invalid(`The file cannot be read${line ? ` on line ${line}` : ''}: ${error.message}.`);
   }
-  return parsed.data;
+  return { rows: parsed.data, columns, recognised };
+}
+
+/** Which export a header row is, by the columns each service always writes; null when neither. */
+function recognise(columns: string[]): ImportSource | null {
+  const has = (wanted: string[]) => wanted.every((column) => columns.includes(column));
+  if (has(goodreadsColumns)) return 'goodreads';
+  if (has(letterboxdColumns)) return 'letterboxd';
+  return null;
+}
+
+function notAnExport(source: ImportSource, columns: string[]) {
+  const wanted = source === 'goodreads' ? goodreadsColumns : letterboxdColumns;
+  const missing = wanted.filter((column) => !columns.includes(column));
+  return invalid(`This is not a ${exportNames[source]}: it has no ${missing.join(', ')} column.`);
 }
 
 /** A date as these exports write it (`2023/04/15`, `2024-01-15`), as ms at UTC midnight. */
@@ -133,31 +156,107 @@ function goodreadsBlock(row: Row): ExportedBlock | null {
     block,
     addedAt: earliest(shelvedAt, statusAt),
     statusAt,
+    isbn: isbnOf(row.ISBN13) ?? isbnOf(row.ISBN),
   };
 }
 
-/** Letterboxd exports each list as its own file of the same columns: its name says which. */
-function letterboxdStatus(fileName: string): BlockStatus {
+/** Goodreads writes an ISBN as a spreadsheet formula (`="9780441478125"`), or `=""` for none. */
+function isbnOf(value: string | undefined): string | null {
+  const digits =
+    value
+      ?.replace(/^="?|"$/g, '')
+      .replace(/[\s-]/g, '')
+      .toUpperCase() ?? '';
+  return /^(\d{13}|\d{9}[\dX])$/.test(digits) ? digits : null;
+}
+
+/**
+ * Which of Letterboxd's files this is. The diary (and reviews) say when each film was watched and
+ * ratings rate watched films: their columns tell. watched.csv and watchlist.csv have the same
+ * columns, so the person's choice says which, else the file's name, else the import asks.
+ */
+function letterboxdListOf(columns: string[], fileName: string, chosen?: LetterboxdList) {
+  if (columns.includes('Watched Date')) return 'diary';
+  if (columns.includes('Rating')) return 'watched';
+  if (chosen) return chosen;
   const name = fileName.toLowerCase();
-  if (name.includes('watchlist')) return 'planned';
-  if (name.includes('watched')) return 'done';
-  throw invalid(
-    'Choose watched.csv or watchlist.csv from your Letterboxd export: the file name says which list it is.',
-  );
+  if (name.includes('watchlist')) return 'watchlist';
+  if (name.includes('watched')) return 'watched';
+  const message =
+    "Letterboxd's watched.csv and watchlist.csv have the same columns: choose which list this file is.";
+  throw new Refusal('invalid', message, { fields: { list: message } });
+}
+
+/** A film as a block: its page, the year as the subtitle. */
+function filmBlock(row: Row, status: BlockStatus) {
+  return blockOf(films, {
+    title: row.Name ?? '',
+    subtitle: row.Year ?? '',
+    externalUrl: row['Letterboxd URI']?.trim() ?? '',
+    status,
+  });
 }
 
 function letterboxdBlock(row: Row, status: BlockStatus): ExportedBlock | null {
   const uri = row['Letterboxd URI']?.trim();
   if (!uri) return null;
-  const block = blockOf(films, {
-    title: row.Name ?? '',
-    subtitle: row.Year ?? '',
-    externalUrl: uri,
-    status,
-  });
+  const block = filmBlock(row, status);
   if (!block) return null;
   const listedAt = parseDay(row.Date);
-  return { importKey: `letterboxd:${uri}`, block, addedAt: listedAt, statusAt: listedAt };
+  return {
+    importKey: `letterboxd:${uri}`,
+    block,
+    addedAt: listedAt,
+    statusAt: listedAt,
+    isbn: null,
+  };
+}
+
+/**
+ * The diary: one row per viewing, each with its own address, so a film watched twice is two rows.
+ * A film is one block (found again by its name and year), Done since its last viewing, added at
+ * its first, and saying how often it was watched when more than once.
+ */
+function letterboxdDiary(rows: Row[]): ParsedExport {
+  const films = new Map<
+    string,
+    { row: Row; first: number | null; last: number | null; times: number }
+  >();
+  let skippedRows = 0;
+  for (const row of rows) {
+    const name = row.Name?.trim();
+    if (!name || !row['Letterboxd URI']?.trim()) {
+      skippedRows += 1;
+      continue;
+    }
+    const key = `${name} (${row.Year?.trim() ?? ''})`;
+    const watchedAt = parseDay(row['Watched Date']) ?? parseDay(row.Date);
+    const seen = films.get(key);
+    const rewatch = row.Rewatch?.trim().toLowerCase() === 'yes';
+    films.set(key, {
+      row: seen && (seen.last ?? 0) > (watchedAt ?? 0) ? seen.row : row,
+      first: earliest(seen?.first ?? null, watchedAt),
+      last: Math.max(seen?.last ?? 0, watchedAt ?? 0) || null,
+      times: (seen?.times ?? (rewatch ? 1 : 0)) + 1,
+    });
+  }
+  const blocks: ExportedBlock[] = [];
+  for (const [key, film] of films) {
+    const block = filmBlock(film.row, 'done');
+    if (!block) {
+      skippedRows += 1;
+      continue;
+    }
+    if (film.times > 1) block.description = `Watched ${film.times} times`;
+    blocks.push({
+      importKey: `letterboxd:film:${key}`,
+      block,
+      addedAt: film.first,
+      statusAt: film.last,
+      isbn: null,
+    });
+  }
+  return { blocks, skippedRows };
 }
 
 function collect(rows: Row[], toBlock: (row: Row) => ExportedBlock | null): ParsedExport {
@@ -173,15 +272,21 @@ function collect(rows: Row[], toBlock: (row: Row) => ExportedBlock | null): Pars
 }
 
 /**
- * The blocks an export file describes: Goodreads' library export by its Exclusive Shelf (read,
- * currently-reading, to-read; other shelves are left out), Letterboxd's watched.csv as Done and
- * watchlist.csv as Planned.
+ * The blocks an export file describes, recognised by its header row whatever its name and
+ * whichever service was chosen: Goodreads' library export by its Exclusive Shelf (read,
+ * currently-reading, to-read; other shelves are left out); Letterboxd's watched.csv and
+ * ratings.csv as Done, watchlist.csv as Planned, and the diary as Done since each film's last
+ * viewing.
  */
-export function parseExport(source: ImportSource, file: ExportFile): ParsedExport {
-  if (source === 'goodreads') {
-    return collect(readRows(file, goodreadsColumns, 'Goodreads library export'), goodreadsBlock);
-  }
-  const status = letterboxdStatus(file.name);
-  const rows = readRows(file, letterboxdColumns, 'Letterboxd watched.csv or watchlist.csv');
+export function parseExport(
+  source: ImportSource,
+  file: ExportFile,
+  options: { list?: LetterboxdList } = {},
+): ParsedExport {
+  const { rows, columns, recognised } = readRows(file, source);
+  if (recognised === 'goodreads') return collect(rows, goodreadsBlock);
+  const list = letterboxdListOf(columns, file.name, options.list);
+  if (list === 'diary') return letterboxdDiary(rows);
+  const status = list === 'watchlist' ? 'planned' : 'done';
   return collect(rows, (row) => letterboxdBlock(row, status));
 }

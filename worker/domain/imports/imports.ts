@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { storyKindOfStatus } from '../../../schema/block-values';
 import { maxBlocksPerBoard } from '../../../schema/blocks';
-import type { ImportSource } from '../../../schema/imports';
+import type { ImportSource, LetterboxdList } from '../../../schema/imports';
 import { blocks } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
+import { addBookCovers } from './book-covers';
 import { type ExportedBlock, type ExportFile, parseExport } from './export-files';
 
 /** What importing a file would do to a board as it stands. */
@@ -41,8 +42,9 @@ export async function planImport(
   userId: number,
   source: ImportSource,
   file: ExportFile,
+  options: { list?: LetterboxdList } = {},
 ): Promise<ImportPlan> {
-  const parsed = parseExport(source, file);
+  const parsed = parseExport(source, file, options);
   const board = await boardHoldings(db, userId);
   const fresh = parsed.blocks.filter((exported) => !board.importKeys.has(exported.importKey));
   return {
@@ -67,6 +69,7 @@ export function previewOf(plan: ImportPlan) {
     skippedRows: plan.skippedRows,
     room: plan.room,
     doesNotFit: doesNotFit(plan),
+    withIsbn: plan.fresh.filter((exported) => exported.isbn !== null).length,
   };
 }
 
@@ -85,16 +88,17 @@ function insertBlocks(db: Db, userId: number, plan: ImportPlan, at: number) {
   return db.$client
     .prepare(
       `INSERT INTO blocks (user_id, position, type, category, emoji, label, title, subtitle,
-        external_url, status, progress, progress_enabled, status_since, import_key, created_at,
-        updated_at)
+        description, external_url, status, progress, progress_enabled, status_since, import_key,
+        created_at, updated_at)
       SELECT ?1, ?2 + e.key + 1, ${field('type')}, ${field('category')}, ${field('emoji')},
-        ${field('label')}, ${field('title')}, ${field('subtitle')}, ${field('externalUrl')},
+        ${field('label')}, ${field('title')}, ${field('subtitle')}, ${field('description')},
+        ${field('externalUrl')},
         ${field('status')}, ${field('progress')}, ${field('progressEnabled')},
         ${field('statusSince')}, ${field('importKey')}, ?3, ?3
       FROM json_each(?4) AS e
       WHERE true
       ON CONFLICT DO NOTHING
-      RETURNING id`,
+      RETURNING id, import_key AS importKey`,
     )
     .bind(userId, plan.lastPosition, at, JSON.stringify(rows));
 }
@@ -127,13 +131,20 @@ function tellStories(db: Db, userId: number, plan: ImportPlan, at: number) {
  * Adds the plan's new blocks and their stories in one transaction: all of them or, when the
  * board lacks room for all, none (the board's limit is a trigger, so a race cannot overfill it).
  */
-export async function runImport(db: Db, userId: number, plan: ImportPlan) {
+export async function runImport(
+  db: Db,
+  env: Env,
+  userId: number,
+  plan: ImportPlan,
+  { covers = false }: { covers?: boolean } = {},
+) {
   const tooMany = doesNotFit(plan);
   if (tooMany) throw new Refusal('conflict', tooMany);
   let added = 0;
+  let inserted: { id: number; importKey: string }[] = [];
   if (plan.fresh.length > 0) {
     const at = Date.now();
-    const [inserted] = await db.$client
+    const [insertion] = await db.$client
       .batch([insertBlocks(db, userId, plan, at), tellStories(db, userId, plan, at)])
       .catch((error: unknown) => {
         // Another import or a new block took the room meanwhile.
@@ -145,10 +156,17 @@ export async function runImport(db: Db, userId: number, plan: ImportPlan) {
         }
         throw error;
       });
-    added = inserted?.results.length ?? 0;
+    inserted = (insertion?.results ?? []) as typeof inserted;
+    added = inserted.length;
   }
+  const isbns = new Map(plan.fresh.map((exported) => [exported.importKey, exported.isbn]));
+  const wanted = inserted.flatMap(({ id, importKey }) => {
+    const isbn = isbns.get(importKey);
+    return isbn ? [{ blockId: id, isbn }] : [];
+  });
   return {
     added,
+    covers: covers && wanted.length > 0 ? await addBookCovers(db, env, userId, wanted) : 0,
     alreadyImported: plan.alreadyImported,
     skippedRows: plan.skippedRows,
   };

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encode as encodePng } from 'fast-png';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import type { ImportSource } from '../../../schema/imports';
 import {
   apiClient,
@@ -100,6 +101,7 @@ describe('POST /api/import/goodreads/preview', () => {
       skippedRows: 1,
       room: 200,
       doesNotFit: null,
+      withIsbn: 3,
     });
     expect(await boardOf(user)).toEqual([]);
   });
@@ -110,7 +112,7 @@ describe('POST /api/import/goodreads', () => {
     const user = await createUser();
     const answer = await importFile(user, 'goodreads', goodreadsFile());
     expectStatus(answer, 200);
-    expect(answer.body).toEqual({ added: 4, alreadyImported: 0, skippedRows: 1 });
+    expect(answer.body).toEqual({ added: 4, covers: 0, alreadyImported: 0, skippedRows: 1 });
 
     const board = await boardOf(user);
     expect(
@@ -165,7 +167,7 @@ describe('POST /api/import/goodreads', () => {
     expectStatus(await importFile(user, 'goodreads', goodreadsFile()), 200);
     const again = await importFile(user, 'goodreads', goodreadsFile());
     expectStatus(again, 200);
-    expect(again.body).toEqual({ added: 0, alreadyImported: 4, skippedRows: 1 });
+    expect(again.body).toEqual({ added: 0, covers: 0, alreadyImported: 4, skippedRows: 1 });
     expect(await boardOf(user)).toHaveLength(4);
 
     const previewed = await preview(user, 'goodreads', goodreadsFile());
@@ -198,7 +200,7 @@ describe('POST /api/import/goodreads', () => {
     );
     const answer = await importFile(user, 'goodreads', goodreadsFile());
     expectStatus(answer, 200);
-    expect(answer.body).toEqual({ added: 3, alreadyImported: 1, skippedRows: 1 });
+    expect(answer.body).toEqual({ added: 3, covers: 0, alreadyImported: 1, skippedRows: 1 });
     expect(await boardOf(user)).toHaveLength(4);
     expect(await boardOf(other)).toHaveLength(4);
   });
@@ -233,7 +235,7 @@ describe('POST /api/import/letterboxd', () => {
     const user = await createUser();
     const watched = await importFile(user, 'letterboxd', csvFile(watchedExport, 'watched.csv'));
     expectStatus(watched, 200);
-    expect(watched.body).toEqual({ added: 3, alreadyImported: 0, skippedRows: 0 });
+    expect(watched.body).toEqual({ added: 3, covers: 0, alreadyImported: 0, skippedRows: 0 });
     const watchlist = await importFile(
       user,
       'letterboxd',
@@ -273,16 +275,143 @@ describe('POST /api/import/letterboxd', () => {
 
     const again = await importFile(user, 'letterboxd', csvFile(watchedExport, 'watched.csv'));
     expectStatus(again, 200);
-    expect(again.body).toEqual({ added: 0, alreadyImported: 3, skippedRows: 0 });
+    expect(again.body).toEqual({ added: 0, covers: 0, alreadyImported: 3, skippedRows: 0 });
   });
 
-  it('refuses a file whose name does not say which list it is', async () => {
+  it('asks which list a watched or watchlist file is when neither its columns nor its name say, then takes the answer', async () => {
     const user = await createUser();
-    const answer = await importFile(user, 'letterboxd', csvFile(watchedExport, 'films.csv'));
+    const unnamed = csvFile(watchedExport, 'my-films.csv');
+    const answer = await importFile(user, 'letterboxd', unnamed);
     expectStatus(answer, 400);
-    expect(answer.body.error).toBe(
-      'Choose watched.csv or watchlist.csv from your Letterboxd export: the file name says which list it is.',
+    const ask =
+      "Letterboxd's watched.csv and watchlist.csv have the same columns: choose which list this file is.";
+    expect(answer.body).toEqual({ error: ask, fields: { list: ask } });
+
+    const chosen = await readJson(
+      apiClient({ token: user.token }).import[':source'].$post({
+        param: { source: 'letterboxd' },
+        form: { file: unnamed, list: 'watchlist' },
+      }),
     );
+    expectStatus(chosen, 200);
+    expect(chosen.body.added).toBe(3);
+    expect(new Set((await boardOf(user)).map((block) => block.status))).toEqual(
+      new Set(['planned']),
+    );
+  });
+
+  it('recognises a diary by its header whatever its name: each film once, Done since its last viewing, rewatches counted', async () => {
+    const user = await createUser();
+    const diary = [
+      'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date',
+      '2024-03-02,Past Lives,2023,https://boxd.it/aaaa1,4.5,,,2024-03-01',
+      '2024-05-10,Past Lives,2023,https://boxd.it/aaaa2,5,Yes,,2024-05-09',
+      '2024-04-01,Aftersun,2022,https://boxd.it/bbbb1,4,,,2024-03-30',
+    ].join('\n');
+    const previewed = await preview(user, 'letterboxd', csvFile(diary, 'my-films.csv'));
+    expectStatus(previewed, 200);
+    expect(previewed.body.newCount).toBe(2);
+
+    const answer = await importFile(user, 'letterboxd', csvFile(diary, 'my-films.csv'));
+    expectStatus(answer, 200);
+    expect(answer.body).toEqual({ added: 2, covers: 0, alreadyImported: 0, skippedRows: 0 });
+    const board = await boardOf(user);
+    expect(
+      board.map(({ title, subtitle, description, status, statusSince }) => ({
+        title,
+        subtitle,
+        description,
+        status,
+        statusSince,
+      })),
+    ).toEqual([
+      {
+        title: 'Past Lives',
+        subtitle: '2023',
+        description: 'Watched 2 times',
+        status: 'done',
+        statusSince: utc('2024-05-09'),
+      },
+      {
+        title: 'Aftersun',
+        subtitle: '2022',
+        description: null,
+        status: 'done',
+        statusSince: utc('2024-03-30'),
+      },
+    ]);
+    expect(await storyOf(board[0]?.id ?? 0)).toEqual([
+      { kind: 'added', at: utc('2024-03-01') },
+      { kind: 'finished', at: utc('2024-05-09') },
+    ]);
+    const again = await importFile(user, 'letterboxd', csvFile(diary, 'diary.csv'));
+    expectStatus(again, 200);
+    expect(again.body.alreadyImported).toBe(2);
+  });
+
+  it('recognises a Goodreads export sent as Letterboxd by its header', async () => {
+    const user = await createUser();
+    const answer = await importFile(user, 'letterboxd', csvFile(goodreadsExport, 'books.csv'));
+    expectStatus(answer, 200);
+    expect(answer.body.added).toBe(4);
+  });
+});
+
+describe('covers from Open Library', () => {
+  /** The stand-in for covers.openlibrary.org: worker/dev/outside-site.ts on loopback. */
+  const site = inject('outsideSite');
+  const hungerGamesCover = '/b/isbn/9780439023481-M.jpg';
+
+  async function serveCover() {
+    const data = new Uint8Array(30 * 45 * 3).map((_, i) => (i * 3) % 256);
+    const png = encodePng({ width: 30, height: 45, data, channels: 3 });
+    let binary = '';
+    for (const byte of png) binary += String.fromCharCode(byte);
+    const put = await fetch(`${site}/__pages${hungerGamesCover}`, {
+      method: 'PUT',
+      body: JSON.stringify({ headers: { 'content-type': 'image/jpeg' }, base64: btoa(binary) }),
+    });
+    expect(put.status).toBe(204);
+  }
+
+  const hits = async () => Number(await (await fetch(`${site}/__hits${hungerGamesCover}`)).text());
+
+  function importWithCovers(user: TestUser, covers: boolean) {
+    return readJson(
+      apiClient({
+        token: user.token,
+        settled: { ...env, OPEN_LIBRARY_COVERS_URL: site } as Env,
+      }).import[':source'].$post({
+        param: { source: 'goodreads' },
+        form: { file: goodreadsFile(), covers: String(covers) },
+      }),
+    );
+  }
+
+  it("copies each book's cover into our store by its ISBN, only when asked; a book without one stays as it was", async () => {
+    await serveCover();
+    const before = await hits();
+    const without = await createUser();
+    const plain = await importWithCovers(without, false);
+    expectStatus(plain, 200);
+    expect(plain.body.covers).toBe(0);
+    expect(await hits()).toBe(before);
+
+    const user = await createUser();
+    const previewed = await preview(user, 'goodreads', goodreadsFile());
+    expectStatus(previewed, 200);
+    expect(previewed.body.withIsbn).toBeGreaterThan(1);
+    const answer = await importWithCovers(user, true);
+    expectStatus(answer, 200);
+    expect(answer.body).toMatchObject({ added: 4, covers: 1 });
+    expect(await hits()).toBe(before + 1);
+    const board = await boardOf(user);
+    const covered = board.find((block) => block.title.startsWith('The Hunger Games'));
+    expect(covered?.imageUrl).toMatch(/^\/api\/images\/blocks\/\d+\/[0-9a-f-]{36}\.png$/);
+    const stored = await call('GET', covered?.imageUrl ?? '');
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get('content-type')).toBe('image/png');
+    expect(board.filter((block) => block.imageUrl !== null)).toHaveLength(1);
   });
 });
 
@@ -290,9 +419,9 @@ describe('malformed files change nothing', () => {
   it.each([
     ['an empty file', '', 'The file is empty.'],
     [
-      'a Letterboxd list sent as Goodreads',
+      'a Letterboxd list whose kind neither its columns nor its name tell',
       watchedExport,
-      'This is not a Goodreads library export: it has no Book Id, Title, Author, Exclusive Shelf column.',
+      "Letterboxd's watched.csv and watchlist.csv have the same columns: choose which list this file is.",
     ],
     [
       'text that is not CSV',

@@ -35,7 +35,7 @@ export const importRoutes = new Hono<AppEnv>()
     documented({
       tag,
       summary:
-        'What importing a Goodreads library export or a Letterboxd watched.csv / watchlist.csv (multipart `file`) would add, without adding it',
+        'What importing a Goodreads library export or a Letterboxd export (multipart `file`, recognised by its header row) would add, without adding it',
       answers: { 200: importPreviewAnswer },
       refusals: [400, 401, 413],
     }),
@@ -45,8 +45,10 @@ export const importRoutes = new Hono<AppEnv>()
     validate('form', importForm),
     async (c) => {
       const { source } = c.req.valid('param');
-      const file = await exportFile(c.req.valid('form').file);
-      const plan = await planImport(c.var.db, c.var.viewer.id, source, file);
+      const { file: upload, list } = c.req.valid('form');
+      const plan = await planImport(c.var.db, c.var.viewer.id, source, await exportFile(upload), {
+        list,
+      });
       return sendJson(c, importPreviewAnswer, previewOf(plan), 200);
     },
   )
@@ -66,12 +68,11 @@ export const importRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.var;
       const { source } = c.req.valid('param');
-      const file = await exportFile(c.req.valid('form').file);
-      const imported = await runImport(
-        db,
-        c.var.viewer.id,
-        await planImport(db, c.var.viewer.id, source, file),
-      );
+      const { file: upload, list, covers } = c.req.valid('form');
+      const plan = await planImport(db, c.var.viewer.id, source, await exportFile(upload), {
+        list,
+      });
+      const imported = await runImport(db, c.env, c.var.viewer.id, plan, { covers });
       if (imported.added > 0) await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, importAnswer, imported, 200);
     },

@@ -34,6 +34,9 @@ function workerConfig(command: 'build' | 'serve') {
           MAIL_TO_CONSOLE: 'true',
           // The unfurl journey serves the page it fills a block from on this machine.
           UNFURL_PRIVATE_ADDRESSES: 'true',
+          // Journeys send nothing off this machine: covers are looked up where nothing answers
+          // (the Worker tests serve them from a stand-in).
+          OPEN_LIBRARY_COVERS_URL: 'http://127.0.0.1:9',
         },
       };
     };

@@ -48,3 +48,60 @@ test('an owner imports a Goodreads library, sees what it adds, and finds the boo
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
 });
+
+test('a Letterboxd diary is recognised by its header whatever its name; a plain list asks which it is', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'diary' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Import Books or Films' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads or Letterboxd' });
+  await dialog.getByRole('radio', { name: 'Letterboxd' }).check();
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'my-films.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date',
+        '2024-03-02,Past Lives,2023,https://boxd.it/aaaa1,4.5,,,2024-03-01',
+        '2024-05-10,Past Lives,2023,https://boxd.it/aaaa2,5,Yes,,2024-05-09',
+        '2024-04-01,Aftersun,2022,https://boxd.it/bbbb1,4,,,2024-03-30',
+      ].join('\n'),
+    ),
+  });
+  await expect(dialog.getByText('2 blocks to add: 2 Done.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 2 blocks' }).click();
+  await expectToast(page, 'Import complete');
+  await boardTab(page, 'Done').click();
+  await expect(boardPanel(page, 'Done').getByText('Watched 2 times')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import Books or Films' }).click();
+  await dialog.getByRole('radio', { name: 'Letterboxd' }).check();
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'films.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Date,Name,Year,Letterboxd URI\n2024-01-15,Perfect Days,2023,https://boxd.it/3aaa\n',
+    ),
+  });
+  await expect(dialog.getByRole('alert')).toContainText('choose which list this file is');
+  await dialog.getByRole('radio', { name: 'My watchlist (to Planned)' }).check();
+  await expect(dialog.getByText('1 block to add: 1 Planned.')).toBeVisible();
+});
+
+test('a Goodreads import offers covers from Open Library for the books with an ISBN', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'covers' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Import Books or Films' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads or Letterboxd' });
+  await dialog.getByLabel('CSV file').setInputFiles(goodreadsExport);
+  const covers = dialog.getByRole('checkbox', { name: /Add covers from Open Library/ });
+  await expect(covers).not.toBeChecked();
+  await expect(dialog.getByText('Looks up 3 books by ISBN on openlibrary.org')).toBeVisible();
+});

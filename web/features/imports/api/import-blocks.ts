@@ -8,8 +8,13 @@ export function useImportBlocks() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   return useMutation({
-    mutationFn: async ({ source, file }: ImportRequest) =>
-      (await api.import[':source'].$post({ param: { source }, form: { file } })).json(),
+    mutationFn: async ({ source, file, list, covers }: ImportRequest) =>
+      (
+        await api.import[':source'].$post({
+          param: { source },
+          form: { file, ...(list && { list }), ...(covers && { covers: 'true' }) },
+        })
+      ).json(),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ownBlocksKey() });
       if (user) queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username) });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { ImportSource } from '../../../../schema/imports';
+import type { ImportSource, LetterboxdList } from '../../../../schema/imports';
 import { api } from '../../../lib/api-client';
 
 export type ImportPreview = InferResponseType<
@@ -8,12 +8,24 @@ export type ImportPreview = InferResponseType<
   200
 >;
 
-export type ImportRequest = { source: ImportSource; file: File };
+export type ImportRequest = {
+  source: ImportSource;
+  file: File;
+  /** Which Letterboxd list a file is, when its columns and name do not say. */
+  list?: LetterboxdList;
+  /** Look up each book's cover on Open Library. */
+  covers?: boolean;
+};
 
 /** What the server reads in the file and would add; it changes nothing, so it refreshes nothing. */
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: async ({ source, file }: ImportRequest) =>
-      (await api.import[':source'].preview.$post({ param: { source }, form: { file } })).json(),
+    mutationFn: async ({ source, file, list }: ImportRequest) =>
+      (
+        await api.import[':source'].preview.$post({
+          param: { source },
+          form: list ? { file, list } : { file },
+        })
+      ).json(),
   });
 }

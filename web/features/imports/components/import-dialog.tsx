@@ -1,6 +1,6 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import type { BlockStatus } from '../../../../schema/block-values';
-import type { ImportSource } from '../../../../schema/imports';
+import type { ImportSource, LetterboxdList } from '../../../../schema/imports';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
 import { useImportBlocks } from '../api/import-blocks';
 import { type ImportPreview, usePreviewImport } from '../api/preview-import';
@@ -27,7 +27,7 @@ const sources: Record<ImportSource, { label: string; things: string; howTo: stri
     label: 'Letterboxd',
     things: 'films',
     howTo:
-      'On Letterboxd, open Settings, then Data, and choose Export your data. Unzip it and pick watched.csv (to Done) or watchlist.csv (to Planned).',
+      'On Letterboxd, open Settings, then Data, and choose Export your data. Unzip it and pick watched.csv or diary.csv (to Done) or watchlist.csv (to Planned).',
   },
 };
 
@@ -46,6 +46,72 @@ function byStatus(preview: ImportPreview) {
     .filter(({ count }) => count > 0)
     .map(({ status, count }) => `${count.toLocaleString()} ${statusLabels[status]}`)
     .join(', ');
+}
+
+function CoversChoice({
+  withIsbn,
+  checked,
+  onChange,
+}: {
+  withIsbn: number;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm text-gray-900">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 accent-violet-600"
+      />
+      <span>
+        Add covers from Open Library
+        <span className="block text-xs text-gray-600">
+          Looks up {plural(withIsbn, 'book', 'books')} by ISBN on openlibrary.org and keeps a copy
+          of each cover on Up2.
+        </span>
+      </span>
+    </label>
+  );
+}
+
+const listLabels: Record<LetterboxdList, string> = {
+  watched: 'Films I watched (to Done)',
+  watchlist: 'My watchlist (to Planned)',
+};
+
+/** Which Letterboxd list a file is, asked only when neither its columns nor its name say. */
+function ListChoice({
+  value,
+  onChange,
+}: {
+  value: LetterboxdList | undefined;
+  onChange: (list: LetterboxdList) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-gray-900">Which list is this file?</legend>
+      <div className="flex flex-wrap gap-2">
+        {(Object.keys(listLabels) as LetterboxdList[]).map((list) => (
+          <label
+            key={list}
+            className="flex cursor-pointer items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50"
+          >
+            <input
+              type="radio"
+              name="letterboxd-list"
+              value={list}
+              checked={value === list}
+              onChange={() => onChange(list)}
+              className="accent-violet-600"
+            />
+            {listLabels[list]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 function PreviewSummary({ preview }: { preview: ImportPreview }) {
@@ -98,6 +164,8 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
 export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [source, setSource] = useState<ImportSource>('goodreads');
   const [file, setFile] = useState<File | null>(null);
+  const [list, setList] = useState<LetterboxdList | undefined>();
+  const [covers, setCovers] = useState(false);
   const previewImport = usePreviewImport();
   const importBlocks = useImportBlocks();
   const fileId = useId();
@@ -105,6 +173,8 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
 
   const reset = () => {
     setFile(null);
+    setList(undefined);
+    setCovers(false);
     previewImport.reset();
     importBlocks.reset();
   };
@@ -120,13 +190,18 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
     const chosen = event.target.files?.[0] ?? null;
     importBlocks.reset();
     setFile(chosen);
+    setList(undefined);
     if (chosen) previewImport.mutate({ source, file: chosen });
     else previewImport.reset();
+  };
+  const chooseList = (next: LetterboxdList) => {
+    setList(next);
+    if (file) previewImport.mutate({ source, file, list: next });
   };
   const runImport = () => {
     if (!file) return;
     importBlocks.mutate(
-      { source, file },
+      { source, file, list, covers: covers && (preview?.withIsbn ?? 0) > 0 },
       {
         onSuccess: ({ added }) => {
           toast({
@@ -144,6 +219,10 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
     preview.doesNotFit === null &&
     !importBlocks.isPending;
   const failure = previewImport.error ?? importBlocks.error;
+  // The file's columns and name did not say which list it is: the person does.
+  const asksForList =
+    list !== undefined ||
+    (previewImport.error instanceof ApiRequestError && 'list' in previewImport.error.fields);
 
   return (
     <Dialog open={props.open} onOpenChange={(open) => (open ? props.onOpenChange(true) : close())}>
@@ -201,7 +280,11 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
             {errorMessage(failure, 'The file could not be imported. Please try again.')}
           </p>
         )}
+        {asksForList && <ListChoice value={list} onChange={chooseList} />}
         {preview && <PreviewSummary preview={preview} />}
+        {preview && preview.withIsbn > 0 && preview.newCount > 0 && (
+          <CoversChoice withIsbn={preview.withIsbn} checked={covers} onChange={setCovers} />
+        )}
         <DialogFooter>
           <Button variant="outline" onClick={close}>
             Cancel

@@ -25,9 +25,10 @@ const signedOutScreens: Record<string, Screen> = {
     path: () => '/forgot-password',
     ready: (page) => page.getByRole('button', { name: 'Send Reset Link' }),
   },
+  // An unknown token: the screen says the link does not work before anything is typed.
   'reset password': {
     path: () => '/reset-password?token=x',
-    ready: (page) => page.getByLabel('New Password'),
+    ready: (page) => page.getByRole('link', { name: 'Request a new link' }),
   },
   'public board': {
     path: (board) => `/@${board}`,

@@ -2,7 +2,7 @@ import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { createUser } from './support/users';
 
-test('a board announces its feeds, and its Feed link opens the news for a feed reader', async ({
+test("a board announces its feeds, and its Feed link gives the feed's address for a reader", async ({
   newPage,
   request,
 }) => {
@@ -20,10 +20,12 @@ test('a board announces its feeds, and its Feed link opens the news for a feed r
     `${owner.displayName} started Portuguese A2`,
   ]);
 
-  const [atom] = await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith('/feed.xml')),
-    page.getByRole('link', { name: 'Feed', exact: true }).click(),
-  ]);
+  // A phone would show the feed as raw XML: the link opens a sheet with its address instead.
+  await page.getByRole('link', { name: 'Feed', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: `Follow ${owner.displayName}` });
+  const address = await sheet.getByLabel('In a feed reader: add this address.').inputValue();
+  expect(address).toMatch(new RegExp(`/@${owner.username}/feed\\.xml$`));
+  const atom = await request.get(address);
   expect(atom.status()).toBe(200);
   expect(atom.headers()['content-type']).toContain('application/atom+xml');
   expect(await atom.text()).toContain(`${owner.displayName} started Portuguese A2`);

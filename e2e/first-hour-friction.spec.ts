@@ -153,7 +153,7 @@ test('with images hidden the drag handle leaves the label clear; Compact shows n
     description: 'A description long enough to take three lines of a narrow card on the board.',
     imageUrl: `${baseURL}/favicon.svg`,
   });
-  await createBlock(request, owner, { title: 'Short', label: 'Books & Reading' });
+  await createBlock(request, owner, { title: 'Short', label: 'Reading list for the long winter' });
   await signInWithToken(page, owner);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard');
@@ -209,12 +209,15 @@ test('the preset avatars are drawn by our own origin: each shows a picture and n
   await page.getByRole('button', { name: 'Profile Settings' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('radio', { name: /avatar\)$/ })).toHaveCount(16);
-  // Each preset's picture (a background image) was fetched from our origin, and drawn.
-  await expect.poll(() => [...drawn.values()].filter((status) => status === 200).length).toBe(16);
+  // Each preset's picture (a background image), and the one generated from the username, was
+  // fetched from our origin and drawn, each a face of its own.
+  await expect.poll(() => drawn.size).toBe(17);
+  expect([...drawn.values()]).toEqual(Array(17).fill(200));
+  expect(drawn.has(`/api/avatars/avataaars/${owner.username}.svg`)).toBe(true);
   const pictures = await Promise.all(
     [...drawn.keys()].map(async (path) => (await request.get(path)).text()),
   );
-  expect(new Set(pictures).size).toBe(16);
+  expect(new Set(pictures).size).toBe(17);
 
   await dialog.getByRole('radio', { name: 'Luna (avataaars avatar)' }).check();
   await dialog.getByRole('button', { name: /^Save/ }).click();

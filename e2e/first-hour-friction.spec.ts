@@ -141,11 +141,7 @@ test('the Feed link opens a follow sheet with the feed address to copy', async (
   expect(page.url()).not.toContain('feed.xml');
 });
 
-test('with images hidden the drag handle leaves the label clear; Compact shows no images, in even rows', async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test('Compact shows no images, in rows of even height', async ({ page, request, baseURL }) => {
   const owner = await createUser(request, { prefix: 'compact' });
   await createBlock(request, owner, {
     title: 'A long one',
@@ -168,8 +164,21 @@ test('with images hidden the drag handle leaves the label clear; Compact shows n
   ]);
   expect(first?.y).toBe(second?.y);
   expect(first?.height).toBe(second?.height);
+});
 
-  await page.getByRole('radio', { name: 'Default' }).check();
+test("with images hidden the owner's drag handle leaves each card's label clear", async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'handle' });
+  await createBlock(request, owner, {
+    title: 'A long one',
+    label: 'Reading list for the long winter',
+  });
+  await createBlock(request, owner, { title: 'Short', label: 'Reading list for the long winter' });
+  await signInWithToken(page, owner);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard');
   await page.getByRole('switch', { name: 'Hide images' }).click();
   await expect(page.locator('.block-card img')).toHaveCount(0);
   for (const title of ['A long one', 'Short']) {

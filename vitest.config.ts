@@ -1,5 +1,9 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumArgs, systemChromium } from './e2e/support/chromium.ts';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -52,6 +56,33 @@ export default defineConfig({
           name: 'web',
           environment: 'node',
           include: process.env.BENCH ? [] : ['web/**/*.test.ts'],
+        },
+      },
+      {
+        // Components drawn by React in Chromium, with the app's stylesheet, clicked and typed into.
+        plugins: [react(), tailwindcss()],
+        test: {
+          name: 'components',
+          include: process.env.BENCH ? [] : ['web/**/*.browser.test.tsx'],
+          setupFiles: ['./web/test/browser-setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            // Debian's Chromium, as the journeys run it.
+            provider: playwright({
+              launchOptions: { executablePath: systemChromium, args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
+      },
+      {
+        // The build's and the benchmark's assumptions about libraries, checked against them.
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: process.env.BENCH ? [] : ['*.test.ts', 'bench/**/*.test.ts'],
         },
       },
     ],

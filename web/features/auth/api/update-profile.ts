@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '../../../../schema/users';
 import { api } from '../../../lib/api-client';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 import { boardKeys, discoverKeys } from '../../../lib/query-keys';
-import { currentUserQueryOptions } from './get-current-user';
 
 /**
  * Changes the signed-in user's profile or privacy. The answer replaces the cached user; the

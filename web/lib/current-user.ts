@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
+/** The signed-in person: the session (auth.tsx) holds it, and the account's screens change it. */
 export type CurrentUser = InferResponseType<typeof api.auth.me.$get, 200>['user'];
 
 /** Asked only while a token exists; a 401 clears the token (see api-client). */

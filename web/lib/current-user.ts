@@ -9,7 +9,8 @@ export type CurrentUser = InferResponseType<typeof api.auth.me.$get, 200>['user'
 export function currentUserQueryOptions(hasToken: boolean) {
   return queryOptions({
     queryKey: ['auth', 'me'] as const,
-    queryFn: async () => (await (await api.auth.me.$get()).json()).user,
+    queryFn: async ({ signal }) =>
+      (await (await api.auth.me.$get(undefined, { init: { signal } })).json()).user,
     enabled: hasToken,
     retry: false,
   });

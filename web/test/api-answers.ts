@@ -16,8 +16,12 @@ export type ApiCall = {
  */
 export function answerApi(answer: (call: ApiCall) => Response | Promise<Response>) {
   const calls: ApiCall[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    // The API client asks for `/api/…`: a page's address resolves it, or, in Node, any origin.
+    const request = new Request(
+      new URL(input, globalThis.location?.href ?? 'http://up2.test'),
+      init,
+    );
     const url = new URL(request.url);
     const text = await request.text();
     const call: ApiCall = {

@@ -79,13 +79,7 @@ export const firstPageRadixPackages = [
  * lucide-react's own modules in its build (`dist/esm/`), which draw any icon; the icons themselves
  * and its DynamicIcon stay out (vite.config.test.ts checks these against the files it ships).
  */
-export const lucideCoreModules = [
-  'lucide-react',
-  'createLucideIcon',
-  'Icon',
-  'context',
-  'shared/',
-];
+export const lucideCoreModules = ['lucide-react', 'createLucideIcon', 'Icon', 'context', 'shared/'];
 
 /**
  * What every first page needs (React, the router, React Query, the API client, the app's frame,

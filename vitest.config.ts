@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -28,7 +29,7 @@ export default defineConfig({
                 // A database that hangs is given up on sooner (outage tests wait for it).
                 D1_DEADLINE_MS: '1500',
                 JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
-                // Unfurl tests fetch pages from a loopback server (worker/test/outside-site.ts);
+                // Unfurl tests fetch pages from a loopback server (worker/dev/outside-site.ts);
                 // the refusal of private addresses is tested with production's "false".
                 UNFURL_PRIVATE_ADDRESSES: 'true',
                 TEST_MIGRATIONS: migrations,
@@ -68,9 +69,12 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            // Debian's Chromium, as the journeys run it.
+            // Debian's Chromium where it exists, as the journeys run it; Playwright's own otherwise.
             provider: playwright({
-              launchOptions: { executablePath: systemChromium, args: chromiumArgs },
+              launchOptions: {
+                executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+                args: chromiumArgs,
+              },
             }),
             instances: [{ browser: 'chromium' }],
             screenshotFailures: false,

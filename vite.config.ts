@@ -55,6 +55,36 @@ function workerConfig(command: 'build' | 'serve') {
 }
 
 /**
+ * Radix's packages behind the tabs and avatars of the first pages: the two and every Radix package
+ * they depend on (vite.config.test.ts checks the list against their package.json files).
+ */
+export const firstPageRadixPackages = [
+  'react-tabs',
+  'react-roving-focus',
+  'react-presence',
+  'react-collection',
+  'react-context',
+  'react-primitive',
+  'react-slot',
+  'react-compose-refs',
+  'react-use-controllable-state',
+  'react-use-effect-event',
+  'react-avatar',
+  'react-id',
+  'react-direction',
+  'react-use-callback-ref',
+  'react-use-layout-effect',
+  'react-use-is-hydrated',
+  'primitive',
+];
+
+/**
+ * lucide-react's own modules in its build (`dist/esm/`), which draw any icon; the icons themselves
+ * and its DynamicIcon stay out (vite.config.test.ts checks these against the files it ships).
+ */
+export const lucideCoreModules = ['lucide-react', 'createLucideIcon', 'Icon', 'context', 'shared/'];
+
+/**
  * What every first page needs (React, the router, React Query, the API client, the app's frame,
  * the tabs and avatars of the landing page and boards) as one file: gzip compresses one file far
  * better than twenty small ones (about 8 KB less on `/`). Screens keep their own chunks, and so
@@ -62,7 +92,7 @@ function workerConfig(command: 'build' | 'serve') {
  * reader needs (the API client and the session's storage) stays out: a page that only reads loads
  * the reader's chunk, never this one.
  */
-const firstLoadChunks = [
+export const firstLoadChunks = [
   {
     // Claimed first: app-core would otherwise take them in as its own modules' dependencies.
     name: 'reader-core',
@@ -75,8 +105,8 @@ const firstLoadChunks = [
     test: new RegExp(
       [
         /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/[^/]+|clsx|class-variance-authority)\//,
-        /node_modules\/@radix-ui\/(react-(tabs|roving-focus|presence|collection|context|primitive|slot|compose-refs|use-controllable-state|use-effect-event|avatar|id|direction|use-callback-ref|use-layout-effect|use-is-hydrated)|primitive)\//,
-        /node_modules\/lucide-react\/dist\/esm\/(lucide-react|createLucideIcon|Icon|defaultAttributes|context|shared\/)/,
+        new RegExp(`node_modules\\/@radix-ui\\/(${firstPageRadixPackages.join('|')})\\/`),
+        new RegExp(`node_modules\\/lucide-react\\/dist\\/esm\\/(${lucideCoreModules.join('|')})`),
         /\/web\/lib\/(?!block-looks\.)|\/web\/components\/layout\/|\/web\/app\/(router|providers|lazy-screen)\./,
         /\/web\/components\/ui\/(button|spinner|skeleton|avatar|tabs|use-toast|lazy-toaster)\./,
       ]

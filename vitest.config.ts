@@ -1,5 +1,10 @@
+import { existsSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumArgs, systemChromium } from './e2e/support/chromium.ts';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -24,7 +29,7 @@ export default defineConfig({
                 // A database that hangs is given up on sooner (outage tests wait for it).
                 D1_DEADLINE_MS: '1500',
                 JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
-                // Unfurl tests fetch pages from a loopback server (worker/test/outside-site.ts);
+                // Unfurl tests fetch pages from a loopback server (worker/dev/outside-site.ts);
                 // the refusal of private addresses is tested with production's "false".
                 UNFURL_PRIVATE_ADDRESSES: 'true',
                 TEST_MIGRATIONS: migrations,
@@ -52,6 +57,36 @@ export default defineConfig({
           name: 'web',
           environment: 'node',
           include: process.env.BENCH ? [] : ['web/**/*.test.ts'],
+        },
+      },
+      {
+        // Components drawn by React in Chromium, with the app's stylesheet, clicked and typed into.
+        plugins: [react(), tailwindcss()],
+        test: {
+          name: 'components',
+          include: process.env.BENCH ? [] : ['web/**/*.browser.test.tsx'],
+          setupFiles: ['./web/test/browser-setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            // Debian's Chromium where it exists, as the journeys run it; Playwright's own otherwise.
+            provider: playwright({
+              launchOptions: {
+                executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+                args: chromiumArgs,
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
+      },
+      {
+        // The build's and the benchmark's assumptions about libraries, checked against them.
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: process.env.BENCH ? [] : ['*.test.ts', 'bench/**/*.test.ts'],
         },
       },
     ],

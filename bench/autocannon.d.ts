@@ -13,10 +13,12 @@ declare module 'autocannon' {
     }[];
   };
 
-  type Histogram = { average: number; total: number; p50: number; p99: number };
+  type Histogram = { average: number; p50: number; p99: number };
 
   type Result = {
-    requests: Histogram;
+    /** Per second, and `total`: the requests completed in the run. */
+    requests: Histogram & { total: number };
+    /** In milliseconds. */
     latency: Histogram;
     non2xx: number;
     errors: number;

@@ -73,6 +73,10 @@ async function authorizedFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   throw new ApiRequestError(response.status, await response.text(), response.statusText);
 }
 
+/**
+ * The API, typed by the Worker's routes. A query passes the `signal` TanStack Query gives it
+ * (`{ init: { signal } }`), so a request whose query was superseded or left is cancelled.
+ */
 export const api = hc<AppType>('/api', { fetch: authorizedFetch });
 
 /** The message a person should read: the server's own words when it gave some. */

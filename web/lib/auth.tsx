@@ -9,7 +9,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type CurrentUser, currentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { api } from './api-client';
 import {
   clearAuthToken,
@@ -18,6 +17,7 @@ import {
   setSessionUsername,
   subscribeToAuthToken,
 } from './auth-token';
+import { type CurrentUser, currentUserQueryOptions } from './current-user';
 
 function useAuthToken(): string | null {
   return useSyncExternalStore(subscribeToAuthToken, getAuthToken, () => null);

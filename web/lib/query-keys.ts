@@ -1,8 +1,8 @@
 /**
  * Keys of the queries one feature reads and another changes: a block saved changes the owner's
- * board, Discover and analytics; a profile, Discover and the board. Features do not import each
- * other (conventions, rule 7), so these queries take their keys from here and mutations in other
- * features invalidate through the same builders. A key used within one feature stays in its
+ * board, Discover and analytics; a profile, Discover and the board. No feature imports another,
+ * so these queries take their keys from here and mutations in other features invalidate through
+ * the same builders. A key used within one feature stays in its
  * query's options, and the feature's mutations read it from there.
  *
  * This module imports nothing, on purpose: a module with no imports cannot close a cycle between

@@ -9,7 +9,6 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useMyAnalytics } from '../../features/analytics/api/get-my-analytics';
 import { DailyChartCard } from '../../features/analytics/components/daily-chart-card';
 import { StatsCard } from '../../features/analytics/components/stats-card';
-import type { CurrentUser } from '../../features/auth/api/get-current-user';
 import { PrivacySwitch } from '../../features/auth/components/privacy-switch';
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog';
 import { type Block, useOwnBlocks } from '../../features/blocks/api/get-own-blocks';
@@ -27,6 +26,7 @@ import { EmbedCodeCard } from '../../features/boards/components/embed-code-card'
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { useAuth } from '../../lib/auth';
+import type { CurrentUser } from '../../lib/current-user';
 import { loadChunk } from '../../lib/load-chunk';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

@@ -7,7 +7,8 @@ export type Analytics = InferResponseType<typeof api.analytics.me.$get, 200>;
 
 export const myAnalyticsQueryOptions = queryOptions({
   queryKey: analyticsKeys.mine(),
-  queryFn: async () => (await api.analytics.me.$get()).json(),
+  queryFn: async ({ signal }) =>
+    (await api.analytics.me.$get(undefined, { init: { signal } })).json(),
 });
 
 export function useMyAnalytics() {

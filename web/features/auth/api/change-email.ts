@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailInput } from '../../../../schema/account';
 import { api } from '../../../lib/api-client';
-import { currentUserQueryOptions } from './get-current-user';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 
 /** A new address: the answer replaces the cached account. */
 export function useChangeEmail() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { currentUserQueryOptions } from './get-current-user';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 
 /** Confirms updates with the token of the emailed link (no sign-in needed: the link is the proof). */
 export function useConfirmUpdates() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '../../../../schema/users';
 import { api } from '../../../lib/api-client';
-import { boardKeys, discoverKeys } from '../../../lib/query-keys';
-import { currentUserQueryOptions } from './get-current-user';
+import { invalidateChangedBoard } from '../../../lib/board-changed';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 
 /**
  * Changes the signed-in user's profile or privacy. The answer replaces the cached user; the
@@ -14,8 +14,7 @@ export function useUpdateProfile() {
     mutationFn: async (json: ProfileUpdateInput) => (await api.auth.me.$put({ json })).json(),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(currentUserQueryOptions(true).queryKey, user);
-      queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
-      queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username) });
+      invalidateChangedBoard(queryClient, { username: user.username, blocks: false });
     },
   });
 }

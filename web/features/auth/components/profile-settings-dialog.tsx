@@ -18,7 +18,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
-import type { CurrentUser } from '../api/get-current-user';
+import type { CurrentUser } from '../../../lib/current-user';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileForm } from '../profile-form-schema';
 import { AccountSettings } from './account-settings';

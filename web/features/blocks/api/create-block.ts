@@ -1,19 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { BlockInput } from '../../../../schema/blocks';
 import { api } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { boardKeys, discoverKeys } from '../../../lib/query-keys';
-import { ownBlocksQueryOptions } from './get-own-blocks';
+import { useBlocksChanged } from '../../../lib/board-changed';
 
 export function useCreateBlock() {
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
+  const blocksChanged = useBlocksChanged();
   return useMutation({
     mutationFn: async (block: BlockInput) => (await api.blocks.$post({ json: block })).json(),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ownBlocksQueryOptions.queryKey });
-      if (user) queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username) });
-      queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
-    },
+    onSuccess: () => blocksChanged(),
   });
 }

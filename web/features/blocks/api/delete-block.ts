@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dismissToast, toast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { analyticsKeys, boardKeys, discoverKeys } from '../../../lib/query-keys';
+import { useBlocksChanged } from '../../../lib/board-changed';
+import { analyticsKeys } from '../../../lib/query-keys';
 import { blocksAwaitingDelete, ownBlocksQueryOptions } from './get-own-blocks';
 
 /** How long a deleted block can be brought back: its DELETE is sent only once this has passed. */
@@ -10,7 +10,7 @@ const undoDeleteMs = 5000;
 
 export function useDeleteBlock() {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
+  const blocksChanged = useBlocksChanged();
   return useMutation({
     mutationFn: async ({ id, keepalive = false }: { id: number; keepalive?: boolean }) =>
       (
@@ -20,9 +20,7 @@ export function useDeleteBlock() {
         )
       ).json(),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ownBlocksQueryOptions.queryKey });
-      if (user) queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username) });
-      queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
+      blocksChanged();
       queryClient.invalidateQueries({ queryKey: analyticsKeys.all() });
     },
   });

@@ -15,8 +15,8 @@ export const blocksAwaitingDelete = new Set<number>();
 
 export const ownBlocksQueryOptions = queryOptions({
   queryKey: ownBlocksKey(),
-  queryFn: async () => {
-    const answer = await (await api.blocks.me.$get()).json();
+  queryFn: async ({ signal }) => {
+    const answer = await (await api.blocks.me.$get(undefined, { init: { signal } })).json();
     return { ...answer, blocks: answer.blocks.filter(({ id }) => !blocksAwaitingDelete.has(id)) };
   },
 });

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlockStatus } from '../../../../schema/block-values';
 import { toast } from '../../../components/ui/use-toast';
 import { api, errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { boardKeys, discoverKeys } from '../../../lib/query-keys';
+import { useBlocksChanged } from '../../../lib/board-changed';
 import { withTabOrder } from '../block-order';
 import { ownBlocksQueryOptions } from './get-own-blocks';
 
@@ -18,7 +17,7 @@ const reorderKey = ['blocks', 'order'] as const;
  */
 export function useReorderBlocks() {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
+  const blocksChanged = useBlocksChanged();
   const ownBlocksKey = ownBlocksQueryOptions.queryKey;
   return useMutation({
     mutationKey: reorderKey,
@@ -43,9 +42,7 @@ export function useReorderBlocks() {
     onSettled: () => {
       // A later move still on its way would be undone on screen by a refetch of the older state.
       if (queryClient.isMutating({ mutationKey: reorderKey }) > 1) return;
-      queryClient.invalidateQueries({ queryKey: ownBlocksKey });
-      if (user) queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username) });
-      queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
+      blocksChanged();
     },
   });
 }

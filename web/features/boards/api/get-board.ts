@@ -16,9 +16,13 @@ export function boardUsername(param: string | undefined): string {
 export function boardQueryOptions(username: string) {
   return queryOptions({
     queryKey: boardKeys.board(username),
-    queryFn: async (): Promise<PublicBoard | null> => {
+    queryFn: async ({ signal }): Promise<PublicBoard | null> => {
       try {
-        return await (await api.boards[':username'].$get({ param: { username } })).json();
+        const answer = await api.boards[':username'].$get(
+          { param: { username } },
+          { init: { signal } },
+        );
+        return await answer.json();
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 404) return null;
         throw error;

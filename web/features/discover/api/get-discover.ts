@@ -14,13 +14,13 @@ export type DiscoverFilter = { q: string; category: CategoryKey | null };
 export function discoverQueryOptions({ q, category }: DiscoverFilter) {
   return infiniteQueryOptions({
     queryKey: discoverKeys.search(q, category ?? ''),
-    queryFn: async ({ pageParam }) => {
+    queryFn: async ({ pageParam, signal }) => {
       const query = {
         ...(q ? { q } : {}),
         ...(category ? { category } : {}),
         ...(pageParam ? { cursor: pageParam } : {}),
       };
-      return (await api.discover.$get({ query })).json();
+      return (await api.discover.$get({ query }, { init: { signal } })).json();
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

@@ -13,9 +13,10 @@ export type TrendingBlock = InferResponseType<
 export function trendingQueryOptions(category: CategoryKey | null) {
   return queryOptions({
     queryKey: discoverKeys.trending(category ?? ''),
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       const query = category ? { category } : {};
-      return (await (await api.discover.trending.$get({ query })).json()).trending;
+      const answer = await api.discover.trending.$get({ query }, { init: { signal } });
+      return (await answer.json()).trending;
     },
   });
 }

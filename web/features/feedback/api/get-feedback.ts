@@ -12,7 +12,8 @@ export const feedbackListsKey = ['feedback'] as const;
 function feedbackListQueryOptions(filters: FeedbackListFilters) {
   return queryOptions({
     queryKey: [...feedbackListsKey, filters] as const,
-    queryFn: async () => (await api.feedback.$get({ query: filters })).json(),
+    queryFn: async ({ signal }) =>
+      (await api.feedback.$get({ query: filters }, { init: { signal } })).json(),
   });
 }
 

@@ -8,8 +8,13 @@ export type FollowingNewsItem = FollowingFeedPage['items'][number];
 /** The news of the boards the signed-in person follows, newest first, a page at a time. */
 export const followingFeedQueryOptions = infiniteQueryOptions({
   queryKey: ['follows', 'feed'] as const,
-  queryFn: async ({ pageParam }) =>
-    (await api.following.feed.$get({ query: pageParam ? { cursor: pageParam } : {} })).json(),
+  queryFn: async ({ pageParam, signal }) =>
+    (
+      await api.following.feed.$get(
+        { query: pageParam ? { cursor: pageParam } : {} },
+        { init: { signal } },
+      )
+    ).json(),
   initialPageParam: null as string | null,
   getNextPageParam: (page) => page.nextCursor,
 });

@@ -1,12 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { boardKeys, discoverKeys, ownBlocksKey } from '../../../lib/query-keys';
+import { useBlocksChanged } from '../../../lib/board-changed';
 import type { ImportRequest } from './preview-import';
 
 export function useImportBlocks() {
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
+  const blocksChanged = useBlocksChanged();
   return useMutation({
     mutationFn: async ({ source, file, list, covers }: ImportRequest) =>
       (
@@ -15,10 +13,6 @@ export function useImportBlocks() {
           form: { file, ...(list && { list }), ...(covers && { covers: 'true' }) },
         })
       ).json(),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ownBlocksKey() });
-      if (user) queryClient.invalidateQueries({ queryKey: boardKeys.board(user.username) });
-      queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
-    },
+    onSuccess: () => blocksChanged(),
   });
 }

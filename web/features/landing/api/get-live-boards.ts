@@ -25,9 +25,9 @@ export function liveBoardUsers(page: DiscoverPage): LiveBoardUser[] {
  */
 export const liveBoardsQueryOptions = queryOptions({
   queryKey: discoverKeys.liveBoards(liveBoardsLimit),
-  queryFn: async () => {
+  queryFn: async ({ signal }) => {
     const query = { limit: String(liveBoardsLimit) };
-    return liveBoardUsers(await (await api.discover.$get({ query })).json());
+    return liveBoardUsers(await (await api.discover.$get({ query }, { init: { signal } })).json());
   },
 });
 

@@ -15,10 +15,9 @@ import { endSession, signIn } from '../../domain/account/sessions';
 import { registerUser, updateProfile } from '../../domain/account/users';
 import { deleteReplacedAvatar } from '../../domain/images/images';
 import type { AppEnv } from '../app-env';
-import { bumpBoardVersion } from '../board-cache';
 import { requireAuth } from '../middleware/auth';
+import { alsoChanged, changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
-import { boardChangeOf } from '../middleware/database-session';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 
@@ -33,6 +32,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 201: ownUserAnswer },
       refusals: [400, 409, 429],
     }),
+    changesBoard,
     rateLimit('AUTH_LIMITER', 'register'),
     validate('json', registerInput),
     async (c) => {
@@ -40,7 +40,7 @@ export const auth = new Hono<AppEnv>()
       const { db } = c.var;
       const user = await registerUser(db, c.env, input);
       // A new board gets a version of its own: nothing cached under a reused name answers for it.
-      await bumpBoardVersion(boardChangeOf(c), user.username);
+      alsoChanged(c, user.username);
       // "Send me updates" counts once the address confirms it: the link goes out after the answer.
       if (input.emailOptIn) c.executionCtx.waitUntil(askForUpdates(db, c.env, user));
       return sendJson(c, ownUserAnswer, { user }, 201);
@@ -54,6 +54,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: sessionAnswer },
       refusals: [400, 401, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'login'),
     validate('json', loginInput),
     async (c) => {
@@ -69,6 +70,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [401],
     }),
+    changesNoBoard,
     requireAuth,
     async (c) => {
       await endSession(c.var.db, c.var.sessionId);
@@ -94,13 +96,14 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: ownUserAnswer },
       refusals: [400, 401],
     }),
+    changesBoard,
     requireAuth,
     validate('json', profileUpdateInput),
     async (c) => {
       const user = await updateProfile(c.var.db, c.var.viewer.id, c.req.valid('json'));
       await deleteReplacedAvatar(c.env, c.var.viewer, user);
-      // Both names when the username changes: the old one must stop showing the board.
-      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username, user.username);
+      // The new name too when the username changes (the old one, the viewer's, must stop showing the board).
+      alsoChanged(c, user.username);
       return sendJson(c, ownUserAnswer, { user }, 200);
     },
   )
@@ -112,6 +115,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [400, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'forgot-password'),
     validate('json', forgotPasswordInput),
     async (c) => {
@@ -130,6 +134,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [400, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'reset-password'),
     validate('json', resetPasswordInput),
     async (c) => {

@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { inlineScripts } from './tools/inline-scripts';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -9,6 +10,8 @@ export default defineConfig({
       {
         // Worker tests run inside workerd against the real local D1, KV, R2 and Durable Objects.
         plugins: [
+          // The pages' inline scripts, built from the app's modules as the Worker's build does.
+          inlineScripts(),
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             // Workers AI is remote-only: tests drive its code path through a mock (images.test.ts).

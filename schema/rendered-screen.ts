@@ -1,5 +1,5 @@
 /** One query's answer a rendered screen was drawn from, for the browser's query cache. */
-export type SeededQuery = { queryKey: readonly unknown[]; data: unknown };
+type SeededQuery = { queryKey: readonly unknown[]; data: unknown };
 
 /**
  * A screen of the web app rendered on the server (web/server.tsx): the markup for the shell's

@@ -3,7 +3,7 @@ type AvatarStyle = (typeof avatarStyles)[number];
 
 export type PresetAvatar = { style: AvatarStyle; seed: string; url: string };
 
-export function diceBearUrl(style: AvatarStyle, seed: string): string {
+function diceBearUrl(style: AvatarStyle, seed: string): string {
   return `https://api.dicebear.com/9.x/${style}/svg?seed=${encodeURIComponent(seed)}`;
 }
 

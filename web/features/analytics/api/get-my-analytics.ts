@@ -5,7 +5,7 @@ import { analyticsKeys } from '../../../lib/query-keys';
 
 export type Analytics = InferResponseType<typeof api.analytics.me.$get, 200>;
 
-export const myAnalyticsQueryOptions = queryOptions({
+const myAnalyticsQueryOptions = queryOptions({
   queryKey: analyticsKeys.mine(),
   queryFn: async () => (await api.analytics.me.$get()).json(),
 });

@@ -11,7 +11,7 @@ export type DiscoverBoard = DiscoverPage['boards'][number];
 export type DiscoverFilter = { q: string; category: CategoryKey | null };
 
 /** Public boards that show blocks, latest news first, narrowed by the server. */
-export function discoverQueryOptions({ q, category }: DiscoverFilter) {
+function discoverQueryOptions({ q, category }: DiscoverFilter) {
   return infiniteQueryOptions({
     queryKey: discoverKeys.search(q, category ?? ''),
     queryFn: async ({ pageParam }) => {

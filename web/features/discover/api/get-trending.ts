@@ -10,7 +10,7 @@ export type TrendingBlock = InferResponseType<
 >['trending'][number];
 
 /** "Trending this week", in every category or one: the server ranks it every 10 minutes. */
-export function trendingQueryOptions(category: CategoryKey | null) {
+function trendingQueryOptions(category: CategoryKey | null) {
   return queryOptions({
     queryKey: discoverKeys.trending(category ?? ''),
     queryFn: async () => {

@@ -8,7 +8,7 @@ import compression from 'compression';
 import { type Connect, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { darkPaletteCss } from './schema/palette';
-import { themeScript } from './web/lib/theme-script';
+import { compileInlineScript, inlineScripts } from './tools/inline-scripts';
 
 const port = (fallback: number) => Number(process.env.PORT) || fallback;
 
@@ -159,7 +159,11 @@ function colourSchemes(): Plugin {
       if (!id.split('?')[0]?.endsWith('/web/index.css')) return null;
       return { code: `${code}\n${darkPaletteCss(themeCss, code)}\n`, map: null };
     },
-    transformIndexHtml: () => [{ tag: 'script', children: themeScript, injectTo: 'head-prepend' }],
+    // The theme script (web/inline-scripts/theme.ts) goes first in every page's head.
+    transformIndexHtml: async () => {
+      const themeScript = await compileInlineScript('web/inline-scripts/theme.ts');
+      return [{ tag: 'script', children: themeScript.code, injectTo: 'head-prepend' }];
+    },
   };
 }
 
@@ -206,6 +210,7 @@ export default defineConfig(({ command }) => ({
     // First, so it wraps the Worker's answers as well as the static files.
     compressLikeTheEdge(),
     react(),
+    inlineScripts(),
     colourSchemes(),
     tailwindcss(),
     apiReferenceBundle(),

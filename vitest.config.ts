@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { chromiumArgs, systemChromium } from './e2e/support/chromium.ts';
+import { inlineScripts } from './tools/inline-scripts';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -14,6 +15,8 @@ export default defineConfig({
       {
         // Worker tests run inside workerd against the real local D1, KV, R2 and Durable Objects.
         plugins: [
+          // The pages' inline scripts, built from the app's modules as the Worker's build does.
+          inlineScripts(),
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             // Workers AI is remote-only: tests drive its code path through a mock (images.test.ts).

@@ -12,7 +12,7 @@ export type ImageRatio = (typeof imageRatios)[number];
 export const imageAspectRatios = [...imageRatios, 'auto'] as const;
 
 /** Each shape's proportions: cards and the focal-point preview take them from here. */
-export const imageRatioProportions: Record<ImageRatio, { width: number; height: number }> = {
+const imageRatioProportions: Record<ImageRatio, { width: number; height: number }> = {
   square: { width: 1, height: 1 },
   wide: { width: 16, height: 9 },
   tall: { width: 3, height: 4 },

@@ -11,7 +11,7 @@ const pickCategoryAndType = 'Please select a category and type.';
 const blockStatus = z.enum(blockStatuses, { error: 'Status must be now, planned or done.' });
 
 /** "x% y%" with each between 0 and 100, or a CSS keyword position such as "center". */
-export const imagePositionPattern =
+const imagePositionPattern =
   /^(center|top|bottom|left|right|(100|\d{1,2})(\.\d{1,2})?% (100|\d{1,2})(\.\d{1,2})?%)$/;
 
 const imagePosition = z

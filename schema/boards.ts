@@ -60,6 +60,9 @@ export const publicBoardAnswer = z.object({
   user: publicUser,
 });
 
+/** A public board, as visitors read it and as the Worker hands it to the pages it renders. */
+export type PublicBoard = z.output<typeof publicBoardAnswer>;
+
 /** The same board to its signed-in owner: hidden blocks too, with their counts. */
 export const ownBoardAnswer = z.object({
   board: shownBoard,

@@ -55,7 +55,7 @@ export const feedbackItem = z.object({
 });
 
 /** In the admin's list, the author is named: the username of a signed-in author, else null. */
-export const feedbackListItem = feedbackItem.extend({ username: z.string().nullable() });
+const feedbackListItem = feedbackItem.extend({ username: z.string().nullable() });
 
 export const feedbackList = z.array(feedbackListItem);
 

@@ -15,11 +15,8 @@ const maxUrlLength = 2048;
 /** The DiceBear styles of the preset avatars, which the Worker draws itself. */
 export const presetAvatarStyles = ['avataaars', 'lorelei', 'micah'] as const;
 export type PresetAvatarStyle = (typeof presetAvatarStyles)[number];
-/** A seed as an avatar's address carries it: letters, digits, `-` and `_`. */
-export const presetAvatarSeed = /^[A-Za-z0-9_-]{1,40}$/;
 /** A preset avatar drawn by this app: `/api/avatars/{style}/{seed}.svg`. */
-export const presetAvatarPath =
-  /^\/api\/avatars\/(avataaars|lorelei|micah)\/[A-Za-z0-9_-]{1,40}\.svg$/;
+const presetAvatarPath = /^\/api\/avatars\/(avataaars|lorelei|micah)\/[A-Za-z0-9_-]{1,40}\.svg$/;
 
 export function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;

@@ -4,7 +4,7 @@ import './fields';
 import { blockStatuses } from './block-values';
 
 /** Where a board can import from: Goodreads' library export, Letterboxd's watched and watchlist. */
-export const importSources = ['goodreads', 'letterboxd'] as const;
+const importSources = ['goodreads', 'letterboxd'] as const;
 export type ImportSource = (typeof importSources)[number];
 
 /** A reader with thousands of shelved books and long reviews exports a few MB at most. */
@@ -17,7 +17,7 @@ export const importSourceParam = z.object({
 const chooseFile = 'Choose the CSV file to import.';
 
 /** Letterboxd's two files of the same columns: films watched, and the watchlist. */
-export const letterboxdLists = ['watched', 'watchlist'] as const;
+const letterboxdLists = ['watched', 'watchlist'] as const;
 export type LetterboxdList = (typeof letterboxdLists)[number];
 
 /**

@@ -1,5 +1,5 @@
 import { recordClick } from './features/blocks/api/record-click';
-import { needsAppAttribute, visitBlockAttribute } from './lib/page-actions';
+import { needsAppAttribute, visitedBlockId } from './lib/page-actions';
 
 /**
  * What a page does before, or without, the app. Boards and the landing page are drawn on the
@@ -46,8 +46,7 @@ function showsIntent(target: EventTarget | null): boolean {
 }
 
 function countVisits(event: MouseEvent) {
-  const link = event.target instanceof Element && event.target.closest(`[${visitBlockAttribute}]`);
-  const id = link && Number(link.getAttribute(visitBlockAttribute));
+  const id = visitedBlockId(event.target);
   if (id) recordClick(id);
 }
 

@@ -2,10 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import type { PublicBoard } from '../schema/boards';
+import type { RenderedScreen } from '../schema/rendered-screen';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { EmbedScreen } from './app/routes/embed';
-import { boardQueryOptions, type PublicBoard } from './features/boards/api/get-board';
+import { boardQueryOptions } from './features/boards/api/get-board';
 import { liveBoardsQueryOptions, liveBoardUsers } from './features/landing/api/get-live-boards';
 import { sampleBlocks } from './features/landing/components/sample-blocks';
 import { blockLookSeeds } from './lib/block-looks';
@@ -13,18 +15,24 @@ import { createQueryClient, type SeededQuery, seedQueries } from './lib/query-cl
 import { SiteOriginContext } from './lib/site-origin';
 import { renderedAtSeed } from './lib/use-now';
 
-/**
- * Server rendering of the screens a first visit lands on, for the Worker: the markup goes into
- * the shell's root element and the data into the page, so the browser hydrates the same screen
- * (web/main.tsx) without asking the API again.
+/*
+ * The one entry through which the Worker reaches the web app (its renderers in worker/render/).
+ * Server rendering of the screens a first visit lands on: the markup goes into the shell's root
+ * element and the data into the page, so the browser hydrates the same screen (web/main.tsx)
+ * without asking the API again. And what those pages carry besides: the inline scripts, built
+ * from the app's own modules, and the looks of blocks for the link-preview card.
  */
-export type RenderedScreen = { html: string; state: SeededQuery[] };
+
+export { default as embedClickScript } from './inline-scripts/embed-clicks?inline-script';
+export { default as themeScript } from './inline-scripts/theme?inline-script';
+export { default as viewerScript } from './inline-scripts/viewer?inline-script';
+export { blockLook } from './lib/block-looks';
 
 /**
  * An app screen at `path`, drawn from `seeds` and the time it is drawn at, for the browser to
  * hydrate.
  */
-function renderScreen(path: string, origin: string, seeds: SeededQuery[]) {
+function renderScreen(path: string, origin: string, seeds: SeededQuery[]): Promise<RenderedScreen> {
   const state = [...seeds, renderedAtSeed()];
   const queryClient = createQueryClient();
   seedQueries(queryClient, state);

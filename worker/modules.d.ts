@@ -15,3 +15,9 @@ declare module '*?raw' {
   const text: string;
   export default text;
 }
+
+// A module of the web app compiled to the text of an inline script (tools/inline-scripts.ts).
+declare module '*?inline-script' {
+  const script: string;
+  export default script;
+}

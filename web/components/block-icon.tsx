@@ -1,4 +1,5 @@
-import { type BlockLookKey, useBlockLook } from '../lib/use-block-look';
+import type { BlockLookKey } from '../lib/block-look-key';
+import { useBlockLook } from '../lib/use-block-look';
 import { cn } from '../lib/utils';
 import { SpriteIcon } from './icon-sprite';
 

@@ -2,7 +2,7 @@
 export const authTokenKey = 'auth_token';
 /**
  * Whose session it is, kept beside the token for pages drawn before any app code runs: a board
- * page's first script (`viewerScript`, worker/render/app-shell.ts) reads it to tell the owner
+ * page's first script (`viewerScript`, web/inline-scripts/viewer.ts) reads it to tell the owner
  * from a visitor before the first paint. A hint for what to show, never trusted by the server.
  */
 export const sessionUsernameKey = 'auth_username';

@@ -81,7 +81,7 @@ import { __iconData as users } from 'lucide-react/icons/users';
 import { __iconData as video } from 'lucide-react/icons/video';
 import { __iconData as zap } from 'lucide-react/icons/zap';
 import { type BlockType, findBlockType } from '../../schema/catalogue';
-import { type BlockLookKey, blockLookQueryKey } from './use-block-look';
+import { type BlockLookKey, blockLookQueryKey } from './block-look-key';
 
 /**
  * How a block looks beyond its own fields: its type's label and its icon's shape. This module

@@ -8,6 +8,12 @@ export const needsAppAttribute = 'data-needs-app';
 /** A Visit Link, with its block's id: following it counts a click. */
 export const visitBlockAttribute = 'data-visit-block';
 
+/** The block whose Visit Link a click at `target` followed, if any. */
+export function visitedBlockId(target: EventTarget | null): number | null {
+  const link = target instanceof Element && target.closest(`a[${visitBlockAttribute}]`);
+  return (link && Number(link.getAttribute(visitBlockAttribute))) || null;
+}
+
 declare global {
   interface Window {
     /** The action pressed before the app had started (the page's first script records it). */

@@ -1,12 +1,6 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { type BlockLookKey, blockLookQueryKey } from './block-look-key';
 import { loadChunk } from './load-chunk';
-
-/** What a block's look depends on. */
-export type BlockLookKey = { type: string; emoji: string | null };
-
-export function blockLookQueryKey(block: BlockLookKey) {
-  return ['block-look', block.type, block.emoji] as const;
-}
 
 /**
  * A block's type label and icon shape: sent with a server-rendered page for the blocks it shows,

@@ -19,7 +19,7 @@ import {
  * The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username` and
  * the feeds, `/@username/feed.xml|json`.
  */
-export type BoardKind = 'api' | 'page' | 'embed' | 'feed';
+type BoardKind = 'api' | 'page' | 'embed' | 'feed';
 
 /**
  * A board's answer as rendered now, and the board it shows (its view is counted), or null when it

@@ -23,12 +23,46 @@ const unavailable = (cause: unknown) =>
     { retryAfterSeconds, cause },
   );
 
+// What D1 says when a statement failed on its way, before or while it ran, rather than by what it
+// asked (the messages Cloudflare's D1 starter template retries on).
+const transientFailures = [
+  'Network connection lost',
+  'storage caused object to be reset',
+  'reset because its code was updated',
+];
+
+const isTransient = (error: unknown) =>
+  transientFailures.some((marker) => failedWith(error, marker));
+
+// A statement that only reads may run twice with the same result; anything else may not.
+const readOnlyStatement = /^\s*(select|with|explain)\b/i;
+const writingKeyword = /\b(insert|update|delete|replace|create|drop|alter|pragma|vacuum)\b/i;
+
+function onlyReads(sql: string | undefined): boolean {
+  return sql !== undefined && readOnlyStatement.test(sql) && !writingKeyword.test(sql);
+}
+
+/** `call` again, once, when it only reads and failed on the way: a write is never sent twice. */
+async function retryingReads<T>(call: () => Promise<T>, readsOnly: boolean): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!readsOnly || !isTransient(error)) throw error;
+    return await call();
+  }
+}
+
 /**
- * Runs one call to D1 within the deadline. A failure that is not a rule of ours refusing the
- * statement, or no answer in time, is the database being unavailable: a `Refusal` the API answers
- * with 503 and pages answer from their last copy (board-cache.ts, edge-cache.ts).
+ * Runs one call to D1 within the deadline; a read that failed on the way is tried once more
+ * within it. A failure that is not a rule of ours refusing the statement, or no answer in time,
+ * is the database being unavailable: a `Refusal` the API answers with 503 and pages answer from
+ * their last copy (board-cache.ts, edge-cache.ts).
  */
-async function withinDeadline<T>(call: () => Promise<T>, deadlineMs: number): Promise<T> {
+async function withinDeadline<T>(
+  call: () => Promise<T>,
+  deadlineMs: number,
+  readsOnly: boolean,
+): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -37,7 +71,7 @@ async function withinDeadline<T>(call: () => Promise<T>, deadlineMs: number): Pr
     );
   });
   try {
-    return await Promise.race([call(), timeout]);
+    return await Promise.race([retryingReads(call, readsOnly), timeout]);
   } catch (error) {
     if (refusalsByRule.some((marker) => failedWith(error, marker))) throw error;
     throw unavailable(error);
@@ -47,23 +81,34 @@ async function withinDeadline<T>(call: () => Promise<T>, deadlineMs: number): Pr
 }
 
 const originals = new WeakMap<object, D1PreparedStatement>();
+const readingStatements = new WeakSet<object>();
 
-function guardStatement(statement: D1PreparedStatement, deadlineMs: number): D1PreparedStatement {
+function guardStatement(
+  statement: D1PreparedStatement,
+  deadlineMs: number,
+  readsOnly: boolean,
+): D1PreparedStatement {
   const guarded = new Proxy(statement, {
     get(target, property) {
       if (property === 'bind') {
-        return (...values: unknown[]) => guardStatement(target.bind(...values), deadlineMs);
+        return (...values: unknown[]) =>
+          guardStatement(target.bind(...values), deadlineMs, readsOnly);
       }
       const value = Reflect.get(target, property);
       if (typeof value !== 'function') return value;
       if (['all', 'first', 'raw', 'run'].includes(String(property))) {
         return (...args: unknown[]) =>
-          withinDeadline(() => value.apply(target, args) as Promise<unknown>, deadlineMs);
+          withinDeadline(
+            () => value.apply(target, args) as Promise<unknown>,
+            deadlineMs,
+            readsOnly,
+          );
       }
       return value.bind(target);
     },
   });
   originals.set(guarded, statement);
+  if (readsOnly) readingStatements.add(guarded);
   return guarded;
 }
 
@@ -77,7 +122,7 @@ function guardDatabase(database: D1Queries, deadlineMs: number): D1Queries {
       if (property === 'prepare') {
         return (query: string) => {
           try {
-            return guardStatement(target.prepare(query), deadlineMs);
+            return guardStatement(target.prepare(query), deadlineMs, onlyReads(query));
           } catch (error) {
             throw unavailable(error);
           }
@@ -89,6 +134,7 @@ function guardDatabase(database: D1Queries, deadlineMs: number): D1Queries {
             () =>
               target.batch(statements.map((statement) => originals.get(statement) ?? statement)),
             deadlineMs,
+            statements.every((statement) => readingStatements.has(statement)),
           );
       }
       const value = Reflect.get(target, property);

@@ -94,7 +94,7 @@ export function keepInEdgeCache(ctx: Answering['ctx'], key: string, entry: KeptE
 const keptForSeconds = 24 * 60 * 60;
 export const freshUntilHeader = 'x-up2-fresh-until';
 /** Says, on an answer from a copy kept past its freshness, why it was served. */
-export const servedStaleHeader = 'x-up2-served-stale';
+const servedStaleHeader = 'x-up2-served-stale';
 
 /** An answer as the edge cache keeps it: a day, stamped fresh for `freshSeconds` from now. */
 export function keptEntry(

@@ -16,7 +16,7 @@ export type PageHead = {
   base: string | null;
 };
 
-export const maxPageBytes = 1024 * 1024;
+const maxPageBytes = 1024 * 1024;
 
 const attribute = (element: Element, name: string) => {
   const value = element.getAttribute(name);

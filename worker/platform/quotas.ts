@@ -3,7 +3,7 @@ import { quotas } from '../../schema/tables';
 import type { Db } from './db';
 
 export type Quota = { limit: number; windowMs: number };
-export type QuotaUse = { allowed: boolean; retryAfterSeconds: number };
+type QuotaUse = { allowed: boolean; retryAfterSeconds: number };
 
 /**
  * Takes one use of the allowance named `key` (uploads an hour, reset mails an hour): one upsert,

@@ -1,4 +1,5 @@
-import type { RenderedScreen } from '../../web/server';
+import type { RenderedScreen } from '../../schema/rendered-screen';
+import { viewerScript } from '../../web/server';
 import { revalidateEachTime } from '../platform/edge-cache';
 import { escapeHtml, type HeadMeta, renderHeadTags } from './board-meta';
 
@@ -32,27 +33,10 @@ export async function renderedOrNull(render: Promise<RenderedScreen>) {
 type AppModules = { entry: string | null; preload: string[] };
 
 /**
- * A rendered page's first script, in its head: before the first paint it tells who is looking
- * (`data-viewer` on <html>: the board's `owner`, a signed-in `member`, or a `guest`), so no
- * control shows, even for a frame, to the wrong person; and it holds on to an action pressed
- * before the app has started (`[data-needs-app]`, such as Copy), which web/reader.ts starts the
- * app for and the app carries out. The same rule as web/lib/viewer.ts, for a page with no app.
- * Constant text, so the page's CSP names it by hash (`appPageSecurityHeaders`).
- */
-export const viewerScript = [
-  '(function(){var v="guest";try{var s=localStorage,t=s.getItem("auth_token"),u=s.getItem("auth_username"),',
-  'm=/^[/](?:@|%40)([a-z0-9]+)/i.exec(location.pathname);',
-  'if(t)v=m&&u&&m[1].toLowerCase()===u?"owner":"member"}catch(e){}',
-  'document.documentElement.setAttribute("data-viewer",v);',
-  'addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("[data-needs-app]");',
-  'if(!a||window.__up2AppReady)return;e.preventDefault();e.stopImmediatePropagation();',
-  'window.__up2PendingAction=a.getAttribute("data-needs-app");window.__up2StartApp&&window.__up2StartApp()},true)})()',
-].join('');
-
-/**
  * The page reads with no script, so the app's entry (and its preloads) leave the head for a list
  * (#app-modules) that web/reader.ts loads from when the visitor needs the app. The reader's own
- * small module stays, and the viewer script goes first.
+ * small module stays, and the viewer script (web/inline-scripts/viewer.ts) goes first: it tells
+ * who is looking before the first paint. Its hash is in the page's CSP (`appPageScriptHashes`).
  */
 function deferAppModules(rewriter: HTMLRewriter): HTMLRewriter {
   const modules: AppModules = { entry: null, preload: [] };

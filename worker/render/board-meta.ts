@@ -37,7 +37,7 @@ export function boardUrl(env: Pick<Env, 'APP_URL'>, username: string): string {
  * the card's fingerprint in it, a board whose card changed names a new address, which unfurlers
  * that keep images by address fetch anew; the route itself always answers the current card.
  */
-export function ogImageUrl(origin: string, username: string, fingerprint?: string): string {
+function ogImageUrl(origin: string, username: string, fingerprint?: string): string {
   const url = new URL(`/api/og/${username}.png`, origin);
   if (fingerprint) url.searchParams.set('v', fingerprint);
   return url.href;
@@ -48,14 +48,14 @@ export function ogImageEtag(fingerprint: string): string {
   return `"og-${fingerprint}"`;
 }
 
-export function oembedUrl(origin: string, boardHref: string): string {
+function oembedUrl(origin: string, boardHref: string): string {
   const url = new URL('/api/oembed', origin);
   url.searchParams.set('url', boardHref);
   url.searchParams.set('format', 'json');
   return url.href;
 }
 
-export function boardTitle(owner: Pick<UserRow, 'displayName' | 'username'>): string {
+function boardTitle(owner: Pick<UserRow, 'displayName' | 'username'>): string {
   return `${owner.displayName} (@${owner.username}) - Up2`;
 }
 

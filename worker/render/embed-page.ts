@@ -1,17 +1,10 @@
 import { html, raw } from 'hono/html';
-import type { EmbedTheme } from '../../schema/boards';
-import type { PublicBoard } from '../../web/features/boards/api/get-board';
-import { visitBlockAttribute } from '../../web/lib/page-actions';
-import { renderEmbedScreen } from '../../web/server';
+import type { EmbedTheme, PublicBoard } from '../../schema/boards';
+import { embedClickScript, renderEmbedScreen } from '../../web/server';
 import { cspHash } from './csp-hash';
 
 /** The HTML of a page, and the Content-Security-Policy that names its inline style and script. */
 export type RenderedPage = { html: string; contentSecurityPolicy: string };
-
-// The page's only script: counts a Visit Link click as the board page does. The link works without it.
-const clickScript =
-  `addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[${visitBlockAttribute}]');` +
-  `a&&fetch('/api/blocks/'+a.getAttribute('${visitBlockAttribute}')+'/click',{method:'POST',keepalive:true,headers:{'content-type':'application/json'},body:'{}'}).catch(function(){})})`;
 
 let clickScriptHash: Promise<string> | undefined;
 
@@ -21,7 +14,7 @@ let clickScriptHash: Promise<string> | undefined;
  * valid). Styles may be inline: the board's own rules and each image's focal point.
  */
 async function contentSecurityPolicy(withScript: boolean): Promise<string> {
-  clickScriptHash ??= cspHash(clickScript);
+  clickScriptHash ??= cspHash(embedClickScript);
   return [
     "default-src 'none'",
     "img-src 'self' https: data:",
@@ -73,7 +66,8 @@ export async function renderEmbedPage(
   const head = documentHead({
     title: `${user.displayName} (@${user.username}) - Up2`,
     stylesheet: look.stylesheet,
-    script: clickScript,
+    // Its only script (web/inline-scripts/embed-clicks.ts) counts Visit Link clicks.
+    script: embedClickScript,
     extra: html`<meta name="description" content="${description(user)}">
 <link rel="canonical" href="${origin}/@${user.username}">`,
   });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { publicBoardAnswer } from '../../schema/boards';
 import { categoryHue } from '../../schema/categories';
 import { ownImagePath } from '../../schema/fields';
-import { blockLook } from '../../web/lib/block-looks';
+import { blockLook } from '../../web/server';
 import { oklchToHex, tailwindScales } from './tailwind-palette';
 
 /** The size Open Graph and Twitter's large summary card ask for (1.91:1). */

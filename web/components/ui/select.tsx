@@ -3,20 +3,15 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
-export const Select = SelectPrimitive.Root;
-export const SelectValue = SelectPrimitive.Value;
+const Select = SelectPrimitive.Root;
+const SelectValue = SelectPrimitive.Value;
 
 type SelectTriggerProps = ComponentProps<typeof SelectPrimitive.Trigger> & {
   /** sm: a compact form's (an admin card's). */
   size?: 'default' | 'sm';
 };
 
-export function SelectTrigger({
-  className,
-  children,
-  size = 'default',
-  ...props
-}: SelectTriggerProps) {
+function SelectTrigger({ className, children, size = 'default', ...props }: SelectTriggerProps) {
   return (
     <SelectPrimitive.Trigger
       className={cn(
@@ -34,7 +29,7 @@ export function SelectTrigger({
   );
 }
 
-export function SelectContent({
+function SelectContent({
   className,
   children,
   ...props
@@ -56,7 +51,7 @@ export function SelectContent({
   );
 }
 
-export function SelectItem({
+function SelectItem({
   className,
   children,
   ...props

@@ -6,7 +6,7 @@ type AvatarStyle = PresetAvatarStyle;
 export type PresetAvatar = { style: AvatarStyle; seed: string; url: string };
 
 /** A DiceBear avatar drawn by our own Worker: no avatar is fetched from another host. */
-export function diceBearUrl(style: AvatarStyle, seed: string): string {
+function diceBearUrl(style: AvatarStyle, seed: string): string {
   return `/api/avatars/${style}/${encodeURIComponent(seed)}.svg`;
 }
 

@@ -8,10 +8,6 @@ import { hashPassword, refuseCommonPassword } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
 
-export function findUserById(db: Db, id: number) {
-  return db.select().from(users).where(eq(users.id, id)).get();
-}
-
 export function findUserByUsername(db: Db, username: string) {
   return db.select().from(users).where(eq(users.username, username.toLowerCase())).get();
 }

@@ -9,7 +9,7 @@ import { blockCopies, blockStoryEvents, blocks, users } from '../../../schema/ta
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 
-export type BlockRow = typeof blocks.$inferSelect;
+type BlockRow = typeof blocks.$inferSelect;
 
 const boardFull = `Your board holds at most ${maxBlocksPerBoard} blocks. Delete one to add another.`;
 

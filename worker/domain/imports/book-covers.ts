@@ -8,7 +8,7 @@ import { storeImage } from '../images/images';
  * Worker's request may make only so many subrequests. A library of more books gets the covers of
  * its first ones (decision 0025).
  */
-export const maxCoversPerImport = 40;
+const maxCoversPerImport = 40;
 // A few at a time: polite to Open Library, and quick enough for an import of 40.
 const coversAtOnce = 6;
 

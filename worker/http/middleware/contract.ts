@@ -20,7 +20,7 @@ const refusalMeanings = {
   503: 'Unavailable for a moment (the database, or missing configuration): try again.',
 } as const;
 
-export type RefusalStatus = keyof typeof refusalMeanings;
+type RefusalStatus = keyof typeof refusalMeanings;
 
 const successMeanings: Partial<Record<ContentfulStatusCode, string>> = {
   200: 'OK',

@@ -26,7 +26,7 @@ export function addressKey(address: string | undefined): string {
   return `${prefix.map((part) => part.toString(16)).join(':')}::/64`;
 }
 
-export function clientAddress(c: Context): string {
+function clientAddress(c: Context): string {
   return addressKey(c.req.header('cf-connecting-ip'));
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { themeScript } from '../../../web/lib/theme-script';
 import staticHeaders from '../../../web/public/_headers?raw';
+import { themeScript } from '../../../web/server';
 import { cspHash } from '../../render/csp-hash';
 
 describe('the pages served as static assets', () => {

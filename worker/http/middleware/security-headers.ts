@@ -1,8 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { themeScript } from '../../../web/lib/theme-script';
-import { viewerScript } from '../../render/app-shell';
-import { cspHash } from '../../render/csp-hash';
+import { appPageScriptHashes } from '../../render/page-scripts';
 import type { AppEnv } from '../app-env';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
@@ -95,12 +93,10 @@ let appPageHeadersByMode:
  * hashes are named.
  */
 export const appPageSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  appPageHeadersByMode ??= Promise.all([cspHash(themeScript), cspHash(viewerScript)]).then(
-    (hashes) => ({
-      development: appPageHeaders(hashes, 'development'),
-      production: appPageHeaders(hashes, 'production'),
-    }),
-  );
+  appPageHeadersByMode ??= appPageScriptHashes().then((hashes) => ({
+    development: appPageHeaders(hashes, 'development'),
+    production: appPageHeaders(hashes, 'production'),
+  }));
   const byMode = await appPageHeadersByMode;
   return byMode[c.env.ENVIRONMENT === 'development' ? 'development' : 'production'](c, next);
 });

@@ -14,10 +14,9 @@ import {
 } from '../../domain/account/account';
 import { endSessionsOf } from '../../domain/account/sessions';
 import type { AppEnv } from '../app-env';
-import { bumpBoardVersion } from '../board-cache';
 import { requireAuth } from '../middleware/auth';
+import { changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
-import { boardChangeOf } from '../middleware/database-session';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 
@@ -32,6 +31,7 @@ export const accountRoutes = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [401],
     }),
+    changesNoBoard,
     requireAuth,
     async (c) => {
       await endSessionsOf(c.var.db, c.var.viewer.id);
@@ -46,6 +46,7 @@ export const accountRoutes = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [400, 401, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'change-password'),
     requireAuth,
     validate('json', changePasswordInput),
@@ -64,6 +65,7 @@ export const accountRoutes = new Hono<AppEnv>()
       answers: { 200: ownUserAnswer },
       refusals: [400, 401, 409, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'change-email'),
     requireAuth,
     validate('json', changeEmailInput),
@@ -96,14 +98,14 @@ export const accountRoutes = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [400, 401, 429],
     }),
+    // Every cached rendition of the board moves to a version nothing answers for: 404 at once.
+    changesBoard,
     rateLimit('AUTH_LIMITER', 'delete-account'),
     requireAuth,
     validate('json', deleteAccountInput),
     async (c) => {
       const { viewer } = c.var;
       await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password);
-      // Every cached rendition of the board moves to a version nothing answers for: 404 at once.
-      await bumpBoardVersion(boardChangeOf(c), viewer.username);
       return sendJson(c, messageAnswer, { message: 'Your account and board are deleted.' }, 200);
     },
   );

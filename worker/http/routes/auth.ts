@@ -21,10 +21,9 @@ import { endSession, signIn } from '../../domain/account/sessions';
 import { registerUser, updateProfile } from '../../domain/account/users';
 import { deleteReplacedAvatar } from '../../domain/images/images';
 import type { AppEnv } from '../app-env';
-import { bumpBoardVersion } from '../board-cache';
 import { requireAuth } from '../middleware/auth';
+import { alsoChanged, changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
-import { boardChangeOf } from '../middleware/database-session';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 
@@ -39,6 +38,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 201: ownUserAnswer },
       refusals: [400, 409, 429],
     }),
+    changesBoard,
     rateLimit('AUTH_LIMITER', 'register'),
     validate('json', registerInput),
     async (c) => {
@@ -46,7 +46,7 @@ export const auth = new Hono<AppEnv>()
       const { db } = c.var;
       const user = await registerUser(db, c.env, input);
       // A new board gets a version of its own: nothing cached under a reused name answers for it.
-      await bumpBoardVersion(boardChangeOf(c), user.username);
+      alsoChanged(c, user.username);
       // "Send me updates" counts once the address confirms it: the link goes out after the answer.
       if (input.emailOptIn) c.executionCtx.waitUntil(askForUpdates(db, c.env, user));
       return sendJson(c, ownUserAnswer, { user }, 201);
@@ -60,6 +60,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: sessionAnswer },
       refusals: [400, 401, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'login'),
     validate('json', loginInput),
     async (c) => {
@@ -75,6 +76,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [401],
     }),
+    changesNoBoard,
     requireAuth,
     async (c) => {
       await endSession(c.var.db, c.var.sessionId);
@@ -100,13 +102,14 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: ownUserAnswer },
       refusals: [400, 401],
     }),
+    changesBoard,
     requireAuth,
     validate('json', profileUpdateInput),
     async (c) => {
       const user = await updateProfile(c.var.db, c.var.viewer.id, c.req.valid('json'));
       await deleteReplacedAvatar(c.env, c.var.viewer, user);
-      // Both names when the username changes: the old one must stop showing the board.
-      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username, user.username);
+      // The new name too when the username changes (the old one, the viewer's, must stop showing the board).
+      alsoChanged(c, user.username);
       return sendJson(c, ownUserAnswer, { user }, 200);
     },
   )
@@ -118,6 +121,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [400, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'forgot-password'),
     validate('json', forgotPasswordInput),
     async (c) => {
@@ -136,6 +140,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: resetTokenCheckAnswer },
       refusals: [400, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'reset-password-check'),
     validate('json', resetTokenCheckInput),
     async (c) => {
@@ -151,6 +156,7 @@ export const auth = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [400, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'reset-password'),
     validate('json', resetPasswordInput),
     async (c) => {

@@ -24,10 +24,9 @@ import {
 } from '../../domain/blocks/blocks';
 import { getBoardSettings } from '../../domain/boards/boards';
 import type { AppEnv } from '../app-env';
-import { bumpBoardVersion } from '../board-cache';
 import { optionalAuth, requireAuth } from '../middleware/auth';
+import { changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
-import { boardChangeOf } from '../middleware/database-session';
 import { rateLimit, visitorKey } from '../middleware/rate-limit';
 import { refuseOtherSites } from '../middleware/same-origin';
 import { validate } from '../middleware/validate';
@@ -63,12 +62,12 @@ export const blocksRoutes = new Hono<AppEnv>()
       answers: { 200: blockOrderAnswer },
       refusals: [400, 401],
     }),
+    changesBoard,
     requireAuth,
     validate('json', blockOrderInput),
     async (c) => {
       const { status, ids } = c.req.valid('json');
       await reorderBlocks(c.var.db, c.var.viewer.id, status, ids);
-      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, blockOrderAnswer, { status, ids }, 200);
     },
   )
@@ -80,11 +79,11 @@ export const blocksRoutes = new Hono<AppEnv>()
       answers: { 201: ownBlockAnswer },
       refusals: [400, 401, 409],
     }),
+    changesBoard,
     requireAuth,
     validate('json', blockInput),
     async (c) => {
       const block = await createBlock(c.var.db, c.var.viewer.id, c.req.valid('json'));
-      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )
@@ -96,6 +95,7 @@ export const blocksRoutes = new Hono<AppEnv>()
       answers: { 200: ownBlockAnswer },
       refusals: [400, 401, 404],
     }),
+    changesBoard,
     requireAuth,
     validate('param', blockId),
     validate('json', blockUpdateInput),
@@ -107,7 +107,6 @@ export const blocksRoutes = new Hono<AppEnv>()
         input.kind === 'edit'
           ? await updateBlock(db, id, c.var.viewer.id, input.block)
           : await moveBlock(db, id, c.var.viewer.id, input.status);
-      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, ownBlockAnswer, { block }, 200);
     },
   )
@@ -119,11 +118,11 @@ export const blocksRoutes = new Hono<AppEnv>()
       answers: { 200: deletedAnswer },
       refusals: [401, 404],
     }),
+    changesBoard,
     requireAuth,
     validate('param', blockId),
     async (c) => {
       await deleteBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
-      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, deletedAnswer, { deleted: true }, 200);
     },
   )
@@ -135,14 +134,14 @@ export const blocksRoutes = new Hono<AppEnv>()
       answers: { 201: ownBlockAnswer },
       refusals: [400, 401, 404, 409],
     }),
+    // The copier's board gains the block. The source's copy count is not shown on boards, and a
+    // bump per copy would hit a popular board's key harder than KV allows: it catches up with
+    // the source's next edit or the cache entry's expiry.
+    changesBoard,
     requireAuth,
     validate('param', blockId),
     async (c) => {
       const block = await copyBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
-      // The copier's board gains the block. The source's copy count is not shown on boards, and a
-      // bump per copy would hit a popular board's key harder than KV allows: it catches up with
-      // the source's next edit or the cache entry's expiry.
-      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )
@@ -155,6 +154,7 @@ export const blocksRoutes = new Hono<AppEnv>()
       answers: { 200: clickAnswer },
       refusals: [403, 404, 415, 429],
     }),
+    changesNoBoard,
     refuseOtherSites,
     rateLimit('CLICK_LIMITER', 'click', visitorKey),
     optionalAuth,

@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { blockLook } from '../../../web/lib/block-looks';
-import { themeScript } from '../../../web/lib/theme-script';
+import { blockLook, themeScript } from '../../../web/server';
 import {
   call,
   callJson,

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { renderBoardScreen } from '../../../web/server';
 import { findPublicBoard } from '../../domain/boards/boards';
-import { fetchAppShell, renderedOrNull, renderShellPage } from '../../render/app-shell';
-import { notFoundBoardHead, publicBoardHead, usernameFromBoardPath } from '../../render/board-meta';
-import { ogCardFingerprint, ogCardOf } from '../../render/og-card';
+import { fetchAppShell } from '../../render/app-shell';
+import { usernameFromBoardPath } from '../../render/board-meta';
+import { renderBoardPage } from '../../render/board-page';
 import type { AppEnv } from '../app-env';
 import { cachedBoardResponse } from '../board-cache';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
@@ -27,18 +26,7 @@ export const boardPage = new Hono<AppEnv>().get('/:handle', appPageSecurityHeade
       findPublicBoard(db, username),
     ]);
     if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
-    const screen = await renderedOrNull(
-      renderBoardScreen(url.origin, username ?? '', board?.body ?? null),
-    );
-    if (!board) {
-      const page = renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 });
-      return { response: page, boardId: null };
-    }
-    const ogImage = await ogCardFingerprint(ogCardOf(board.body));
-    const head = publicBoardHead(c.env, url.origin, board.owner, ogImage);
-    return {
-      response: renderShellPage(shell, { screen, head, status: 200 }),
-      boardId: board.owner.id,
-    };
+    const page = { env: c.env, origin: url.origin, username, board };
+    return { response: await renderBoardPage(shell, page), boardId: board?.owner.id ?? null };
   });
 });

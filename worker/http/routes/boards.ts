@@ -9,10 +9,10 @@ import {
 import { recordVisit, visitOf } from '../../domain/analytics/views';
 import { getBoard, updateBoardSettings } from '../../domain/boards/boards';
 import type { AppEnv } from '../app-env';
-import { bumpBoardVersion, cachedBoardResponse } from '../board-cache';
+import { cachedBoardResponse } from '../board-cache';
 import { optionalAuth, requireAuth } from '../middleware/auth';
+import { changesBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
-import { boardChangeOf } from '../middleware/database-session';
 import { validate } from '../middleware/validate';
 
 const boardParam = z.strictObject({
@@ -33,11 +33,11 @@ export const boardsRoutes = new Hono<AppEnv>()
       answers: { 200: boardSettingsAnswer },
       refusals: [400, 401],
     }),
+    changesBoard,
     requireAuth,
     validate('json', boardSettingsInput),
     async (c) => {
       const board = await updateBoardSettings(c.var.db, c.var.viewer.id, c.req.valid('json'));
-      await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, boardSettingsAnswer, { board }, 200);
     },
   )

@@ -4,6 +4,7 @@ import { messageAnswer, ownUserAnswer } from '../../../schema/users';
 import { askForUpdates, confirmUpdates, stopUpdates } from '../../domain/account/email-updates';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
+import { changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
@@ -19,6 +20,7 @@ export const emailUpdatesRoutes = new Hono<AppEnv>()
       answers: { 202: messageAnswer },
       refusals: [401, 429],
     }),
+    changesNoBoard,
     requireAuth,
     async (c) => {
       await askForUpdates(c.var.db, c.env, c.var.viewer);
@@ -36,6 +38,7 @@ export const emailUpdatesRoutes = new Hono<AppEnv>()
       answers: { 200: messageAnswer },
       refusals: [400, 429],
     }),
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'confirm-updates'),
     validate('json', confirmUpdatesInput),
     async (c) => {
@@ -52,6 +55,7 @@ export const emailUpdatesRoutes = new Hono<AppEnv>()
       answers: { 200: ownUserAnswer },
       refusals: [401],
     }),
+    changesNoBoard,
     requireAuth,
     async (c) => {
       const user = await stopUpdates(c.var.db, c.var.viewer.id);

@@ -15,6 +15,7 @@ import {
 } from '../../domain/feedback/feedback';
 import type { AppEnv } from '../app-env';
 import { optionalAuth, requireAdmin, requireAuth } from '../middleware/auth';
+import { changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
@@ -31,6 +32,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
       answers: { 201: feedbackItem },
       refusals: [400, 429],
     }),
+    changesNoBoard,
     rateLimit('FEEDBACK_LIMITER', 'feedback'),
     optionalAuth,
     validate('json', feedbackInput),
@@ -64,6 +66,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
       answers: { 200: feedbackItem },
       refusals: [400, 401, 403, 404],
     }),
+    changesNoBoard,
     requireAuth,
     requireAdmin,
     validate('param', feedbackId),

@@ -14,6 +14,7 @@ import {
 } from '../../domain/follows/follows';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
+import { changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { validate } from '../middleware/validate';
 
@@ -41,6 +42,7 @@ export const followsRoutes = new Hono<AppEnv>()
       answers: { 200: followAnswer },
       refusals: [400, 401, 404, 409],
     }),
+    changesNoBoard,
     requireAuth,
     validate('param', followParam),
     async (c) => {
@@ -56,6 +58,7 @@ export const followsRoutes = new Hono<AppEnv>()
       answers: { 200: followAnswer },
       refusals: [400, 401, 404],
     }),
+    changesNoBoard,
     requireAuth,
     validate('param', followParam),
     async (c) => {

@@ -13,6 +13,7 @@ import {
 } from '../../domain/images/images';
 import type { AppEnv } from '../app-env';
 import { requireAuth, type SignedInEnv } from '../middleware/auth';
+import { changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { ApiError } from '../middleware/errors';
 import { rateLimit } from '../middleware/rate-limit';
@@ -51,6 +52,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       answers: { 201: uploadAnswer },
       refusals: [400, 401, 413, 429],
     }),
+    changesNoBoard,
     requireAuth,
     limitBodySize(maxAvatarBytes + multipartOverheadBytes, imageTooLarge),
     async (c) => sendJson(c, uploadAnswer, { url: await storeUpload(c, 'avatars') }, 201),
@@ -63,6 +65,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       answers: { 201: uploadAnswer },
       refusals: [400, 401, 413, 429],
     }),
+    changesNoBoard,
     requireAuth,
     limitBodySize(maxAvatarBytes + multipartOverheadBytes, imageTooLarge),
     async (c) => sendJson(c, uploadAnswer, { url: await storeUpload(c, 'blocks') }, 201),
@@ -76,6 +79,7 @@ export const generateImageRoutes = new Hono<AppEnv>().post(
     answers: { 201: generatedImageAnswer },
     refusals: [400, 401, 429, 502],
   }),
+  changesNoBoard,
   requireAuth,
   validate('json', generateImageInput),
   rateLimit('IMAGE_LIMITER', 'generate-image', (c) => String(c.var.viewer?.id)),

@@ -8,10 +8,9 @@ import {
 } from '../../../schema/imports';
 import { planImport, previewOf, runImport } from '../../domain/imports/imports';
 import type { AppEnv } from '../app-env';
-import { bumpBoardVersion } from '../board-cache';
 import { requireAuth } from '../middleware/auth';
+import { changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
-import { boardChangeOf } from '../middleware/database-session';
 import { ApiError } from '../middleware/errors';
 import { limitBodySize } from '../middleware/request-body';
 import { validate } from '../middleware/validate';
@@ -39,6 +38,7 @@ export const importRoutes = new Hono<AppEnv>()
       answers: { 200: importPreviewAnswer },
       refusals: [400, 401, 413],
     }),
+    changesNoBoard,
     requireAuth,
     receivesExport,
     validate('param', importSourceParam),
@@ -61,6 +61,7 @@ export const importRoutes = new Hono<AppEnv>()
       answers: { 200: importAnswer },
       refusals: [400, 401, 409, 413],
     }),
+    changesBoard,
     requireAuth,
     receivesExport,
     validate('param', importSourceParam),
@@ -73,7 +74,6 @@ export const importRoutes = new Hono<AppEnv>()
         list,
       });
       const imported = await runImport(db, c.env, c.var.viewer.id, plan, { covers });
-      if (imported.added > 0) await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
       return sendJson(c, importAnswer, imported, 200);
     },
   );

@@ -1,20 +1,12 @@
 import { Hono } from 'hono';
 import { discoverQuery } from '../../../schema/boards';
-import {
-  documentTitle,
-  landingScreenName,
-  liveBoardsLimit,
-  renderLandingScreen,
-} from '../../../web/server';
 import { discoverBoards } from '../../domain/discover/discover';
 import { cachedPage, type KeptEntry } from '../../platform/edge-cache';
-import { fetchAppShell, renderedOrNull, renderShellPage } from '../../render/app-shell';
+import { fetchAppShell } from '../../render/app-shell';
+import { liveBoardsLimit, renderLandingPage } from '../../render/landing-page';
 import type { AppEnv } from '../app-env';
 import { boardVersions } from '../board-cache';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
-
-const landingDescription =
-  'Hey, what are you UP2 these days? Turn scattered activities into one clean link.';
 
 // The boards a kept copy of the page shows, with their versions when it was rendered.
 const shownBoardsHeader = 'x-up2-shown-boards';
@@ -41,14 +33,7 @@ export const landingPage = new Hono<AppEnv>().get('/', appPageSecurityHeaders, (
       discoverBoards(c.var.db, discoverQuery.parse({ limit: liveBoardsLimit })),
     ]);
     if (!shell.ok) return c.newResponse(shell.body, shell);
-    const screen = await renderedOrNull(renderLandingScreen(url.origin, liveBoards));
-    // Named as the app names the screen: a reader's page never runs the app to rename it.
-    const head = {
-      title: documentTitle(landingScreenName),
-      description: landingDescription,
-      tags: [],
-    };
-    const page = renderShellPage(shell, { screen, head, status: 200 });
+    const page = await renderLandingPage(shell, url.origin, liveBoards);
     const usernames = liveBoards.boards.map((board) => board.user.username);
     const versions = await boardVersions(c.env, usernames);
     if (versions !== null) page.headers.set(shownBoardsHeader, versions);

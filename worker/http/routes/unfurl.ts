@@ -3,6 +3,7 @@ import { unfurlAnswer, unfurlInput } from '../../../schema/unfurl';
 import { unfurl } from '../../domain/blocks/unfurl';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
+import { changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
@@ -18,6 +19,7 @@ export const unfurlRoutes = new Hono<AppEnv>().post(
     answers: { 200: unfurlAnswer },
     refusals: [400, 401, 422, 429],
   }),
+  changesNoBoard,
   requireAuth,
   validate('json', unfurlInput),
   rateLimit('UNFURL_LIMITER', 'unfurl', (c) => String(c.var.viewer?.id)),

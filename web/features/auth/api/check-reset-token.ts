@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Whether the emailed reset link still works, asked once as the screen opens (it uses nothing). */
-export function resetTokenCheckOptions(token: string) {
+function resetTokenCheckOptions(token: string) {
   return queryOptions({
     queryKey: ['auth', 'reset-token', token] as const,
     queryFn: async ({ signal }) =>

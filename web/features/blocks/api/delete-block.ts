@@ -8,7 +8,7 @@ import { blocksAwaitingDelete, ownBlocksQueryOptions } from './get-own-blocks';
 /** How long a deleted block can be brought back: its DELETE is sent only once this has passed. */
 const undoDeleteMs = 5000;
 
-export function useDeleteBlock() {
+function useDeleteBlock() {
   const queryClient = useQueryClient();
   const blocksChanged = useBlocksChanged();
   return useMutation({

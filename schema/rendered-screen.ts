@@ -1,0 +1,8 @@
+/** One query's answer a rendered screen was drawn from, for the browser's query cache. */
+type SeededQuery = { queryKey: readonly unknown[]; data: unknown };
+
+/**
+ * A screen of the web app rendered on the server (web/server.tsx): the markup for the shell's
+ * root element, and the data it was drawn from, for the browser to hydrate with.
+ */
+export type RenderedScreen = { html: string; state: SeededQuery[] };

@@ -1,0 +1,32 @@
+import type { PublicBoard } from '../../schema/boards';
+import { renderBoardScreen } from '../../web/server';
+import type { UserRow } from '../domain/account/users';
+import { renderedOrNull, renderShellPage } from './app-shell';
+import { notFoundBoardHead, publicBoardHead } from './board-meta';
+import { ogCardFingerprint, ogCardOf } from './og-card';
+
+type BoardPage = {
+  env: Pick<Env, 'APP_URL'>;
+  origin: string;
+  username: string | undefined;
+  /** The board, or null for Board Not Found (unknown or private). */
+  board: { owner: UserRow; body: PublicBoard } | null;
+};
+
+/**
+ * `/@alice`: the built shell with the board rendered in it, readable before any script runs, and
+ * a head that names the board for link previews and search engines; Board Not Found (404) when
+ * there is no board to show.
+ */
+export async function renderBoardPage(
+  shell: Response,
+  { env, origin, username, board }: BoardPage,
+): Promise<Response> {
+  const screen = await renderedOrNull(
+    renderBoardScreen(origin, username ?? '', board?.body ?? null),
+  );
+  if (!board) return renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 });
+  const ogImage = await ogCardFingerprint(ogCardOf(board.body));
+  const head = publicBoardHead(env, origin, board.owner, ogImage);
+  return renderShellPage(shell, { screen, head, status: 200 });
+}

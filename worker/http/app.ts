@@ -19,6 +19,7 @@ import { boardQr } from './routes/board-qr';
 import { boardsRoutes } from './routes/boards';
 import { discoverRoutes } from './routes/discover';
 import { emailUpdatesRoutes } from './routes/email-updates';
+import { emailVerificationRoutes } from './routes/email-verification';
 import { embedPage } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
 import { followingRoutes, followsRoutes } from './routes/follows';
@@ -46,6 +47,7 @@ const api = new Hono<AppEnv>()
   .route('/blocks', blocksRoutes)
   .route('/discover', discoverRoutes)
   .route('/email-updates', emailUpdatesRoutes)
+  .route('/email-verification', emailVerificationRoutes)
   .route('/analytics', analyticsRoutes)
   .route('/follows', followsRoutes)
   .route('/following', followingRoutes)

@@ -28,6 +28,7 @@ import { importRoutes } from './routes/imports';
 import { landingPage } from './routes/landing-page';
 import { oembedRoutes } from './routes/oembed';
 import { ogImageRoutes } from './routes/og-image';
+import { passkeysRoutes } from './routes/passkeys';
 import { unfurlRoutes } from './routes/unfurl';
 
 const api = new Hono<AppEnv>()
@@ -48,6 +49,7 @@ const api = new Hono<AppEnv>()
   .route('/discover', discoverRoutes)
   .route('/email-updates', emailUpdatesRoutes)
   .route('/email-verification', emailVerificationRoutes)
+  .route('/passkeys', passkeysRoutes)
   .route('/analytics', analyticsRoutes)
   .route('/follows', followsRoutes)
   .route('/following', followingRoutes)

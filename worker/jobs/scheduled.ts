@@ -2,6 +2,7 @@ import { lt } from 'drizzle-orm';
 import { passwordResetTokens } from '../../schema/tables';
 import { deleteExpiredConfirmations } from '../domain/account/email-updates';
 import { deleteExpiredVerifications } from '../domain/account/email-verification';
+import { deleteExpiredChallenges } from '../domain/account/passkeys';
 import { deleteExpiredSessions } from '../domain/account/sessions';
 import { flushPendingViews, rollUpViews } from '../domain/analytics/views';
 import { rollUpDiscover } from '../domain/discover/discover';
@@ -29,4 +30,5 @@ async function runMinuteJobs(env: Env): Promise<void> {
   await deleteStaleQuotas(db);
   await deleteExpiredConfirmations(db);
   await deleteExpiredVerifications(db);
+  await deleteExpiredChallenges(db);
 }

@@ -159,7 +159,10 @@ export async function verifyEmail(db: Db, env: Env, token: string): Promise<User
     .from(emailVerifications)
     .innerJoin(users, eq(users.id, emailVerifications.userId))
     .where(
-      and(eq(emailVerifications.tokenHash, tokenHash), gt(emailVerifications.expiresAt, new Date())),
+      and(
+        eq(emailVerifications.tokenHash, tokenHash),
+        gt(emailVerifications.expiresAt, new Date()),
+      ),
     )
     .get();
   if (!found) throw new Refusal('invalid', invalidVerificationLink);

@@ -61,7 +61,8 @@ export const accountRoutes = new Hono<AppEnv>()
     '/email',
     documented({
       tag,
-      summary: 'Change your email address (your password first): it changes once the link mailed to it is followed',
+      summary:
+        'Change your email address (your password first): it changes once the link mailed to it is followed',
       answers: { 202: messageAnswer },
       refusals: [400, 401, 429],
     }),

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { registeredMessage } from '../../../schema/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registeredMessage } from '../../../schema/users';
 import {
   apiClient,
   createUser,

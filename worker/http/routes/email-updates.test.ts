@@ -96,7 +96,9 @@ describe('"Send me updates" is confirmed by email before it counts', () => {
 
   it('an address not yet proven is sent no updates link: 403, and nothing mailed', async () => {
     const user = await createUser();
-    const asked = await sendAndReadMail(jsonRequest('POST', '/email-updates', undefined, user.token));
+    const asked = await sendAndReadMail(
+      jsonRequest('POST', '/email-updates', undefined, user.token),
+    );
     expect(asked.status).toBe(403);
     expect(asked.tokens).toEqual([]);
   });

@@ -34,7 +34,8 @@ export const emailVerificationRoutes = new Hono<AppEnv>()
     '/confirm',
     documented({
       tag,
-      summary: "Confirm an address with the emailed link (once, within 24 hours); a new address replaces the account's",
+      summary:
+        "Confirm an address with the emailed link (once, within 24 hours); a new address replaces the account's",
       answers: { 200: messageAnswer },
       refusals: [400, 409, 429],
     }),

@@ -48,7 +48,10 @@ export const passkeyRequestOptions = z.object({
   userVerification: requirement.optional(),
 });
 
-const clientExtensionResults = z.record(z.string(), z.unknown());
+// Only what the server reads; the browser's other extension outputs are dropped.
+const clientExtensionResults = z.object({
+  credProps: z.object({ rk: z.boolean().optional() }).optional(),
+});
 const attachment = z.enum(['cross-platform', 'platform']).optional();
 
 /** What the browser made, as `@simplewebauthn/browser`'s `startRegistration` answers it. */

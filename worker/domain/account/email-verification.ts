@@ -36,6 +36,23 @@ async function storeLink(db: Db, userId: number, email: string, wantsUpdates: bo
   return token;
 }
 
+/** A new link carries the sign-up's wish for updates, while an earlier link still does. */
+async function askedForUpdatesAtSignUp(db: Db, user: Pick<UserRow, 'id' | 'email'>) {
+  const earlier = await db
+    .select({ tokenHash: emailVerifications.tokenHash })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.userId, user.id),
+        eq(emailVerifications.email, user.email),
+        eq(emailVerifications.wantsUpdates, true),
+        gt(emailVerifications.expiresAt, new Date()),
+      ),
+    )
+    .get();
+  return earlier !== undefined;
+}
+
 /**
  * Mails the account's own address a link that proves it (at sign-up, or asked again from the
  * dashboard). At most 3 an hour per account. `wantsUpdates`: the sign-up asked for updates, which
@@ -48,7 +65,8 @@ export async function sendVerificationMail(
   { wantsUpdates = false } = {},
 ): Promise<void> {
   await takeMailQuota(db, user.id);
-  const token = await storeLink(db, user.id, user.email, wantsUpdates);
+  const asked = wantsUpdates || (await askedForUpdatesAtSignUp(db, user));
+  const token = await storeLink(db, user.id, user.email, asked);
   await sendMail(env, {
     to: user.email,
     subject: 'Confirm your Up2 email address',

@@ -55,7 +55,7 @@ function registration(overrides: { email?: string; username?: string } = {}) {
   };
 }
 
-async function register(input: ReturnType<typeof registration>) {
+async function register(input: ReturnType<typeof registration> & { emailOptIn?: boolean }) {
   return withMail(() => readJson(settled().auth.register.$post({ json: input })));
 }
 
@@ -153,6 +153,17 @@ describe('a new account proves its email address through the link mailed at regi
     expectStatus(proven.answer, 202);
     expect(proven.answer.body.message).toBe('Your email address is confirmed.');
     expect(proven.mails).toEqual([]);
+  });
+
+  it('a link sent again still turns on the updates the sign-up asked for', async () => {
+    const input = { ...registration(), emailOptIn: true };
+    await register(input);
+    const token = await signIn(input.username);
+    const resent = await withMail(() =>
+      readJson(apiClient({ token, settled: true })['email-verification'].$post()),
+    );
+    expectStatus(await confirm(verifyLinkIn(resent.mails[0])), 200);
+    expect(await me(token)).toMatchObject({ emailVerified: true, emailOptIn: true });
   });
 
   it('refuses asking for a new link signed out with 401', async () => {

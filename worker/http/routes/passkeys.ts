@@ -98,7 +98,7 @@ export const passkeysRoutes = new Hono<AppEnv>()
       answers: { 200: passkeyRequestOptions },
       refusals: [429],
     }),
-    rateLimit('AUTH_LIMITER', 'passkey-options'),
+    rateLimit('PASSKEY_LIMITER', 'sign-in-options'),
     async (c) => {
       const options = await passkeySignInOptions(c.var.db, relyingPartyOf(c));
       return sendJson(c, passkeyRequestOptions, options, 200);

@@ -15,7 +15,19 @@ async function addVirtualAuthenticator(page: Page) {
       isUserVerified: true,
     },
   });
-  return async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  return {
+    credentials: async () =>
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    /** Off: the authenticator waits for a touch that never comes, as a person who looks away. */
+    presence: (enabled: boolean) =>
+      cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }),
+  };
+}
+
+async function signOut(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
 }
 
 async function openAccountSettings(page: Page) {
@@ -30,7 +42,7 @@ test('a passkey added in settings signs in with no password typed, even while wr
   page,
   request,
 }) => {
-  const credentials = await addVirtualAuthenticator(page);
+  const authenticator = await addVirtualAuthenticator(page);
   const user = await createUser(request, { prefix: 'passkey' });
   await signInWithToken(page, user);
 
@@ -42,7 +54,7 @@ test('a passkey added in settings signs in with no password typed, even while wr
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list).toContainText('Work laptop');
   await expect(list).toContainText('Never used yet');
-  const [stored] = await credentials();
+  const [stored] = await authenticator.credentials();
   expect(stored?.isResidentCredential).toBe(true);
 
   // Someone guesses the password: password sign-ins of this account now wait.
@@ -57,14 +69,27 @@ test('a passkey added in settings signs in with no password typed, even while wr
   expect(held.status()).toBe(429);
 
   await page.keyboard.press('Escape');
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await signOut(page);
+
+  // The username field offers the passkey among its suggestions (conditional mediation): the
+  // virtual authenticator picks it as soon as the sign-in tab asks, and that signs in.
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }),
+  ).toBeVisible();
+
+  // "Sign in with a passkey" asks for one outright (the suggestion is left untouched).
+  await signOut(page);
+  await authenticator.presence(false);
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign In' }).click();
   const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
   await expect(signIn.getByLabel('Username')).toHaveAttribute('autocomplete', 'username webauthn');
+  await authenticator.presence(true);
+  const asked = page.waitForRequest('**/api/passkeys/sign-in-options');
   await signIn.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await asked;
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(
     page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }),

@@ -72,8 +72,9 @@ test('a passkey added in settings signs in with no password typed, even while wr
   await signOut(page);
 
   // The username field offers the passkey among its suggestions (conditional mediation): the
-  // virtual authenticator picks it as soon as the sign-in tab asks, and that signs in.
+  // virtual authenticator picks it as soon as the field is shown, and that signs in.
   await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(
     page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }),

@@ -65,7 +65,7 @@ test('forgot password refuses an invalid email address', async ({ page }) => {
 });
 
 test('a used reset link says so on arrival, before any typing', async ({ page, request }) => {
-  const user = await createUser(request, { prefix: 'usedlink' });
+  const user = await createUser(request, { prefix: 'usedlink', emailVerified: true });
   const asked = await request.post('/api/auth/forgot-password', { data: { email: user.email } });
   expect(asked.status()).toBe(200);
   const link = await waitForMailedLink(user.email, '/reset-password');
@@ -88,7 +88,7 @@ test('a refused new password is told at its field as well as in the toast', asyn
   page,
   request,
 }) => {
-  const user = await createUser(request, { prefix: 'commonpw' });
+  const user = await createUser(request, { prefix: 'commonpw', emailVerified: true });
   await request.post('/api/auth/forgot-password', { data: { email: user.email } });
   await page.goto(await waitForMailedLink(user.email, '/reset-password'));
   const tooCommon =

@@ -619,7 +619,7 @@ describe('password reset', () => {
       expectStatus(answer, 200);
       return answer.body.usable;
     };
-    const user = await createUser();
+    const user = await createUser({ emailVerified: true });
     const token = await requestResetToken(user.email);
     expect(await check(token)).toBe(true);
     // Checking twice leaves the link as it was: it still resets the password.
@@ -631,7 +631,7 @@ describe('password reset', () => {
     expect(await check(token)).toBe(false);
     expect(await check('no-such-token')).toBe(false);
 
-    const later = await createUser();
+    const later = await createUser({ emailVerified: true });
     const expiring = await requestResetToken(later.email);
     await env.DB.prepare('UPDATE password_reset_tokens SET expires_at = ? WHERE user_id = ?')
       .bind(Date.now() - 1000, later.id)

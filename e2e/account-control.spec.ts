@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
+import { waitForMailedLink } from './support/mail';
 import { expectToast } from './support/ui';
 import { createUser, logIn, signInWithToken, type TestUser } from './support/users';
 
@@ -88,7 +89,10 @@ test('changing the password keeps this device signed in and the new password sig
   expect(login.status()).toBe(200);
 });
 
-test('changing the email shows the new address', async ({ page, request }) => {
+test('changing the email takes effect once the link mailed to the new address is followed', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request, { prefix: 'newmail' });
   await signInWithToken(page, user);
   const settings = await openAccountSettings(page);
@@ -99,9 +103,15 @@ test('changing the email shows the new address', async ({ page, request }) => {
   await settings.getByLabel('Current Password').fill(user.password);
   await settings.getByRole('button', { name: 'Change Email' }).click();
   await expect(settings.getByRole('status')).toHaveText(
-    `Email changed: we will write to ${email} from now on.`,
+    `Check ${email}: your address changes once you open the link we sent there.`,
   );
-  await expect(settings.getByText(email, { exact: true })).toBeVisible();
+  await expect(settings.getByText(user.email, { exact: true })).toBeVisible();
+
+  await page.goto(await waitForMailedLink(email, '/verify-email'));
+  await page.getByRole('button', { name: 'Confirm My Email' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Thank you: ${email} is confirmed.`);
+  const moved = await openAccountSettings(page);
+  await expect(moved.getByText(email, { exact: true })).toBeVisible();
 });
 
 test('Download My Data saves one JSON file naming the account and its blocks', async ({

@@ -34,7 +34,7 @@ test('signing up through the Sign Up tab, then signing in, lands on the dashboar
   const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
   await expect(signIn.getByLabel('Username')).toHaveValue(username);
   await signIn.getByLabel('Password').fill('up2-test-passphrase');
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome back, ${displayName}` })).toBeVisible();
@@ -70,12 +70,12 @@ test('a wrong password shows "Login failed"; signing out returns to signed-out n
   );
   await signIn.getByLabel('Username').fill(user.username);
   await signIn.getByLabel('Password').fill('not-the-password');
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expectToast(page, 'Login failed');
   await expect(page).toHaveURL(/\/auth(\?.*)?$/);
 
   await signIn.getByLabel('Password').fill(user.password);
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(
     page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }),
   ).toBeVisible();

@@ -1,11 +1,10 @@
 import { expect, test } from './support/fixtures';
 import { waitForMailedLink } from './support/mail';
 import { expectToast } from './support/ui';
-import { logIn, signInWithToken, uniqueUsername } from './support/users';
+import { uniqueUsername } from './support/users';
 
-test('"Send me updates" ticked at sign-up counts once the mailed link is confirmed', async ({
+test('a new account proves its email through the mailed link, which also starts the updates asked for at sign-up', async ({
   page,
-  request,
 }) => {
   const username = uniqueUsername('updates');
   const email = `${username}@example.com`;
@@ -21,25 +20,36 @@ test('"Send me updates" ticked at sign-up counts once the mailed link is confirm
   await signUp.getByRole('button', { name: /^(Sign Up|Create Account)$/i }).click();
   await expectToast(page, 'Account created!');
 
-  const link = await waitForMailedLink(email, '/confirm-updates');
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Confirm Updates' })).toBeVisible();
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('status')).toHaveText(
-    "You're subscribed to updates about new features and tips.",
+  // The screen switches to Sign In with the username filled in.
+  const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
+  await expect(signIn.getByLabel('Username')).toHaveValue(username);
+  await signIn.getByLabel('Password').fill('a-long-passphrase');
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Until the address is proven, the dashboard says so and sends the link again.
+  const banner = page.getByRole('region', { name: 'Confirm your email' });
+  await expect(banner).toContainText('Please confirm your email address.');
+  await banner.getByRole('button', { name: 'Resend Link' }).click();
+  await expect(banner.getByRole('status')).toHaveText(
+    `Check your inbox: we sent a link to ${email}.`,
   );
+
+  const link = await waitForMailedLink(email, '/verify-email');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm My Email' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Thank you: ${email} is confirmed.`);
 
   // The link works once.
   await page.reload();
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+  await page.getByRole('button', { name: 'Confirm My Email' }).click();
+  await expect(page.getByRole('alert')).toContainText('invalid, used or expired');
 
-  // Profile settings show the updates on; turning them off stops them.
-  await signInWithToken(page, {
-    username,
-    token: await logIn(request, username, 'a-long-passphrase'),
-  });
+  // The banner is gone; profile settings show the updates on, and turning them off stops them.
   await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Updates Reader' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
   await page.getByRole('button', { name: 'Profile Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Profile Settings' });
   await settings.getByRole('tab', { name: 'Account' }).click();

@@ -75,7 +75,7 @@ test('a signed-out visitor who presses Follow is asked to sign in, and comes bac
   const signIn = visitor.getByRole('tabpanel', { name: 'Sign In' });
   await signIn.getByLabel('Username').fill(reader.username);
   await signIn.getByLabel('Password').fill(reader.password);
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(visitor).toHaveURL(new RegExp(`/@${owner.username}$`));
 
   await visitor.getByRole('button', { name: 'Follow', exact: true }).click();

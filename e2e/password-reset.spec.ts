@@ -4,7 +4,7 @@ import { expectToast } from './support/ui';
 import { createUser } from './support/users';
 
 test('a user resets a forgotten password through the emailed link', async ({ page, request }) => {
-  const user = await createUser(request, { prefix: 'reset' });
+  const user = await createUser(request, { prefix: 'reset', emailVerified: true });
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign In' }).click();
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
@@ -37,11 +37,11 @@ test('a user resets a forgotten password through the emailed link', async ({ pag
   const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
   await signIn.getByLabel('Username').fill(user.username);
   await signIn.getByLabel('Password').fill(user.password);
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expectToast(page, 'Login failed');
 
   await signIn.getByLabel('Password').fill('brand-new-pass');
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(
     page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }),
@@ -65,7 +65,7 @@ test('forgot password refuses an invalid email address', async ({ page }) => {
 });
 
 test('a used reset link says so on arrival, before any typing', async ({ page, request }) => {
-  const user = await createUser(request, { prefix: 'usedlink' });
+  const user = await createUser(request, { prefix: 'usedlink', emailVerified: true });
   const asked = await request.post('/api/auth/forgot-password', { data: { email: user.email } });
   expect(asked.status()).toBe(200);
   const link = await waitForMailedLink(user.email, '/reset-password');
@@ -88,7 +88,7 @@ test('a refused new password is told at its field as well as in the toast', asyn
   page,
   request,
 }) => {
-  const user = await createUser(request, { prefix: 'commonpw' });
+  const user = await createUser(request, { prefix: 'commonpw', emailVerified: true });
   await request.post('/api/auth/forgot-password', { data: { email: user.email } });
   await page.goto(await waitForMailedLink(user.email, '/reset-password'));
   const tooCommon =

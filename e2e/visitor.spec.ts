@@ -63,7 +63,7 @@ test('a signed-out visitor on a phone sees the board, must sign in to copy, and 
   const signIn = visitor.getByRole('tabpanel', { name: 'Sign In' });
   await signIn.getByLabel('Username').fill(reader.username);
   await signIn.getByLabel('Password').fill(reader.password);
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(visitor).toHaveURL(new RegExp(`/@${owner.username}$`));
   // On a phone the welcome toast shows across the top, clear of the first card's Copy.
   await expectToast(visitor, 'Welcome back!');

@@ -26,6 +26,8 @@ export const users = sqliteTable(
     passwordHash: text('password_hash').notNull(),
     // True only once the address confirmed it wants updates (double opt-in).
     emailOptIn: integer('email_opt_in', { mode: 'boolean' }).notNull().default(false),
+    // True once a link mailed to `email` was followed: only then do resets and updates go there.
+    emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
     // Granted and revoked by `npm run admin`, never by registering a name.
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     bio: text('bio'),
@@ -73,6 +75,62 @@ export const updatesConfirmations = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('updates_confirmations_user').on(t.userId)],
+);
+
+/**
+ * An emailed link that proves an address: the account's own (at sign-up, or asked again), or a new
+ * one it moves to once the link is followed. `wantsUpdates`: asked for updates when signing up.
+ */
+export const emailVerifications = sqliteTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    wantsUpdates: integer('wants_updates', { mode: 'boolean' }).notNull().default(false),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user').on(t.userId)],
+);
+
+/** A WebAuthn credential (a passkey) that signs its account in. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    // The credential ID, base64url, as the browser names it.
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // COSE public key, base64url.
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull(),
+    // JSON array of the transports the authenticator named, a hint for the browser.
+    transports: text('transports').notNull().default('[]'),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('passkeys_user').on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge the server handed out, kept until it is answered once or expires: a
+ * passkey's signature counts only over a challenge found (and deleted) here. `userId` is the
+ * account adding a passkey; null for a sign-in.
+ */
+export const webauthnChallenges = sqliteTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires').on(t.expiresAt)],
 );
 
 /**

@@ -125,6 +125,8 @@ export const ownUser = publicUser.extend({
   id: z.number().int(),
   email: z.string(),
   emailOptIn: z.boolean(),
+  /** Whether a link mailed to `email` was followed: resets and updates go only to a proven address. */
+  emailVerified: z.boolean(),
   isPublic: z.boolean(),
   isAdmin: z.boolean(),
 });
@@ -132,3 +134,10 @@ export const ownUser = publicUser.extend({
 export const ownUserAnswer = z.object({ user: ownUser });
 export const sessionAnswer = z.object({ token: z.string(), user: ownUser });
 export const messageAnswer = z.object({ message: z.string() });
+
+/**
+ * What registering answers, whether or not the address already had an account (that account's
+ * owner is mailed instead): the answer never tells which addresses have accounts.
+ */
+export const registeredMessage =
+  'Account created. Check your inbox: open the link we sent to confirm your email address.';

@@ -9,6 +9,7 @@ interface __BaseEnv_Env {
 	CLICK_LIMITER: RateLimit;
 	UNFURL_LIMITER: RateLimit;
 	IMAGE_LIMITER: RateLimit;
+	PASSKEY_LIMITER: RateLimit;
 	AI: Ai;
 	CF_VERSION_METADATA: WorkerVersionMetadata;
 	ASSETS: Fetcher;

@@ -7,7 +7,7 @@ function serverLogPath(): string {
   return path.join(test.info().config.rootDir, '..', '.wrangler', 'e2e-server.log');
 }
 
-type LinkedPage = '/reset-password' | '/confirm-updates';
+type LinkedPage = '/reset-password' | '/confirm-updates' | '/verify-email';
 
 /** The link to `page` in the newest email printed for this address, or null. */
 function newestLink(log: string, email: string, page: LinkedPage): string | null {

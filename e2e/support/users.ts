@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { waitForMailedLink } from './mail';
 
 export type TestUser = {
   username: string;
@@ -29,10 +30,17 @@ export async function logIn(request: APIRequestContext, username: string, passwo
   return body.token;
 }
 
+type NewUser = {
+  prefix?: string;
+  displayName?: string;
+  /** Proves the address through the link mailed at registration, for journeys that mail it. */
+  emailVerified?: boolean;
+};
+
 /** Registers a user through the API and signs them in; returns the account and its token. */
 export async function createUser(
   request: APIRequestContext,
-  { prefix = 'user', displayName }: { prefix?: string; displayName?: string } = {},
+  { prefix = 'user', displayName, emailVerified = false }: NewUser = {},
 ): Promise<TestUser> {
   const username = uniqueUsername(prefix);
   const user = {
@@ -45,6 +53,13 @@ export async function createUser(
     data: { ...user, emailOptIn: false },
   });
   expect(response.status(), await response.text()).toBe(201);
+  if (emailVerified) {
+    const link = new URL(await waitForMailedLink(user.email, '/verify-email'));
+    const verified = await request.post('/api/email-verification/confirm', {
+      data: { token: link.searchParams.get('token') },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
   return { ...user, token: await logIn(request, username, user.password) };
 }
 

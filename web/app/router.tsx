@@ -17,6 +17,7 @@ const screens = {
   confirmUpdates: lazyScreen(() =>
     import('./routes/confirm-updates').then((m) => m.ConfirmUpdatesScreen),
   ),
+  verifyEmail: lazyScreen(() => import('./routes/verify-email').then((m) => m.VerifyEmailScreen)),
   dashboard: lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardScreen)),
   following: lazyScreen(() => import('./routes/following').then((m) => m.FollowingScreen)),
   feedback: lazyScreen(() => import('./routes/feedback').then((m) => m.FeedbackScreen)),
@@ -36,6 +37,7 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/forgot-password', 'forgotPassword'],
   ['/reset-password', 'resetPassword'],
   ['/confirm-updates', 'confirmUpdates'],
+  ['/verify-email', 'verifyEmail'],
   ['/dashboard', 'dashboard'],
   ['/following', 'following'],
   ['/feedback', 'feedback'],

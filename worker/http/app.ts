@@ -19,6 +19,7 @@ import { boardQr } from './routes/board-qr';
 import { boardsRoutes } from './routes/boards';
 import { discoverRoutes } from './routes/discover';
 import { emailUpdatesRoutes } from './routes/email-updates';
+import { emailVerificationRoutes } from './routes/email-verification';
 import { embedPage } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
 import { followingRoutes, followsRoutes } from './routes/follows';
@@ -27,6 +28,7 @@ import { importRoutes } from './routes/imports';
 import { landingPage } from './routes/landing-page';
 import { oembedRoutes } from './routes/oembed';
 import { ogImageRoutes } from './routes/og-image';
+import { passkeysRoutes } from './routes/passkeys';
 import { unfurlRoutes } from './routes/unfurl';
 
 const api = new Hono<AppEnv>()
@@ -46,6 +48,8 @@ const api = new Hono<AppEnv>()
   .route('/blocks', blocksRoutes)
   .route('/discover', discoverRoutes)
   .route('/email-updates', emailUpdatesRoutes)
+  .route('/email-verification', emailVerificationRoutes)
+  .route('/passkeys', passkeysRoutes)
   .route('/analytics', analyticsRoutes)
   .route('/follows', followsRoutes)
   .route('/following', followingRoutes)

@@ -1,6 +1,8 @@
 import { lt } from 'drizzle-orm';
 import { passwordResetTokens } from '../../schema/tables';
 import { deleteExpiredConfirmations } from '../domain/account/email-updates';
+import { deleteExpiredVerifications } from '../domain/account/email-verification';
+import { deleteExpiredChallenges } from '../domain/account/passkeys';
 import { deleteExpiredSessions } from '../domain/account/sessions';
 import { flushPendingViews, rollUpViews } from '../domain/analytics/views';
 import { rollUpDiscover } from '../domain/discover/discover';
@@ -27,4 +29,6 @@ async function runMinuteJobs(env: Env): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteStaleQuotas(db);
   await deleteExpiredConfirmations(db);
+  await deleteExpiredVerifications(db);
+  await deleteExpiredChallenges(db);
 }

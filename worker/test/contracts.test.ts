@@ -166,7 +166,15 @@ describe('the signed-in owner sees their own counts', () => {
     expectStatus(answer, 200);
     const { body } = answer;
     expect(keysOf(body.user)).toEqual(
-      [...visitorUserKeys, 'email', 'emailOptIn', 'id', 'isAdmin', 'isPublic'].sort(),
+      [
+        ...visitorUserKeys,
+        'email',
+        'emailOptIn',
+        'emailVerified',
+        'id',
+        'isAdmin',
+        'isPublic',
+      ].sort(),
     );
   });
 });

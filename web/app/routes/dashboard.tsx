@@ -11,6 +11,7 @@ import { DailyChartCard } from '../../features/analytics/components/daily-chart-
 import { StatsCard } from '../../features/analytics/components/stats-card';
 import { PrivacySwitch } from '../../features/auth/components/privacy-switch';
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { type Block, useOwnBlocks } from '../../features/blocks/api/get-own-blocks';
 import { useReorderBlocks } from '../../features/blocks/api/reorder-blocks';
 import { firstTabWithBlocks } from '../../features/blocks/block-rules';
@@ -200,6 +201,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         <h1 className="wrap-anywhere text-2xl font-bold text-gray-900 sm:text-3xl">
           Welcome back, {user.displayName}
         </h1>
+        {!user.emailVerified && <VerifyEmailBanner email={user.email} />}
         {ownBlocks.isPending && <ScreenFallback />}
         {ownBlocks.isError && !ownBlocks.data && (
           <div className="rounded-xl border border-gray-200 bg-white p-6 text-center">

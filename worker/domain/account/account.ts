@@ -8,13 +8,12 @@ import {
   loginFailures,
   quotas,
   sessions,
-  updatesConfirmations,
   users,
 } from '../../../schema/tables';
-import { type Db, failedWith } from '../../platform/db';
-import { sendMail } from '../../platform/mail';
+import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { getBoardSettings } from '../boards/boards';
+import { type Defer, requestEmailChange } from './email-verification';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords';
 import type { UserRow } from './users';
 
@@ -46,43 +45,20 @@ export async function changePassword(
   ]);
 }
 
-const emailTaken = 'An account with this email already exists.';
-
 /**
- * A new address. Updates were confirmed by the old one, so they stop until the new one confirms;
- * the old address is told, in case it was not its owner who asked.
+ * A new address, once the link mailed to it is followed (email-verification.ts): the password
+ * first, so a borrowed session cannot move the account.
  */
-export async function changeEmail(db: Db, env: Env, user: UserRow, input: ChangeEmailInput) {
+export async function changeEmail(
+  db: Db,
+  env: Env,
+  user: UserRow,
+  input: ChangeEmailInput,
+  defer: Defer,
+) {
   await requirePassword(env, user, input.password, 'password');
-  if (input.email === user.email) return user;
-  const [[updated]] = await db
-    .batch([
-      db
-        .update(users)
-        .set({ email: input.email, emailOptIn: false })
-        .where(eq(users.id, user.id))
-        .returning(),
-      db.delete(updatesConfirmations).where(eq(updatesConfirmations.userId, user.id)),
-    ])
-    .catch((error: unknown) => {
-      if (failedWith(error, 'UNIQUE constraint failed')) {
-        throw new Refusal('conflict', emailTaken, { fields: { email: emailTaken } });
-      }
-      throw error;
-    });
-  if (!updated) throw new Refusal('not-found', 'This account no longer exists.');
-  await sendMail(env, {
-    to: user.email,
-    subject: 'Your Up2 email address changed',
-    text: [
-      `Hi ${user.displayName},`,
-      '',
-      `The email address of your Up2 account @${user.username} is now ${input.email}. We will write there from now on.`,
-      '',
-      'If you did not change it, reset your password at once and write to us through the feedback page.',
-    ].join('\n'),
-  });
-  return updated;
+  if (input.email === user.email) return;
+  await requestEmailChange(db, env, user, input.email, defer);
 }
 
 /** An image this app stored, as a link anyone may open; other links as they are. */

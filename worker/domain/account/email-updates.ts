@@ -13,10 +13,16 @@ const mailsPerHour = { limit: 3, windowMs: 60 * 60 * 1000 };
 
 /**
  * "Send me updates" counts once the address confirms it (double opt-in): this mails the link that
- * confirms it. At most 3 such mails an hour per account, so the feature cannot flood an inbox.
+ * confirms it, to a proven address only. At most 3 such mails an hour per account, so the feature cannot flood an inbox.
  */
 export async function askForUpdates(db: Db, env: Env, user: UserRow): Promise<void> {
   if (user.emailOptIn) return;
+  if (!user.emailVerified) {
+    throw new Refusal(
+      'forbidden',
+      'Please confirm your email address first: open the link we sent you, or send a new one from your dashboard.',
+    );
+  }
   const quota = await takeQuota(db, `updates-mail:${user.id}`, mailsPerHour);
   if (!quota.allowed) {
     throw new Refusal(

@@ -12,12 +12,13 @@ const tokenLifetimeMs = 60 * 60 * 1000;
 const mailsPerAddress = { limit: 3, windowMs: 60 * 60 * 1000 };
 
 /**
- * Emails a one-time link when the address has an account; does nothing visible otherwise. At most
+ * Emails a one-time link when the address has an account and is proven (email-verification.ts);
+ * does nothing visible otherwise. At most
  * 3 mails an hour go to one address, however many addresses ask: the answer stays the same.
  */
 export async function requestPasswordReset(db: Db, env: Env, email: string): Promise<void> {
   const user = await findUserByEmail(db, email);
-  if (!user) return;
+  if (!user?.emailVerified) return;
   if (!(await takeQuota(db, `reset-mail:${user.email}`, mailsPerAddress)).allowed) return;
   const token = randomToken();
   await db.insert(passwordResetTokens).values({

@@ -11,7 +11,7 @@ import { findUserByUsername } from './users';
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
 /** Starts a session for the user and answers the token that names it. */
-async function startSession(db: Db, env: Env, userId: number): Promise<string> {
+export async function startSession(db: Db, env: Env, userId: number): Promise<string> {
   const sessionId = crypto.randomUUID();
   const expiresAt = new Date(Date.now() + sessionLifetimeMs);
   await db.insert(sessions).values({ id: sessionId, userId, expiresAt });

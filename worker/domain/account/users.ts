@@ -4,6 +4,7 @@ import type { ProfileUpdateInput, RegisterInput } from '../../../schema/users';
 import { reservedUsernames } from '../../../schema/users';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
+import { type Defer, sendVerificationMail, tellOfSignUpAttempt } from './email-verification';
 import { hashPassword, refuseCommonPassword } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
@@ -23,28 +24,32 @@ function refuseReservedUsername(username: string) {
   }
 }
 
-async function refuseTakenUsernameOrEmail(db: Db, input: RegisterInput) {
-  const [byName, byEmail] = await Promise.all([
-    findUserByUsername(db, input.username),
-    findUserByEmail(db, input.email),
-  ]);
-  if (byName) {
+async function refuseTakenUsername(db: Db, username: string) {
+  if (await findUserByUsername(db, username)) {
+    // Names are public (`/@name`): saying one is taken tells nothing a board link does not.
     const message = 'This username is already taken.';
     throw new Refusal('conflict', message, { fields: { username: message } });
   }
-  if (byEmail) {
-    const message = 'An account with this email already exists.';
-    throw new Refusal('conflict', message, { fields: { email: message } });
-  }
 }
 
-export async function registerUser(db: Db, env: Env, input: RegisterInput): Promise<UserRow> {
+/**
+ * Registers the account and mails its address a link to prove it. An address that already has an
+ * account gets, instead, a word to its owner (or, unproven, a fresh link); nothing is created, and
+ * the caller answers as for a new account, after the same hashing work: neither the answer nor
+ * its time tells which addresses have accounts. The mail goes out through `defer`, after the answer.
+ */
+export async function registerUser(db: Db, env: Env, input: RegisterInput, defer: Defer) {
   refuseReservedUsername(input.username);
   refuseCommonPassword(input.password, 'password');
-  await refuseTakenUsernameOrEmail(db, input);
+  await refuseTakenUsername(db, input.username);
   const passwordHash = await hashPassword(input.password, env.PASSWORD_PEPPER);
+  const holder = await findUserByEmail(db, input.email);
+  if (holder) {
+    defer(tellOfSignUpAttempt(db, env, holder));
+    return;
+  }
   try {
-    const [inserted] = await db
+    const [user] = await db
       .insert(users)
       .values({
         username: input.username,
@@ -53,11 +58,15 @@ export async function registerUser(db: Db, env: Env, input: RegisterInput): Prom
         passwordHash,
       })
       .returning();
-    return inserted as UserRow;
+    if (user) defer(sendVerificationMail(db, env, user, { wantsUpdates: input.emailOptIn }));
   } catch (error) {
-    // Two sign-ups racing for the same name: the loser learns it like any other taken name.
-    if (failedWith(error, 'UNIQUE constraint failed')) await refuseTakenUsernameOrEmail(db, input);
-    throw error;
+    if (!failedWith(error, 'UNIQUE constraint failed')) throw error;
+    // Two sign-ups racing: a name taken meanwhile is refused like any taken name; an address
+    // taken meanwhile is answered like one taken before.
+    await refuseTakenUsername(db, input.username);
+    const racer = await findUserByEmail(db, input.email);
+    if (!racer) throw error;
+    defer(tellOfSignUpAttempt(db, env, racer));
   }
 }
 

@@ -9,6 +9,7 @@ type LimiterName =
   | 'CLICK_LIMITER'
   | 'FEEDBACK_LIMITER'
   | 'IMAGE_LIMITER'
+  | 'PASSKEY_LIMITER'
   | 'UNFURL_LIMITER';
 
 // The period each limiter is configured with in wrangler.toml: the longest a caller must wait.

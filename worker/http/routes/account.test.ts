@@ -10,7 +10,6 @@ import {
   readJson,
   runCron,
   type TestUser,
-  uniqueName,
   withAppShell,
 } from '../../test/factories';
 
@@ -91,47 +90,6 @@ describe('PUT /api/account/password', () => {
     expectStatus(common, 400);
     expect(Object.keys(common.body.fields ?? {})).toEqual(['newPassword']);
     expect((await login(user.username, user.password)).status).toBe(200);
-  });
-});
-
-describe('PUT /api/account/email', () => {
-  it('changes the address with the password, stops updates until the new one confirms, and tells the old one', async () => {
-    const user = await createUser();
-    await env.DB.prepare('UPDATE users SET email_opt_in = 1 WHERE id = ?').bind(user.id).run();
-    const email = `${uniqueName('new')}@example.com`;
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const changed = await readJson(
-      apiClient({ token: user.token, ip: '203.0.113.50', settled: true }).account.email.$put({
-        json: { password: user.password, email: email.toUpperCase() },
-      }),
-    );
-    const printed = log.mock.calls.flat().map(String).join('\n');
-    log.mockRestore();
-    expectStatus(changed, 200);
-    expect(changed.body.user).toMatchObject({ email, emailOptIn: false });
-    expect(printed).toContain(`To: ${user.email}`);
-    expect(printed).toContain(`is now ${email}`);
-  });
-
-  it('refuses an address another account has with 409, and a wrong password with 400', async () => {
-    const [user, other] = [await createUser(), await createUser()];
-    const taken = await readJson(
-      apiClient({ token: user.token }).account.email.$put({
-        json: { password: user.password, email: other.email },
-      }),
-    );
-    expectStatus(taken, 409);
-    expect(taken.body.fields).toEqual({ email: 'An account with this email already exists.' });
-    const wrong = await readJson(
-      apiClient({ token: user.token }).account.email.$put({
-        json: { password: 'nope', email: `${uniqueName('x')}@example.com` },
-      }),
-    );
-    expectStatus(wrong, 400);
-    expect(wrong.body.fields).toEqual({ password: wrongPassword });
-    const me = await readJson(apiClient({ token: user.token }).auth.me.$get());
-    expectStatus(me, 200);
-    expect(me.body.user.email).toBe(user.email);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   changePasswordInput,
   deleteAccountInput,
 } from '../../../schema/account';
-import { messageAnswer, ownUserAnswer } from '../../../schema/users';
+import { messageAnswer } from '../../../schema/users';
 import {
   changeEmail,
   changePassword,
@@ -13,6 +13,7 @@ import {
   exportAccount,
 } from '../../domain/account/account';
 import { endSessionsOf } from '../../domain/account/sessions';
+import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
 import { changesBoard, changesNoBoard } from '../middleware/board-changes';
@@ -61,17 +62,20 @@ export const accountRoutes = new Hono<AppEnv>()
     '/email',
     documented({
       tag,
-      summary: 'Change your email address (your password first)',
-      answers: { 200: ownUserAnswer },
-      refusals: [400, 401, 409, 429],
+      summary:
+        'Change your email address (your password first): it changes once the link mailed to it is followed',
+      answers: { 202: messageAnswer },
+      refusals: [400, 401, 429],
     }),
     changesNoBoard,
     rateLimit('AUTH_LIMITER', 'change-email'),
     requireAuth,
     validate('json', changeEmailInput),
     async (c) => {
-      const user = await changeEmail(c.var.db, c.env, c.var.viewer, c.req.valid('json'));
-      return sendJson(c, ownUserAnswer, { user }, 200);
+      const input = c.req.valid('json');
+      await changeEmail(c.var.db, c.env, c.var.viewer, input, afterAnswer(c));
+      const message = `Check ${input.email}: your address changes once you open the link we sent there.`;
+      return sendJson(c, messageAnswer, { message }, 202);
     },
   )
   .get(

@@ -5,13 +5,13 @@ import {
   messageAnswer,
   ownUserAnswer,
   profileUpdateInput,
+  registeredMessage,
   registerInput,
   resetPasswordInput,
   resetTokenCheckAnswer,
   resetTokenCheckInput,
   sessionAnswer,
 } from '../../../schema/users';
-import { askForUpdates } from '../../domain/account/email-updates';
 import {
   isResetTokenUsable,
   requestPasswordReset,
@@ -20,6 +20,7 @@ import {
 import { endSession, signIn } from '../../domain/account/sessions';
 import { registerUser, updateProfile } from '../../domain/account/users';
 import { deleteReplacedAvatar } from '../../domain/images/images';
+import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
 import { alsoChanged, changesBoard, changesNoBoard } from '../middleware/board-changes';
@@ -34,8 +35,10 @@ export const auth = new Hono<AppEnv>()
     '/register',
     documented({
       tag,
-      summary: 'Create an account (and its board)',
-      answers: { 201: ownUserAnswer },
+      summary: 'Create an account (and its board); a link to confirm the address is emailed',
+      description:
+        'An address that already has an account gets the same answer: its owner is emailed instead, and nothing is created.',
+      answers: { 201: messageAnswer },
       refusals: [400, 409, 429],
     }),
     changesBoard,
@@ -43,13 +46,11 @@ export const auth = new Hono<AppEnv>()
     validate('json', registerInput),
     async (c) => {
       const input = c.req.valid('json');
-      const { db } = c.var;
-      const user = await registerUser(db, c.env, input);
+      await registerUser(c.var.db, c.env, input, afterAnswer(c));
       // A new board gets a version of its own: nothing cached under a reused name answers for it.
-      alsoChanged(c, user.username);
-      // "Send me updates" counts once the address confirms it: the link goes out after the answer.
-      if (input.emailOptIn) c.executionCtx.waitUntil(askForUpdates(db, c.env, user));
-      return sendJson(c, ownUserAnswer, { user }, 201);
+      // Named whether or not an account was made, so the answer takes the same work either way.
+      alsoChanged(c, input.username);
+      return sendJson(c, messageAnswer, { message: registeredMessage }, 201);
     },
   )
   .post(

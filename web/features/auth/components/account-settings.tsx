@@ -11,6 +11,7 @@ import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { EmailUpdatesSwitch } from './email-updates-switch';
+import { PasskeysSection } from './passkeys-section';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -76,6 +77,9 @@ export function AccountSettings({ user, blockCount }: AccountSettingsProps) {
             Change Password
           </Button>
         )}
+      </Section>
+      <Section title="Passkeys">
+        <PasskeysSection onResult={report} />
       </Section>
       <Section title="Your data">
         <p className="text-sm text-gray-600">

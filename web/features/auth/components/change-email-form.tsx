@@ -27,8 +27,8 @@ export function ChangeEmailForm({ onDone, onResult }: ChangeEmailFormProps) {
 
   const onSubmit = form.handleSubmit((values) =>
     change.mutate(values, {
-      onSuccess: ({ user }) => {
-        onResult(`Email changed: we will write to ${user.email} from now on.`);
+      onSuccess: ({ message }) => {
+        onResult(message);
         onDone();
       },
       onError: (error) => {

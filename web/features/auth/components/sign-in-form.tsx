@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
-import { useEffect } from 'react';
+import { browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
+import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
@@ -9,8 +10,11 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import type { CurrentUser } from '../../../lib/current-user';
 import { useLogin } from '../api/login';
+import { signInWithPasskey, usePasskeySignIn } from '../api/passkeys';
 
 type SignInValues = z.input<typeof loginInput>;
 
@@ -28,12 +32,47 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
     if (defaultUsername) form.setFocus('password');
   }, [defaultUsername, form]);
 
+  const welcome = useCallback(
+    ({ token, user }: { token: string; user: CurrentUser }) => {
+      toast({ title: 'Welcome back!', description: 'You have been successfully signed in.' });
+      signIn(token, user);
+    },
+    [signIn],
+  );
+
+  // The username field offers this site's passkeys among its suggestions (conditional mediation):
+  // picking one signs in. Waits quietly until then; leaving the screen ends the wait.
+  useEffect(() => {
+    let active = true;
+    (async () => {
+      if (!(await browserSupportsWebAuthnAutofill())) return;
+      const session = await signInWithPasskey({ autofill: true });
+      if (active) welcome(session);
+    })().catch(() => undefined);
+    return () => {
+      active = false;
+      WebAuthnAbortService.cancelCeremony();
+    };
+  }, [welcome]);
+
+  const passkey = usePasskeySignIn();
+  const signInWithAPasskey = () =>
+    passkey.mutate(undefined, {
+      onSuccess: welcome,
+      onError: (error) => {
+        // Closing the browser's passkey prompt is a choice, not a failure.
+        if (error instanceof Error && error.name === 'NotAllowedError') return;
+        toast({
+          title: 'Login failed',
+          description: errorMessage(error, 'Your passkey did not sign you in. Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: ({ token, user }) => {
-        toast({ title: 'Welcome back!', description: 'You have been successfully signed in.' });
-        signIn(token, user);
-      },
+      onSuccess: welcome,
       onError: () =>
         toast({
           title: 'Login failed',
@@ -49,7 +88,7 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
         {(control) => (
           <Input
             {...control}
-            autoComplete="username"
+            autoComplete="username webauthn"
             autoCapitalize="none"
             spellCheck={false}
             required
@@ -79,6 +118,20 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
         Sign In
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={passkey.isPending}
+        onClick={signInWithAPasskey}
+      >
+        {passkey.isPending ? (
+          <Loader2Icon aria-hidden className="animate-spin" />
+        ) : (
+          <KeyRoundIcon aria-hidden />
+        )}
+        Sign in with a passkey
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { defaultAccent } from '../../../schema/accents';
 import { encodeFeedCursor, type FeedPosition, maxFollowedBoards } from '../../../schema/follows';
 import { blockStoryEvents, blocks, boardSettings, follows, users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
@@ -156,6 +157,7 @@ export async function readFollowingFeed(db: Db, followerId: number, cursor?: Fee
       board: {
         globalImageRatio: settings?.globalImageRatio ?? 'square',
         hideAllImages: settings?.hideAllImages ?? false,
+        accent: settings?.accent ?? defaultAccent,
       },
     })),
     nextCursor: rows.length > feedPageSize && last ? encodeFeedCursor(last) : null,

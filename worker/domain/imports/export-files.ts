@@ -1,5 +1,10 @@
 import Papa from 'papaparse';
-import type { BlockStatus } from '../../../schema/block-values';
+import {
+  type BlockStatus,
+  maxRating,
+  maxReviewLength,
+  ratingStep,
+} from '../../../schema/block-values';
 import { type BlockInput, blockInput } from '../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
 import type { ImportSource } from '../../../schema/imports';
@@ -90,10 +95,33 @@ function clip(text: string | undefined, max: number): string {
 type Looks = { type: BlockTypeKey; progressEnabled: boolean };
 
 /** The block as the dialog would save it, or null when the row breaks a block's rules. */
-function blockOf(
-  looks: Looks,
-  fields: { title: string; subtitle: string; externalUrl: string; status: BlockStatus },
-): ExportedBlock['block'] | null {
+/**
+ * Stars as the exports write them: Goodreads whole stars (0 for none), Letterboxd half stars
+ * ("3.5"); anything else is no rating, rather than a refused row.
+ */
+function ratingOf(value: string | undefined): number | null {
+  const stars = Number(value?.trim() || Number.NaN);
+  return stars >= ratingStep && stars <= maxRating && Number.isInteger(stars / ratingStep)
+    ? stars
+    : null;
+}
+
+/** A review as text: Goodreads writes line breaks as `<br/>` and may keep other markup. */
+function reviewOf(value: string | undefined): string {
+  const text = (value ?? '').replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '');
+  return clip(text, maxReviewLength);
+}
+
+type ExportedFields = {
+  title: string;
+  subtitle: string;
+  externalUrl: string;
+  status: BlockStatus;
+  rating?: string;
+  review?: string;
+};
+
+function blockOf(looks: Looks, fields: ExportedFields): ExportedBlock['block'] | null {
   const type = findBlockType(looks.type);
   const checked = blockInput.safeParse({
     category: type?.category,
@@ -106,6 +134,8 @@ function blockOf(
     status: fields.status,
     progress: progressOf[fields.status],
     progressEnabled: looks.progressEnabled,
+    rating: ratingOf(fields.rating),
+    review: reviewOf(fields.review) || undefined,
   });
   return checked.success ? { ...checked.data, status: fields.status } : null;
 }
@@ -123,6 +153,8 @@ function goodreadsBlock(row: Row): ExportedBlock | null {
     subtitle: row.Author ?? '',
     externalUrl: `https://www.goodreads.com/book/show/${encodeURIComponent(bookId)}`,
     status,
+    rating: row['My Rating'],
+    review: row['My Review'],
   });
   if (!block) return null;
   const shelvedAt = parseDay(row['Date Added']);
@@ -136,11 +168,14 @@ function goodreadsBlock(row: Row): ExportedBlock | null {
   };
 }
 
-/** Letterboxd exports each list as its own file of the same columns: its name says which. */
+/**
+ * Letterboxd exports each list as its own file of the same first columns: its name says which.
+ * Ratings, reviews and the diary are films watched, with their stars and words.
+ */
 function letterboxdStatus(fileName: string): BlockStatus {
   const name = fileName.toLowerCase();
   if (name.includes('watchlist')) return 'planned';
-  if (name.includes('watched')) return 'done';
+  if (['watched', 'ratings', 'reviews', 'diary'].some((list) => name.includes(list))) return 'done';
   throw invalid(
     'Choose watched.csv or watchlist.csv from your Letterboxd export: the file name says which list it is.',
   );
@@ -154,6 +189,8 @@ function letterboxdBlock(row: Row, status: BlockStatus): ExportedBlock | null {
     subtitle: row.Year ?? '',
     externalUrl: uri,
     status,
+    rating: row.Rating,
+    review: row.Review,
   });
   if (!block) return null;
   const listedAt = parseDay(row.Date);

@@ -4,8 +4,8 @@ import {
   index,
   integer,
   primaryKey,
-  sqliteTable,
   real,
+  sqliteTable,
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';

@@ -23,6 +23,7 @@ import {
   updateBlock,
 } from '../../domain/blocks/blocks';
 import { getBoardSettings } from '../../domain/boards/boards';
+import { emailNotification } from '../../domain/notifications/notifications';
 import type { AppEnv } from '../app-env';
 import { bumpBoardVersion } from '../board-cache';
 import { optionalAuth, requireAuth } from '../middleware/auth';
@@ -85,6 +86,14 @@ export const blocksRoutes = new Hono<AppEnv>()
     async (c) => {
       const block = await createBlock(c.var.db, c.var.viewer.id, c.req.valid('json'));
       await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
+      if (block.copiedFromUserId !== null) {
+        const event = {
+          recipientId: block.copiedFromUserId,
+          kind: 'copied',
+          actorId: c.var.viewer.id,
+        } as const;
+        c.executionCtx.waitUntil(emailNotification(c.var.db, c.env, event));
+      }
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )
@@ -143,6 +152,14 @@ export const blocksRoutes = new Hono<AppEnv>()
       // bump per copy would hit a popular board's key harder than KV allows: it catches up with
       // the source's next edit or the cache entry's expiry.
       await bumpBoardVersion(boardChangeOf(c), c.var.viewer.username);
+      if (block.copiedFromUserId !== null) {
+        const event = {
+          recipientId: block.copiedFromUserId,
+          kind: 'copied',
+          actorId: c.var.viewer.id,
+        } as const;
+        c.executionCtx.waitUntil(emailNotification(c.var.db, c.env, event));
+      }
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )

@@ -73,7 +73,8 @@ export function blockCellProps(block: PublicBlock) {
   return {
     'data-block-id': block.id,
     'data-category': block.category,
-    className: 'block-card-cell',
+    // A featured block takes two columns of the grid (one on a phone).
+    className: block.isWide ? 'block-card-cell block-card-wide' : 'block-card-cell',
   };
 }
 

@@ -19,6 +19,9 @@ const screens = {
   ),
   dashboard: lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardScreen)),
   following: lazyScreen(() => import('./routes/following').then((m) => m.FollowingScreen)),
+  notifications: lazyScreen(() =>
+    import('./routes/notifications').then((m) => m.NotificationsScreen),
+  ),
   feedback: lazyScreen(() => import('./routes/feedback').then((m) => m.FeedbackScreen)),
   adminFeedback: lazyScreen(() =>
     import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen),
@@ -38,6 +41,7 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/confirm-updates', 'confirmUpdates'],
   ['/dashboard', 'dashboard'],
   ['/following', 'following'],
+  ['/notifications', 'notifications'],
   ['/feedback', 'feedback'],
   ['/admin/feedback', 'adminFeedback'],
   // `/@alice` and `/alice` are the same board; the screen strips the leading @.

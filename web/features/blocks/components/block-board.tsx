@@ -146,7 +146,7 @@ export function BlockBoard<B extends PublicBlock>({
     ? categories
     : categories.filter(({ key }) => blocks.some((block) => block.category === key));
   return (
-    <section data-board>
+    <section data-board data-accent={board.accent}>
       <IconSprite icons={[...looks.map((look) => look.icon), ...cardIcons, ...actionIcons]}>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant rules built from our own keys */}
         <style dangerouslySetInnerHTML={{ __html: boardRules }} />

@@ -42,6 +42,7 @@ import {
 } from '../block-form';
 import { quickMoves } from '../block-rules';
 import { BlockImageFields } from './block-image-fields';
+import { BlockReviewFields } from './block-review-fields';
 import { BlockStatusFields } from './block-status-fields';
 import { BlockTypePicker } from './block-type-picker';
 import { DeleteBlockButton } from './delete-block-button';
@@ -364,6 +365,14 @@ function BlockForm({
         status={values.status}
         progress={values.progress}
         progressEnabled={values.progressEnabled}
+        onChange={set}
+      />
+      <BlockReviewFields
+        register={register}
+        rating={values.rating}
+        review={values.review}
+        isWide={values.isWide}
+        errors={{ rating: errors.rating?.message, review: errors.review?.message }}
         onChange={set}
       />
       <fieldset className="flex flex-wrap gap-2">

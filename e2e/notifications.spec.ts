@@ -84,7 +84,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('link', { name: 'Notifications 1 unread' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `the bell with a count (${colorScheme})`);
       await gotoHydrated(page, '/notifications');
-      await expect(page.getByText('followed your board')).toBeVisible();
+      await expect(
+        page.getByRole('listitem').filter({ hasText: 'followed your board' }),
+      ).toBeVisible();
       await expectNoSeriousA11yViolations(page, `/notifications (${colorScheme})`);
     });
   });

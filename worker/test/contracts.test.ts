@@ -209,7 +209,9 @@ describe('GET /api/openapi.json', () => {
     const board =
       body.paths['/boards/{username}']?.get?.responses['200']?.content?.['application/json'];
     const text = JSON.stringify(board);
-    expect(text).toContain('progressEnabled');
+    for (const field of ['progressEnabled', 'rating', 'review', 'isWide', 'accent']) {
+      expect(text).toContain(field);
+    }
     expect(text).not.toContain('userId');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accentColours, accentShade } from '../../../schema/accents';
+import { accentColours, accentShade } from '../../schema/accents';
 import { oklchToHex, tailwindScales } from './tailwind-palette';
 
 function hexOf(hue: string, shade: number): string {

@@ -48,3 +48,24 @@ const headlineVerbs: Record<BlockStoryKind, string> = {
 export function storyHeadline(name: string, kind: BlockStoryKind, title: string): string {
   return `${name} ${headlineVerbs[kind]} ${title}`;
 }
+
+/** What a person is told of: someone followed their board, someone copied one of its blocks. */
+export const notificationKinds = ['followed', 'copied'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** A rating is ½ to 5 stars in half steps. */
+export const maxRating = 5;
+export const ratingStep = 0.5;
+/** A review is a few lines on a card, not an essay. */
+export const maxReviewLength = 500;
+
+/** Stars as characters ("★★★½"): what a feed reader or a text shows for a rating. */
+export function ratingStars(rating: number): string {
+  const whole = Math.floor(rating);
+  return `${'★'.repeat(whole)}${rating - whole >= ratingStep ? '½' : ''}`;
+}
+
+/** A rating in words, for screen readers and titles: "Rated 4.5 out of 5". */
+export function ratingLabel(rating: number): string {
+  return `Rated ${rating} out of ${maxRating}`;
+}

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type BlockStatus, blockStatuses, imageAspectRatios } from './block-values';
+import {
+  type BlockStatus,
+  blockStatuses,
+  imageAspectRatios,
+  maxRating,
+  maxReviewLength,
+  ratingStep,
+} from './block-values';
 import { blockTypeKeys, findBlockType } from './catalogue';
 import { categoryKeys } from './categories';
 import { optionalImageUrl, optionalLinkUrl, optionalText, visibleText } from './fields';
@@ -18,6 +25,17 @@ const imagePosition = z
   .string()
   .trim()
   .regex(imagePositionPattern, 'Image position must look like "50% 50%".');
+
+const ratingMessage = 'Rating must be from ½ to 5 stars, in half stars.';
+
+/** Stars, ½ to 5 in half steps; null clears it. */
+const rating = z
+  .number({ error: ratingMessage })
+  .min(ratingStep, ratingMessage)
+  .max(maxRating, ratingMessage)
+  .refine((stars) => Number.isInteger(stars / ratingStep), ratingMessage)
+  .nullable()
+  .optional();
 
 /**
  * A block as the dialog sends it. Fields left out keep their stored value on update,
@@ -52,6 +70,9 @@ export const blockInput = z
       .optional(),
     progressEnabled: z.boolean().optional(),
     isVisible: z.boolean().optional(),
+    rating,
+    review: optionalText(maxReviewLength, 'Review', { multiline: true }),
+    isWide: z.boolean({ error: 'isWide must be true or false.' }).optional(),
   })
   .refine((block) => findBlockType(block.type)?.category === block.category, {
     message: pickCategoryAndType,
@@ -130,6 +151,11 @@ export const publicBlock = z.object({
   progressEnabled: z.boolean(),
   // When it entered its status, in ms since the epoch ("Started 3 weeks ago", "Finished in March").
   statusSince: z.number().int().nullable(),
+  // The owner's stars (½ to 5) and a few words on it; null when they gave none.
+  rating: z.number().nullable(),
+  review: z.string().nullable(),
+  // Featured: two columns wide on the board.
+  isWide: z.boolean(),
 });
 
 /** A block as its owner sees it: whether visitors see it, and how often it was copied and followed. */

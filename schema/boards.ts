@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accentColours } from './accents';
 import { imageRatios } from './block-values';
 import { ownBlock, publicBlock } from './blocks';
 import { categoryKeys } from './categories';
@@ -11,9 +12,12 @@ export const boardSettingsInput = z
       error: 'Image ratio must be square, wide or tall.',
     }),
     hideAllImages: z.boolean({ error: 'hideAllImages must be true or false.' }),
+    accent: z.enum(accentColours, {
+      error: `The board's colour must be one of: ${accentColours.join(', ')}.`,
+    }),
   })
   .partial()
-  .refine(hasSomeField, 'Send globalImageRatio or hideAllImages.');
+  .refine(hasSomeField, 'Send globalImageRatio, hideAllImages or accent.');
 
 /** The embed's colours: light, dark, or the reader's system setting (auto). */
 export const embedThemes = ['light', 'dark', 'auto'] as const;
@@ -46,6 +50,8 @@ export const discoverQuery = z.strictObject({
 export const boardSettings = z.object({
   globalImageRatio: z.enum(imageRatios),
   hideAllImages: z.boolean(),
+  // The board's colour, from a fixed palette (schema/accents.ts).
+  accent: z.enum(accentColours),
 });
 
 export const boardSettingsAnswer = z.object({ board: boardSettings });

@@ -40,6 +40,8 @@ export const importPreviewAnswer = z.object({
       status: z.enum(blockStatuses),
       // When it entered its status (the date read, watched or shelved), in ms; null when unknown.
       statusSince: z.number().int().nullable(),
+      // The stars the file gives it, ½ to 5; null when it gives none.
+      rating: z.number().nullable(),
     }),
   ),
   /** Blocks this file would add; `blocks` lists the first of them, as many as a board holds. */

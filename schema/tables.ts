@@ -4,11 +4,13 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { blockStoryKinds } from './block-values';
+import { accentColours, defaultAccent } from './accents';
+import { blockStoryKinds, notificationKinds } from './block-values';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -162,6 +164,7 @@ export const boardSettings = sqliteTable('board_settings', {
     .notNull()
     .default('square'),
   hideAllImages: integer('hide_all_images', { mode: 'boolean' }).notNull().default(false),
+  accent: text('accent', { enum: accentColours }).notNull().default(defaultAccent),
 });
 
 export const blocks = sqliteTable(
@@ -191,6 +194,11 @@ export const blocks = sqliteTable(
     progress: integer('progress').notNull().default(0),
     progressEnabled: integer('progress_enabled', { mode: 'boolean' }).notNull().default(true),
     isVisible: integer('is_visible', { mode: 'boolean' }).notNull().default(true),
+    // The owner's rating in stars, ½ to 5 in half steps; null when unrated.
+    rating: real('rating'),
+    review: text('review'),
+    // Featured: two columns wide on the board's grid.
+    isWide: integer('is_wide', { mode: 'boolean' }).notNull().default(false),
     copyCount: integer('copy_count').notNull().default(0),
     clickCount: integer('click_count').notNull().default(0),
     // Where a copy came from; kept (as null) when the original or its owner is deleted.
@@ -298,6 +306,48 @@ export const follows = sqliteTable(
     index('follows_followed').on(t.followedId),
   ],
 );
+
+/**
+ * What happened to a person's board that they are told of: someone followed it, someone copied a
+ * block of it. Written by triggers on follows and block_copies (migrations), once per actor and
+ * subject; each event adds its own row, and what is unread is counted from these rows against the
+ * recipient's `readUpTo`, never from a counter every event would rewrite.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockId: integer('block_id').references(() => blocks.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A person's latest first, and the unread ones (created after readUpTo), from the index alone.
+    index('notifications_recipient_created').on(t.recipientId, t.createdAt),
+    // Once per actor and subject: following twice tells once.
+    index('notifications_recipient_actor').on(t.recipientId, t.actorId, t.kind),
+    index('notifications_actor').on(t.actorId),
+    index('notifications_block').on(t.blockId),
+  ],
+);
+
+/**
+ * Per person: up to when they have read their notifications (written only when they open the
+ * list), and whether they are also told by email (off until they turn it on).
+ */
+export const notificationSettings = sqliteTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  readUpTo: integer('read_up_to', { mode: 'timestamp_ms' }),
+  byEmail: integer('by_email', { mode: 'boolean' }).notNull().default(false),
+});
 
 /** Where Discover's rollup applies: every board, or one category's. */
 const discoverScope = () => text('scope').notNull();

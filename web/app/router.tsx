@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
-import { SiteLayout } from '../components/layout/site-layout';
+import { SiteLayout } from './layout/site-layout';
 import { lazyScreen } from './lazy-screen';
 
 // Each screen is its own chunk, fetched when its route is first visited. The declarative router
@@ -20,6 +20,9 @@ const screens = {
   verifyEmail: lazyScreen(() => import('./routes/verify-email').then((m) => m.VerifyEmailScreen)),
   dashboard: lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardScreen)),
   following: lazyScreen(() => import('./routes/following').then((m) => m.FollowingScreen)),
+  notifications: lazyScreen(() =>
+    import('./routes/notifications').then((m) => m.NotificationsScreen),
+  ),
   feedback: lazyScreen(() => import('./routes/feedback').then((m) => m.FeedbackScreen)),
   adminFeedback: lazyScreen(() =>
     import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen),
@@ -40,6 +43,7 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/verify-email', 'verifyEmail'],
   ['/dashboard', 'dashboard'],
   ['/following', 'following'],
+  ['/notifications', 'notifications'],
   ['/feedback', 'feedback'],
   ['/admin/feedback', 'adminFeedback'],
   // `/@alice` and `/alice` are the same board; the screen strips the leading @.

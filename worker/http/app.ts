@@ -26,6 +26,7 @@ import { followingRoutes, followsRoutes } from './routes/follows';
 import { generateImageRoutes, imageRoutes, uploadRoutes } from './routes/images';
 import { importRoutes } from './routes/imports';
 import { landingPage } from './routes/landing-page';
+import { notificationsRoutes } from './routes/notifications';
 import { oembedRoutes } from './routes/oembed';
 import { ogImageRoutes } from './routes/og-image';
 import { passkeysRoutes } from './routes/passkeys';
@@ -53,6 +54,7 @@ const api = new Hono<AppEnv>()
   .route('/analytics', analyticsRoutes)
   .route('/follows', followsRoutes)
   .route('/following', followingRoutes)
+  .route('/notifications', notificationsRoutes)
   .route('/feedback', feedbackRoutes)
   .route('/generate-image', generateImageRoutes)
   .route('/upload', uploadRoutes)

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { Feed } from 'feed';
-import { storyHeadline } from '../../schema/block-values';
+import { ratingLabel, ratingStars, storyHeadline } from '../../schema/block-values';
 import { blockStoryEvents, blocks } from '../../schema/tables';
 import { findUserByUsername } from '../domain/account/users';
 import { getBoardSettings } from '../domain/boards/boards';
@@ -31,6 +31,8 @@ export async function findBoardNews(db: Db, username: string) {
         description: blocks.description,
         imageUrl: blocks.imageUrl,
         externalUrl: blocks.externalUrl,
+        rating: blocks.rating,
+        review: blocks.review,
       })
       .from(blockStoryEvents)
       .innerJoin(blocks, eq(blocks.id, blockStoryEvents.blockId))
@@ -47,12 +49,23 @@ export async function findBoardNews(db: Db, username: string) {
   return { owner, showImages: !settings.hideAllImages, news };
 }
 
+type BoardNews = NonNullable<Awaited<ReturnType<typeof findBoardNews>>>;
+type NewsEntry = BoardNews['news'][number];
+
+/** An entry's words: subtitle, the owner's stars and review, then the description. */
+function entryText(entry: NewsEntry): string {
+  const stars =
+    entry.rating === null ? null : `${ratingStars(entry.rating)} (${ratingLabel(entry.rating)})`;
+  const review = entry.review && `“${entry.review}”`;
+  return [entry.subtitle, stars, review, entry.description].filter(Boolean).join(' · ');
+}
+
 /** A board's news as an Atom 1.0 or JSON Feed 1 document, every address absolute. */
 export function renderBoardFeed(
   env: Pick<Env, 'APP_URL'>,
   origin: string,
   format: FeedFormat,
-  board: NonNullable<Awaited<ReturnType<typeof findBoardNews>>>,
+  board: BoardNews,
 ): string {
   const { owner, news, showImages } = board;
   const home = boardUrl(env, owner.username);
@@ -78,7 +91,7 @@ export function renderBoardFeed(
       title: storyHeadline(owner.displayName, entry.kind, entry.title),
       link: entry.externalUrl ?? home,
       date: new Date(entry.at),
-      description: [entry.subtitle, entry.description].filter(Boolean).join(' · ') || undefined,
+      description: entryText(entry) || undefined,
       ...(showImages && entry.imageUrl && { image: absolute(entry.imageUrl) }),
       author: [{ name: owner.displayName, link: home }],
     });

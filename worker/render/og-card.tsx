@@ -1,6 +1,7 @@
 import type { LucideIconData, LucideIconNode } from 'lucide-react';
 import { createElement, type ReactElement } from 'react';
 import type { z } from 'zod';
+import { type AccentColour, accentShade } from '../../schema/accents';
 import type { publicBoardAnswer } from '../../schema/boards';
 import { categoryHue } from '../../schema/categories';
 import { ownImagePath } from '../../schema/fields';
@@ -14,7 +15,7 @@ export const ogImageSize = { width: 1200, height: 630 } as const;
  * Bump when the card's design changes: it is part of every card's fingerprint, which names the
  * stored image, its ETag and the address the board page gives unfurlers.
  */
-export const ogImageVersion = 2;
+export const ogImageVersion = 3;
 
 /** As many Now blocks as fit the card's width readably. */
 export const ogCardBlockCount = 4;
@@ -31,17 +32,20 @@ export type OgCard = {
   tagline: string | null;
   /** An avatar uploaded here (an R2 image path); a picture from elsewhere cannot be fetched. */
   avatar: string | null;
+  /** The board's colour: the card's top edge, the @name and the initial's tint. */
+  accent: AccentColour;
   now: { type: string; emoji: string | null; category: string; label: string; title: string }[];
 };
 
 export function ogCardOf(board: PublicBoard): OgCard {
-  const { user, blocks } = board;
+  const { user, blocks, board: settings } = board;
   const avatar = user.avatar && ownImagePath.test(user.avatar) ? user.avatar : null;
   return {
     username: user.username,
     displayName: user.displayName,
     tagline: user.tagline?.trim() || null,
     avatar,
+    accent: settings.accent,
     now: blocks
       .filter((block) => block.status === 'now')
       .slice(0, ogCardBlockCount)
@@ -133,8 +137,8 @@ function Avatar({ card, picture }: { card: OgCard; picture: string | null }) {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: shade('violet', 100),
-        color: shade('violet', 800),
+        background: shade(card.accent, 100),
+        color: shade(card.accent, 800),
         fontSize: 64,
         fontWeight: 600,
       }}
@@ -245,7 +249,7 @@ export function ogCardTree(card: OgCard, picture: string | null): ReactElement {
         height: ogImageSize.height,
         padding: '60px 72px 64px',
         background: shade('gray', 50),
-        borderTop: `12px solid ${shade('violet', 700)}`,
+        borderTop: `12px solid ${shade(card.accent, accentShade)}`,
         fontFamily: 'Inter, Inter Extended',
         color: shade('gray', 900),
       }}
@@ -275,7 +279,12 @@ export function ogCardTree(card: OgCard, picture: string | null): ReactElement {
             {card.displayName}
           </div>
           <div
-            style={{ display: 'flex', fontSize: 30, fontWeight: 600, color: shade('violet', 700) }}
+            style={{
+              display: 'flex',
+              fontSize: 30,
+              fontWeight: 600,
+              color: shade(card.accent, accentShade),
+            }}
           >
             {`@${card.username}`}
           </div>

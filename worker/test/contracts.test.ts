@@ -22,9 +22,12 @@ const visitorBlockKeys = [
   'imageAspectRatio',
   'imagePosition',
   'imageUrl',
+  'isWide',
   'label',
   'progress',
   'progressEnabled',
+  'rating',
+  'review',
   'status',
   'statusSince',
   'subtitle',
@@ -32,7 +35,7 @@ const visitorBlockKeys = [
   'type',
 ];
 const visitorUserKeys = ['avatar', 'bio', 'displayName', 'tagline', 'username'];
-const boardSettingsKeys = ['globalImageRatio', 'hideAllImages'];
+const boardSettingsKeys = ['accent', 'globalImageRatio', 'hideAllImages'];
 const shownBoardKeys = [...boardSettingsKeys, 'updatedAt'];
 
 const keysOf = (value: object | undefined) => Object.keys(value ?? {}).sort();
@@ -82,7 +85,7 @@ describe('anonymous answers carry only what visitors see', () => {
     expect(keysOf(body)).toEqual(['boards', 'nextCursor', 'total', 'totalIsFloor']);
     expect(body.boards).toHaveLength(1);
     expect(keysOf(body.boards[0])).toEqual(['blocks', 'board', 'user']);
-    expect(keysOf(body.boards[0]?.board)).toEqual(['globalImageRatio', 'hideAllImages']);
+    expect(keysOf(body.boards[0]?.board)).toEqual(boardSettingsKeys);
     expect(keysOf(body.boards[0]?.user)).toEqual(visitorUserKeys);
     expect(keysOf(body.boards[0]?.blocks[0])).toEqual(visitorBlockKeys);
   });
@@ -214,7 +217,9 @@ describe('GET /api/openapi.json', () => {
     const board =
       body.paths['/boards/{username}']?.get?.responses['200']?.content?.['application/json'];
     const text = JSON.stringify(board);
-    expect(text).toContain('progressEnabled');
+    for (const field of ['progressEnabled', 'rating', 'review', 'isWide', 'accent']) {
+      expect(text).toContain(field);
+    }
     expect(text).not.toContain('userId');
   });
 });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { type Location, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { ScreenFallback } from '../../components/layout/site-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ScreenFallback } from '../layout/site-layout';
 
 type AuthTab = 'signup' | 'signin';
 

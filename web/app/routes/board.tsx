@@ -42,7 +42,10 @@ export function BoardScreen() {
   // Who may copy or follow is known before the first paint (`data-viewer`): the owner never sees
   // Copy or Follow and gets a way to edit instead, and the page needs no session to be drawn.
   return (
-    <main className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
+    <main
+      data-accent={board.data.board.accent}
+      className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6"
+    >
       <ProfileHeader
         user={owner}
         updatedAt={board.data.board.updatedAt}

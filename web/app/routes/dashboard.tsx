@@ -3,7 +3,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { Navigate, useLocation } from 'react-router-dom';
 import type { BlockStatus } from '../../../schema/block-values';
 import type { BlockTypeKey } from '../../../schema/catalogue';
-import { ScreenFallback } from '../../components/layout/site-layout';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMyAnalytics } from '../../features/analytics/api/get-my-analytics';
@@ -30,6 +29,7 @@ import { useAuth } from '../../lib/auth';
 import type { CurrentUser } from '../../lib/current-user';
 import { loadChunk } from '../../lib/load-chunk';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ScreenFallback } from '../layout/site-layout';
 
 // Fetched the first time it opens: most visits to the dashboard import nothing.
 const ImportDialog = lazy(() =>

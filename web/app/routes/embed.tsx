@@ -11,7 +11,7 @@ import { ProfileHeader } from '../../features/boards/components/profile-header';
 export function EmbedScreen({ board }: { board: PublicBoard }) {
   const { user } = board;
   return (
-    <>
+    <div data-accent={board.board.accent}>
       <main className="space-y-6 p-3 sm:p-4">
         <ProfileHeader user={board.user} updatedAt={board.board.updatedAt} linkTarget="_blank" />
         <BlockBoard
@@ -27,11 +27,11 @@ export function EmbedScreen({ board }: { board: PublicBoard }) {
           href={`/@${user.username}`}
           target="_blank"
           rel="noopener"
-          className="font-medium text-violet-700 hover:underline"
+          className="font-medium text-accent hover:underline"
         >
           View full board on Up2
         </a>
       </footer>
-    </>
+    </div>
   );
 }

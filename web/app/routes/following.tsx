@@ -1,9 +1,9 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { ScreenFallback } from '../../components/layout/site-layout';
 import { BlockCard } from '../../features/blocks/components/block-card';
 import { FollowingNews } from '../../features/follows/components/following-news';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ScreenFallback } from '../layout/site-layout';
 
 /** The news of the boards the signed-in person follows; signed out, it asks them to sign in. */
 export function FollowingScreen() {

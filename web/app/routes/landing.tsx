@@ -12,7 +12,11 @@ import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 // Wide boxes keep the sample board's cards short under the hero's text.
-const sampleBoardSettings = { globalImageRatio: 'wide', hideAllImages: false } as const;
+const sampleBoardSettings = {
+  globalImageRatio: 'wide',
+  hideAllImages: false,
+  accent: 'violet',
+} as const;
 
 /** The landing screen's name, which its page carries from the server too. */
 export const landingScreenName = 'Hey, what are you UP2 these days?';

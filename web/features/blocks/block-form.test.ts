@@ -28,6 +28,9 @@ const storedBlock: Block = {
   progress: 40,
   progressEnabled: false,
   statusSince: Date.UTC(2026, 2, 1),
+  rating: 4.5,
+  review: 'Spice must flow.',
+  isWide: true,
   isVisible: true,
   copyCount: 0,
   clickCount: 0,
@@ -80,6 +83,9 @@ describe('the dialog form', () => {
       progressEnabled: false,
       imageAspectRatio: 'wide',
       imagePosition: '20% 80%',
+      rating: 4.5,
+      review: 'Spice must flow.',
+      isWide: true,
     });
   });
   it('leaves the type unselected for a type the catalogue no longer has', () => {
@@ -143,8 +149,27 @@ describe('saving the dialog', () => {
         progressEnabled: true,
         imageAspectRatio: 'auto',
         imagePosition: 'center',
+        rating: null,
+        review: null,
+        isWide: false,
       },
     });
+  });
+  it('refuses a review longer than 500 characters, at the review', () => {
+    const result = validateBlockForm({ ...filled, review: 'a'.repeat(501) });
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { review: 'Review must be 500 characters or less.' },
+    });
+  });
+  it('refuses a rating that is not a half step from ½ to 5', () => {
+    for (const rating of [0, 0.25, 5.5]) {
+      const result = validateBlockForm({ ...filled, rating });
+      expect(result).toMatchObject({
+        ok: false,
+        errors: { rating: 'Rating must be from ½ to 5 stars, in half stars.' },
+      });
+    }
   });
 });
 

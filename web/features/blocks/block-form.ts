@@ -22,6 +22,10 @@ export type BlockFormValues = {
   progressEnabled: boolean;
   imageAspectRatio: BlockImageRatio;
   imagePosition: string;
+  /** Stars, ½ to 5; null when unrated. */
+  rating: number | null;
+  review: string;
+  isWide: boolean;
 };
 
 export type BlockFormField = keyof BlockFormValues;
@@ -42,6 +46,9 @@ export const blockFormDefaults: BlockFormValues = {
   // Follows the board-wide ratio, so the dashboard's ratio choice shapes new blocks.
   imageAspectRatio: 'auto',
   imagePosition: 'center',
+  rating: null,
+  review: '',
+  isWide: false,
 };
 
 /**
@@ -120,6 +127,9 @@ export function blockToFormValues(block: Block): BlockFormValues {
     progressEnabled: block.progressEnabled,
     imageAspectRatio: block.imageAspectRatio,
     imagePosition: block.imagePosition || 'center',
+    rating: block.rating,
+    review: block.review ?? '',
+    isWide: block.isWide,
   };
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { defaultAccent } from '../../../schema/accents';
 import { type boardSettingsInput, publicBoardAnswer } from '../../../schema/boards';
 import { boardSettings } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
@@ -21,6 +22,7 @@ export async function getBoardSettings(db: Db, userId: number) {
   return {
     globalImageRatio: settings?.globalImageRatio ?? 'square',
     hideAllImages: settings?.hideAllImages ?? false,
+    accent: settings?.accent ?? defaultAccent,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm';
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
+import { defaultAccent } from '../../../schema/accents';
 import type { discoverQuery } from '../../../schema/boards';
 import type { CategoryKey } from '../../../schema/categories';
 import {
@@ -323,6 +324,7 @@ function boardLook(settings: BoardSettingsRow | null) {
   return {
     globalImageRatio: settings?.globalImageRatio ?? 'square',
     hideAllImages: settings?.hideAllImages ?? false,
+    accent: settings?.accent ?? defaultAccent,
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { defaultAccent } from '../../../schema/accents';
 import { encodeFeedCursor, type FeedPosition, maxFollowedBoards } from '../../../schema/follows';
 import { blockStoryEvents, blocks, boardSettings, follows, users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
@@ -23,7 +24,7 @@ async function followableBoard(db: Db, follower: UserRow, username: string) {
   return owner;
 }
 
-/** Follows a board; following it again changes nothing. */
+/** Follows a board, and gives back its owner; following it again changes nothing. */
 export async function followBoard(db: Db, follower: UserRow, username: string) {
   const owner = await followableBoard(db, follower, username);
   const [already, [followed]] = await db.batch([
@@ -33,7 +34,7 @@ export async function followBoard(db: Db, follower: UserRow, username: string) {
       .where(and(eq(follows.followerId, follower.id), eq(follows.followedId, owner.id))),
     db.select({ boards: count() }).from(follows).where(eq(follows.followerId, follower.id)),
   ]);
-  if (already.length > 0) return;
+  if (already.length > 0) return owner;
   if ((followed?.boards ?? 0) >= maxFollowedBoards) {
     throw new Refusal(
       'conflict',
@@ -44,6 +45,7 @@ export async function followBoard(db: Db, follower: UserRow, username: string) {
     .insert(follows)
     .values({ followerId: follower.id, followedId: owner.id })
     .onConflictDoNothing();
+  return owner;
 }
 
 /** Stops following a board; unfollowing one not followed changes nothing. */
@@ -156,6 +158,7 @@ export async function readFollowingFeed(db: Db, followerId: number, cursor?: Fee
       board: {
         globalImageRatio: settings?.globalImageRatio ?? 'square',
         hideAllImages: settings?.hideAllImages ?? false,
+        accent: settings?.accent ?? defaultAccent,
       },
     })),
     nextCursor: rows.length > feedPageSize && last ? encodeFeedCursor(last) : null,

@@ -1,5 +1,10 @@
 import Papa from 'papaparse';
-import type { BlockStatus } from '../../../schema/block-values';
+import {
+  type BlockStatus,
+  maxRating,
+  maxReviewLength,
+  ratingStep,
+} from '../../../schema/block-values';
 import { type BlockInput, blockInput } from '../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
 import type { ImportSource, LetterboxdList } from '../../../schema/imports';
@@ -113,10 +118,33 @@ function clip(text: string | undefined, max: number): string {
 type Looks = { type: BlockTypeKey; progressEnabled: boolean };
 
 /** The block as the dialog would save it, or null when the row breaks a block's rules. */
-function blockOf(
-  looks: Looks,
-  fields: { title: string; subtitle: string; externalUrl: string; status: BlockStatus },
-): ExportedBlock['block'] | null {
+/**
+ * Stars as the exports write them: Goodreads whole stars (0 for none), Letterboxd half stars
+ * ("3.5"); anything else is no rating, rather than a refused row.
+ */
+function ratingOf(value: string | undefined): number | null {
+  const stars = Number(value?.trim() || Number.NaN);
+  return stars >= ratingStep && stars <= maxRating && Number.isInteger(stars / ratingStep)
+    ? stars
+    : null;
+}
+
+/** A review as text: Goodreads writes line breaks as `<br/>` and may keep other markup. */
+function reviewOf(value: string | undefined): string {
+  const text = (value ?? '').replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '');
+  return clip(text, maxReviewLength);
+}
+
+type ExportedFields = {
+  title: string;
+  subtitle: string;
+  externalUrl: string;
+  status: BlockStatus;
+  rating?: string;
+  review?: string;
+};
+
+function blockOf(looks: Looks, fields: ExportedFields): ExportedBlock['block'] | null {
   const type = findBlockType(looks.type);
   const checked = blockInput.safeParse({
     category: type?.category,
@@ -129,6 +157,8 @@ function blockOf(
     status: fields.status,
     progress: progressOf[fields.status],
     progressEnabled: looks.progressEnabled,
+    rating: ratingOf(fields.rating),
+    review: reviewOf(fields.review) || undefined,
   });
   return checked.success ? { ...checked.data, status: fields.status } : null;
 }
@@ -146,6 +176,8 @@ function goodreadsBlock(row: Row): ExportedBlock | null {
     subtitle: row.Author ?? '',
     externalUrl: `https://www.goodreads.com/book/show/${encodeURIComponent(bookId)}`,
     status,
+    rating: row['My Rating'],
+    review: row['My Review'],
   });
   if (!block) return null;
   const shelvedAt = parseDay(row['Date Added']);
@@ -194,6 +226,8 @@ function filmBlock(row: Row, status: BlockStatus) {
     subtitle: row.Year ?? '',
     externalUrl: row['Letterboxd URI']?.trim() ?? '',
     status,
+    rating: row.Rating,
+    review: row.Review,
   });
 }
 

@@ -62,6 +62,7 @@ export function previewOf(plan: ImportPlan) {
       title: block.title,
       subtitle: block.subtitle ?? null,
       status: block.status,
+      rating: block.rating ?? null,
       statusSince: statusAt,
     })),
     newCount: plan.fresh.length,
@@ -88,13 +89,13 @@ function insertBlocks(db: Db, userId: number, plan: ImportPlan, at: number) {
   return db.$client
     .prepare(
       `INSERT INTO blocks (user_id, position, type, category, emoji, label, title, subtitle,
-        description, external_url, status, progress, progress_enabled, status_since, import_key,
-        created_at, updated_at)
+        description, external_url, status, progress, progress_enabled, rating, review, status_since,
+        import_key, created_at, updated_at)
       SELECT ?1, ?2 + e.key + 1, ${field('type')}, ${field('category')}, ${field('emoji')},
         ${field('label')}, ${field('title')}, ${field('subtitle')}, ${field('description')},
         ${field('externalUrl')},
-        ${field('status')}, ${field('progress')}, ${field('progressEnabled')},
-        ${field('statusSince')}, ${field('importKey')}, ?3, ?3
+        ${field('status')}, ${field('progress')}, ${field('progressEnabled')}, ${field('rating')},
+        ${field('review')}, ${field('statusSince')}, ${field('importKey')}, ?3, ?3
       FROM json_each(?4) AS e
       WHERE true
       ON CONFLICT DO NOTHING

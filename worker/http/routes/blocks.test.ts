@@ -343,7 +343,11 @@ describe('GET /api/blocks/me', () => {
     const response = await readJson(apiClient({ token: user.token }).blocks.me.$get());
     expectStatus(response, 200);
     expect(Object.keys(response.body).sort()).toEqual(['blocks', 'board']);
-    expect(response.body.board).toEqual({ globalImageRatio: 'square', hideAllImages: false });
+    expect(response.body.board).toEqual({
+      globalImageRatio: 'square',
+      hideAllImages: false,
+      accent: 'violet',
+    });
     expect(response.body.blocks.map((block) => block.id)).toEqual([shown.id, hidden.id]);
     expect(response.body.blocks[1]?.isVisible).toBe(false);
   });

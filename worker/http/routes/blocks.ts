@@ -23,6 +23,7 @@ import {
   updateBlock,
 } from '../../domain/blocks/blocks';
 import { getBoardSettings } from '../../domain/boards/boards';
+import { emailNotification } from '../../domain/notifications/notifications';
 import type { AppEnv } from '../app-env';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { changesBoard, changesNoBoard } from '../middleware/board-changes';
@@ -84,6 +85,14 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('json', blockInput),
     async (c) => {
       const block = await createBlock(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      if (block.copiedFromUserId !== null) {
+        const event = {
+          recipientId: block.copiedFromUserId,
+          kind: 'copied',
+          actorId: c.var.viewer.id,
+        } as const;
+        c.executionCtx.waitUntil(emailNotification(c.var.db, c.env, event));
+      }
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )
@@ -142,6 +151,14 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('param', blockId),
     async (c) => {
       const block = await copyBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
+      if (block.copiedFromUserId !== null) {
+        const event = {
+          recipientId: block.copiedFromUserId,
+          kind: 'copied',
+          actorId: c.var.viewer.id,
+        } as const;
+        c.executionCtx.waitUntil(emailNotification(c.var.db, c.env, event));
+      }
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )

@@ -144,10 +144,18 @@ describe('PUT /api/boards/me', () => {
       apiClient({ token: owner.token }).boards.me.$put({ json: { globalImageRatio: 'wide' } }),
     );
     expectStatus(response, 200);
-    expect(response.body.board).toEqual({ globalImageRatio: 'wide', hideAllImages: false });
+    expect(response.body.board).toEqual({
+      globalImageRatio: 'wide',
+      hideAllImages: false,
+      accent: 'violet',
+    });
     const mine = await myBlocks(owner.token);
     expectStatus(mine, 200);
-    expect(mine.body.board).toEqual({ globalImageRatio: 'wide', hideAllImages: false });
+    expect(mine.body.board).toEqual({
+      globalImageRatio: 'wide',
+      hideAllImages: false,
+      accent: 'violet',
+    });
   });
 
   it('sets hideAllImages alone and keeps the image ratio', async () => {
@@ -159,12 +167,20 @@ describe('PUT /api/boards/me', () => {
       apiClient({ token: owner.token }).boards.me.$put({ json: { hideAllImages: true } }),
     );
     expectStatus(response, 200);
-    expect(response.body.board).toEqual({ globalImageRatio: 'tall', hideAllImages: true });
+    expect(response.body.board).toEqual({
+      globalImageRatio: 'tall',
+      hideAllImages: true,
+      accent: 'violet',
+    });
     const off = await readJson(
       apiClient({ token: owner.token }).boards.me.$put({ json: { hideAllImages: false } }),
     );
     expectStatus(off, 200);
-    expect(off.body.board).toEqual({ globalImageRatio: 'tall', hideAllImages: false });
+    expect(off.body.board).toEqual({
+      globalImageRatio: 'tall',
+      hideAllImages: false,
+      accent: 'violet',
+    });
   });
 
   it('refuses bad values, an empty body and unknown fields with 400 and changes nothing', async () => {
@@ -187,7 +203,11 @@ describe('PUT /api/boards/me', () => {
     }
     const mine = await myBlocks(owner.token);
     expectStatus(mine, 200);
-    expect(mine.body.board).toEqual({ globalImageRatio: 'square', hideAllImages: false });
+    expect(mine.body.board).toEqual({
+      globalImageRatio: 'square',
+      hideAllImages: false,
+      accent: 'violet',
+    });
   });
 
   it('refuses a signed-out caller with 401', async () => {

@@ -84,7 +84,11 @@ describe('GET /api/discover/trending', () => {
       displayName: `Name ${owner.username}`,
       avatar: null,
     });
-    expect(entry?.board).toEqual({ globalImageRatio: 'square', hideAllImages: false });
+    expect(entry?.board).toEqual({
+      globalImageRatio: 'square',
+      hideAllImages: false,
+      accent: 'violet',
+    });
     const all = await trending();
     expect(all.findIndex((item) => item.block.id === block.id)).toBeGreaterThanOrEqual(0);
   });

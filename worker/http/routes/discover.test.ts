@@ -212,8 +212,16 @@ describe('GET /api/discover', () => {
     const response = await discover({ q: token });
     const boardOf = (owner: TestUser) =>
       response.boards.find((entry) => entry.user.username === owner.username)?.board;
-    expect(boardOf(plain)).toEqual({ globalImageRatio: 'square', hideAllImages: false });
-    expect(boardOf(styled)).toEqual({ globalImageRatio: 'wide', hideAllImages: true });
+    expect(boardOf(plain)).toEqual({
+      globalImageRatio: 'square',
+      hideAllImages: false,
+      accent: 'violet',
+    });
+    expect(boardOf(styled)).toEqual({
+      globalImageRatio: 'wide',
+      hideAllImages: true,
+      accent: 'violet',
+    });
   });
 
   it('shows at most 12 visible blocks of a board, in board order', async () => {

@@ -242,7 +242,7 @@ describe('GET /api/following/feed', () => {
       kind: 'finished',
       at: expect.any(Number),
       user: { username: maya.username, displayName: `Name ${maya.username}`, avatar: null },
-      board: { globalImageRatio: 'square', hideAllImages: false },
+      board: { globalImageRatio: 'square', hideAllImages: false, accent: 'violet' },
       block: expect.objectContaining({ id: book.id, title: 'Portuguese A2', status: 'done' }),
     });
     // Only what a visitor sees of a block: no counts, no visibility flag, no owner id.

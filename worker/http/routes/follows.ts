@@ -12,6 +12,7 @@ import {
   readFollowingFeed,
   unfollowBoard,
 } from '../../domain/follows/follows';
+import { emailNotification } from '../../domain/notifications/notifications';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
 import { changesNoBoard } from '../middleware/board-changes';
@@ -46,7 +47,9 @@ export const followsRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', followParam),
     async (c) => {
-      await followBoard(c.var.db, c.var.viewer, c.req.valid('param').username);
+      const owner = await followBoard(c.var.db, c.var.viewer, c.req.valid('param').username);
+      const event = { recipientId: owner.id, kind: 'followed', actorId: c.var.viewer.id } as const;
+      c.executionCtx.waitUntil(emailNotification(c.var.db, c.env, event));
       return sendJson(c, followAnswer, { following: true }, 200);
     },
   )

@@ -192,6 +192,7 @@ describe('the card', () => {
       displayName: 'Rosa Díaz',
       tagline: 'Cellist in training',
       avatar: null,
+      accent: 'violet',
       now: ['One', 'Two', 'Three', 'Four'].map((title) => ({
         type: 'books-reading',
         emoji: 'BookOpen',

@@ -76,7 +76,8 @@ export function blockCellProps(block: PublicBlock) {
   return {
     'data-block-id': block.id,
     'data-category': block.category,
-    className: 'block-card-cell',
+    // A featured block takes two columns of the grid (one on a phone).
+    className: block.isWide ? 'block-card-cell block-card-wide' : 'block-card-cell',
   };
 }
 
@@ -148,7 +149,7 @@ export function BlockBoard<B extends PublicBlock>({
     ? categories
     : categories.filter(({ key }) => blocks.some((block) => block.category === key));
   return (
-    <section data-board>
+    <section data-board data-accent={board.accent}>
       <IconSprite icons={[...looks.map((look) => look.icon), ...cardIcons, ...actionIcons]}>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant rules built from our own keys */}
         <style dangerouslySetInnerHTML={{ __html: boardRules }} />

@@ -8,7 +8,7 @@ import { BlockCard } from './block-card';
 // What a board page loads with its cards: it counts Visit Link clicks.
 import '../../../reader';
 
-const board: BoardSettings = { globalImageRatio: 'square', hideAllImages: false };
+const board: BoardSettings = { globalImageRatio: 'square', hideAllImages: false, accent: 'violet' };
 
 function aBlock(change: Partial<PublicBlock> = {}): PublicBlock {
   return {
@@ -28,6 +28,9 @@ function aBlock(change: Partial<PublicBlock> = {}): PublicBlock {
     progress: 40,
     progressEnabled: true,
     statusSince: null,
+    rating: null,
+    review: null,
+    isWide: false,
     ...change,
   };
 }

@@ -1,8 +1,8 @@
 import type { LucideIconData } from 'lucide-react';
 import { __iconData as externalLinkIcon } from 'lucide-react/icons/external-link';
 import { __iconData as closeIcon } from 'lucide-react/icons/x';
-import { type MouseEvent, type ReactNode, useId, useState } from 'react';
-import { aspectRatioOf } from '../../../../schema/block-values';
+import { type CSSProperties, type MouseEvent, type ReactNode, useId, useState } from 'react';
+import { aspectRatioOf, maxRating, ratingLabel } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { BlockIcon } from '../../../components/block-icon';
 import { SpriteIcon } from '../../../components/icon-sprite';
@@ -94,6 +94,8 @@ export function BlockCard<B extends PublicBlock>({
           )}
         </h3>
         {block.subtitle && <p className="block-card-subtitle">{block.subtitle}</p>}
+        {block.rating !== null && <BlockRating rating={block.rating} />}
+        {block.review && <blockquote className="block-card-review">{block.review}</blockquote>}
         {block.description && <p className="block-card-description">{block.description}</p>}
         {block.progressEnabled && <BlockProgress block={block} />}
         <BlockStory block={block} />
@@ -218,6 +220,23 @@ function BlockStory({ block }: { block: PublicBlock }) {
   );
 }
 
+/** The owner's stars: drawn as five, filled to the rating; read as words. */
+function BlockRating({ rating }: { rating: number }) {
+  const filled = `${(rating / maxRating) * 100}%`;
+  return (
+    <p className="block-card-rating">
+      <span
+        aria-hidden="true"
+        className="block-card-stars"
+        style={{ '--rating': filled } as CSSProperties}
+      >
+        {'★'.repeat(maxRating)}
+      </span>
+      <span className="sr-only">{ratingLabel(rating)}</span>
+    </p>
+  );
+}
+
 function BlockProgress({ block }: { block: PublicBlock }) {
   const { width, complete } = progressBar(block);
   return (
@@ -231,7 +250,7 @@ function BlockProgress({ block }: { block: PublicBlock }) {
         className="block-progress-track"
       >
         <div
-          className={cn('h-full rounded-full', complete ? 'bg-green-600' : 'bg-violet-700')}
+          className={cn('h-full rounded-full', complete ? 'bg-green-600' : 'bg-accent')}
           style={{ width: `${width}%` }}
         />
       </div>

@@ -44,6 +44,7 @@ import {
 } from '../block-form';
 import { quickMoves } from '../block-rules';
 import { BlockImageFields } from './block-image-fields';
+import { BlockReviewFields } from './block-review-fields';
 import { BlockStatusFields } from './block-status-fields';
 import { BlockTypePicker } from './block-type-picker';
 import { DeleteBlockButton } from './delete-block-button';
@@ -385,6 +386,14 @@ function BlockForm({
           if (change.progressEnabled !== undefined) progressTouchedRef.current = true;
           set(change);
         }}
+      />
+      <BlockReviewFields
+        register={register}
+        rating={values.rating}
+        review={values.review}
+        isWide={values.isWide}
+        errors={{ rating: errors.rating?.message, review: errors.review?.message }}
+        onChange={set}
       />
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">Move</legend>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { type AccentColour, accentColours, accentLabels } from '../../../../schema/accents';
 import type { ImageRatio } from '../../../../schema/block-values';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
@@ -11,7 +12,7 @@ const ratioChoices: { value: ImageRatio; label: string; name: string }[] = [
   { value: 'tall', label: '9:16', name: 'Tall' },
 ];
 
-type BoardLook = { globalImageRatio: ImageRatio; hideAllImages: boolean };
+type BoardLook = { globalImageRatio: ImageRatio; hideAllImages: boolean; accent: AccentColour };
 
 /** Board-wide display choices, saved as soon as they change. */
 export function BoardToolbar({ board }: { board: BoardLook }) {
@@ -53,6 +54,30 @@ export function BoardToolbar({ board }: { board: BoardLook }) {
               <span className="block cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-gray-700 peer-checked:bg-white peer-checked:text-violet-800 peer-checked:shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-violet-500">
                 {ratio.label}
               </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="flex items-center gap-3">
+        <legend className="float-left mr-3 text-sm font-medium text-gray-900">Board colour</legend>
+        <div className="flex flex-wrap gap-1.5">
+          {accentColours.map((accent) => (
+            <label
+              key={accent}
+              data-accent={accent}
+              title={accentLabels[accent]}
+              className="relative"
+            >
+              <input
+                type="radio"
+                name="board-accent"
+                value={accent}
+                checked={shown.accent === accent}
+                onChange={() => save({ accent })}
+                aria-label={accentLabels[accent]}
+                className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+              />
+              <span className="block size-7 cursor-pointer rounded-full border-2 border-white bg-accent ring-1 ring-gray-300 peer-checked:ring-2 peer-checked:ring-gray-900 peer-focus-visible:ring-2 peer-focus-visible:ring-violet-500" />
             </label>
           ))}
         </div>

@@ -42,15 +42,13 @@ export function ProfileHeader({
           </h1>
           {mark}
         </div>
-        {user.tagline && (
-          <p className="wrap-anywhere font-medium text-violet-800">{user.tagline}</p>
-        )}
+        {user.tagline && <p className="wrap-anywhere font-medium text-accent">{user.tagline}</p>}
         {user.bio && <p className="wrap-anywhere text-gray-700">{user.bio}</p>}
         <a
           href={boardLink}
           target={linkTarget}
           rel={linkTarget && 'noopener'}
-          className="inline-flex max-w-full items-center gap-1.5 break-all text-sm font-medium text-violet-700 hover:underline"
+          className="inline-flex max-w-full items-center gap-1.5 break-all text-sm font-medium text-accent hover:underline"
         >
           <LinkIcon aria-hidden className="size-4 shrink-0" />
           {boardLink.replace(/^https?:\/\//, '')}
@@ -64,7 +62,7 @@ export function ProfileHeader({
               href={`${boardLink}/feed.xml`}
               target={linkTarget}
               rel={linkTarget && 'noopener'}
-              className="inline-flex items-center gap-1 font-medium text-violet-700 hover:underline"
+              className="inline-flex items-center gap-1 font-medium text-accent hover:underline"
             >
               <RssIcon aria-hidden className="size-4 shrink-0" />
               Feed

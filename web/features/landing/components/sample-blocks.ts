@@ -19,6 +19,9 @@ function sampleBlock(fields: SampleBlockFields): PublicBlock {
     externalUrl: null,
     progressEnabled: true,
     statusSince: null,
+    rating: null,
+    review: null,
+    isWide: false,
     ...fields,
   };
 }

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner';
 import { useSignOutOnArrival } from '../../lib/auth';
 import { markAppReady } from '../../lib/page-actions';
-import { Spinner } from '../ui/spinner';
 import { TopNav } from './top-nav';
 
 export function ScreenFallback() {

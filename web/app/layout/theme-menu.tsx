@@ -1,16 +1,16 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { useState } from 'react';
-import { needsAppAttribute } from '../../lib/page-actions';
-import { chooseTheme, type ThemeChoice, themeChoices, useTheme } from '../../lib/theme';
-import { usePendingAction } from '../../lib/use-pending-action';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
+} from '../../components/ui/dropdown-menu';
+import { needsAppAttribute } from '../../lib/page-actions';
+import { chooseTheme, type ThemeChoice, themeChoices, useTheme } from '../../lib/theme';
+import { usePendingAction } from '../../lib/use-pending-action';
 
 const themeAction = 'theme';
 

@@ -1,14 +1,16 @@
-import { MenuIcon } from 'lucide-react';
+import { BellIcon, MenuIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
-import { useAuth, useLeaveAndSignOut } from '../../lib/auth';
-import { cn } from '../../lib/utils';
-import { Button } from '../ui/button';
+import { maxCountedUnread } from '../../../schema/notifications';
+import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
+} from '../../components/ui/dropdown-menu';
+import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
+import { useAuth, useLeaveAndSignOut } from '../../lib/auth';
+import { cn } from '../../lib/utils';
 import { ThemeMenu } from './theme-menu';
 
 const focusRing =
@@ -92,6 +94,7 @@ function SignedInLinks({ username, isAdmin }: { username: string; isAdmin: boole
           Sign Out
         </Button>
       </div>
+      <NotificationsLink />
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon-sm" className="sm:hidden" aria-label="Menu">
@@ -117,5 +120,32 @@ function SignedInLinks({ username, isAdmin }: { username: string; isAdmin: boole
         </DropdownMenuContent>
       </DropdownMenu>
     </>
+  );
+}
+
+/** The bell, with how many notifications are unread ("99+" past what is counted). */
+function NotificationsLink() {
+  const unread = useUnreadCount().data?.unread ?? 0;
+  const shown = unread >= maxCountedUnread ? `${maxCountedUnread - 1}+` : String(unread);
+  return (
+    <NavLink
+      to="/notifications"
+      className={({ isActive }) =>
+        cn(
+          'relative inline-flex size-9 items-center justify-center rounded-md hover:bg-gray-100',
+          focusRing,
+          isActive ? 'text-violet-700' : 'text-gray-700',
+        )
+      }
+    >
+      <BellIcon aria-hidden className="size-5" />
+      <span className="sr-only">Notifications</span>
+      {unread > 0 && (
+        <span className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-red-700 px-1 text-center text-[0.625rem] leading-4 font-semibold text-white">
+          {shown}
+          <span className="sr-only"> unread</span>
+        </span>
+      )}
+    </NavLink>
   );
 }

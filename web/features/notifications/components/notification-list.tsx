@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Spinner } from '../../../components/ui/spinner';
+import { machineTime, timeAgo } from '../../../lib/relative-time';
+import { useNow } from '../../../lib/use-now';
+import { type Notification, useNotifications } from '../api/get-notifications';
+import { useMarkRead } from '../api/mark-read';
+
+/** The person's latest notifications; showing them reads them (the badge clears). */
+export function NotificationList() {
+  const notifications = useNotifications();
+  const markRead = useMarkRead();
+  const newest = notifications.data?.notifications[0];
+  const { mutate } = markRead;
+  const newestUnread = newest?.unread ? newest.at : null;
+  useEffect(() => {
+    if (newestUnread !== null) mutate(newestUnread);
+  }, [newestUnread, mutate]);
+
+  if (notifications.isPending) return <Spinner label="Loading notifications" />;
+  if (notifications.isError) {
+    return <p className="text-gray-700">We couldn't load your notifications. Try again later.</p>;
+  }
+  const list = notifications.data.notifications;
+  if (list.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+        <h2 className="font-semibold text-gray-900">Nothing yet</h2>
+        <p className="mt-1 text-sm text-gray-600">
+          You'll see here when someone follows your board or copies one of your blocks.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
+      {list.map((notification) => (
+        <NotificationItem key={notification.id} notification={notification} />
+      ))}
+    </ul>
+  );
+}
+
+function NotificationItem({ notification }: { notification: Notification }) {
+  const now = useNow();
+  const { actor, block } = notification;
+  const name = (
+    <Link to={`/@${actor.username}`} className="font-semibold text-gray-900 hover:underline">
+      {actor.displayName}
+    </Link>
+  );
+  return (
+    <li className="flex items-start gap-3 p-4">
+      <UserAvatar src={actor.avatar} name={actor.displayName} className="size-10" />
+      <div className="min-w-0 flex-1">
+        <p className="wrap-anywhere text-gray-800">
+          {notification.kind === 'followed' ? (
+            <>{name} followed your board</>
+          ) : (
+            <>
+              {name} copied <span className="font-medium">{block?.title ?? 'a block'}</span>
+            </>
+          )}
+          {notification.unread && <span className="sr-only"> (new)</span>}
+        </p>
+        <time dateTime={machineTime(notification.at)} className="text-xs text-gray-600">
+          {timeAgo(notification.at, now)}
+        </time>
+      </div>
+      {notification.unread && (
+        <span aria-hidden className="mt-2 size-2.5 shrink-0 rounded-full bg-violet-700" />
+      )}
+    </li>
+  );
+}

@@ -110,7 +110,9 @@ export function renderBoardFeed(
       ...(entry.summary && { summary: text(entry.summary) }),
       links: [
         { href: entry.url },
-        ...(entry.image ? [{ href: entry.image, rel: 'enclosure', ...imageType(entry.image) }] : []),
+        ...(entry.image
+          ? [{ href: entry.image, rel: 'enclosure', ...imageType(entry.image) }]
+          : []),
       ],
       updated: entry.date,
       authors: [author],

@@ -108,7 +108,10 @@ describe('GET /@username/feed.xml and /feed.json', () => {
     const atom = await (await fetchFeed(owner.username, 'feed.xml')).text();
     expect(atom).not.toContain('type="html"');
     const [entry] = parseAtomFeed(atom).entries ?? [];
-    expect(entry?.title).toEqual({ value: `Name ${owner.username} finished ${markup}`, type: 'text' });
+    expect(entry?.title).toEqual({
+      value: `Name ${owner.username} finished ${markup}`,
+      type: 'text',
+    });
     expect(entry?.summary).toEqual({
       value: '<script>alert(2)</script> · <a href="javascript:alert(3)">click</a>',
       type: 'text',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, like, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { ChangeEmailInput, ChangePasswordInput } from '../../../schema/account';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import {
@@ -170,7 +170,7 @@ async function imagesToDelete(db: Db, env: Env, userId: number): Promise<string[
 
 /**
  * Ends the account: the user and everything that hangs on it in D1 (blocks, settings, sessions,
- * links, counts: foreign keys cascade), the allowances and sign-in failures kept under their name,
+ * links, counts: foreign keys cascade), the email on their feedback, the allowances and sign-in failures kept under their name,
  * their view snapshot in KV and the images they stored. Copies other people made stay theirs
  * (their origin is set to null). Asks for the password first.
  */
@@ -179,6 +179,16 @@ export async function deleteAccount(db: Db, env: Env, user: UserRow, password: s
   const images = await imagesToDelete(db, env, user.id);
   await db.batch([
     db.delete(loginFailures).where(eq(loginFailures.username, user.username)),
+    // Their feedback stays, anonymous: the address they gave goes, whether or not they were signed in.
+    db
+      .update(feedback)
+      .set({ email: null })
+      .where(
+        or(
+          eq(feedback.userId, user.id),
+          sql`lower(${feedback.email}) = ${user.email.toLowerCase()}`,
+        ),
+      ),
     db
       .delete(quotas)
       .where(or(like(quotas.key, `%:${user.id}`), eq(quotas.key, `reset-mail:${user.email}`))),

@@ -140,10 +140,13 @@ export async function exportAccount(db: Db, user: UserRow, origin: string) {
   };
 }
 
-/** The R2 keys of the images the user stored, but those other people's blocks still show. */
-async function imagesToDelete(db: Db, env: Env, userId: number): Promise<string[]> {
+/** The R2 keys of the images the user stored and their cards, but those other people's blocks still show. */
+async function imagesToDelete(db: Db, env: Env, user: UserRow): Promise<string[]> {
+  const userId = user.id;
   const keys: string[] = [];
-  for (const prefix of [`avatars/${userId}/`, `generated/${userId}/`, `blocks/${userId}/`]) {
+  const folders = [`avatars/${userId}/`, `generated/${userId}/`, `blocks/${userId}/`];
+  // Their link-preview cards too, kept by name (render/og-image.ts).
+  for (const prefix of [...folders, `og/${user.username}/`]) {
     let cursor: string | undefined;
     do {
       const page = await env.IMAGES.list({ prefix, cursor });
@@ -176,7 +179,7 @@ async function imagesToDelete(db: Db, env: Env, userId: number): Promise<string[
  */
 export async function deleteAccount(db: Db, env: Env, user: UserRow, password: string) {
   await requirePassword(env, user, password, 'password');
-  const images = await imagesToDelete(db, env, user.id);
+  const images = await imagesToDelete(db, env, user);
   await db.batch([
     db.delete(loginFailures).where(eq(loginFailures.username, user.username)),
     // Their feedback stays, anonymous: the address they gave goes, whether or not they were signed in.

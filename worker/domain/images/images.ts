@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { ImageRatio } from '../../../schema/block-values';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import { maxImageSide } from '../../../schema/images';
+import { blocks, users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { pngToJpeg } from '../../platform/jpeg';
 import { generateLocalImage } from '../../platform/local-image';
@@ -91,11 +93,36 @@ export async function deleteReplacedAvatar(
 }
 
 /**
+ * Deletes an image stored here once nothing shows it: no block (a copy shares its original's
+ * image) and no profile. An image from elsewhere, or one still shown, stays.
+ */
+export async function deleteImageNoOneShows(db: Db, env: Env, url: string | null): Promise<void> {
+  if (!url?.startsWith(ownImagePathPrefix)) return;
+  const shown = await db
+    .select({ id: blocks.id })
+    .from(blocks)
+    .where(eq(blocks.imageUrl, url))
+    .union(db.select({ id: users.id }).from(users).where(eq(users.avatar, url)))
+    .limit(1);
+  if (shown.length > 0) return;
+  await env.IMAGES.delete(url.slice(ownImagePathPrefix.length));
+}
+
+const imageKinds = new Set<string>(['avatars', 'generated', 'blocks'] satisfies ImageKind[]);
+const imageFile = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
+
+/**
  * Images never change under a key, so browsers and the edge may keep them for a year. Other sites
  * show them too (CORP cross-origin, set with the route's headers).
  */
-export async function serveImage(env: Env, key: string): Promise<Response> {
-  const object = await env.IMAGES.get(key);
+export async function serveImage(
+  env: Env,
+  { kind, owner, file }: { kind: string; owner: string; file: string },
+): Promise<Response> {
+  // Only what was uploaded or generated: link-preview cards and anything else in the bucket are
+  // served by their own routes, which check the board is still public.
+  const known = imageKinds.has(kind) && /^[0-9]{1,12}$/.test(owner) && imageFile.test(file);
+  const object = known ? await env.IMAGES.get(`${kind}/${owner}/${file}`) : null;
   if (!object) throw new Refusal('not-found', 'Image not found.');
   const headers = new Headers();
   object.writeHttpMetadata(headers);
@@ -104,18 +131,30 @@ export async function serveImage(env: Env, key: string): Promise<Response> {
   return new Response(object.body, { headers });
 }
 
-const uploadsPerHour = { limit: 30, windowMs: 60 * 60 * 1000 };
+const perHour = { limit: 30, windowMs: 60 * 60 * 1000 };
 
-/** Takes one of the user's 30 uploads an hour, or refuses with how long to wait. */
-export async function takeUploadAllowance(db: Db, userId: number): Promise<void> {
-  const use = await takeQuota(db, `uploads:${userId}`, uploadsPerHour);
+async function takeHourlyAllowance(db: Db, key: string, done: string): Promise<void> {
+  const use = await takeQuota(db, key, perHour);
   if (use.allowed) return;
   const minutes = Math.ceil(use.retryAfterSeconds / 60);
   throw new Refusal(
     'too-many',
-    `You uploaded ${uploadsPerHour.limit} images in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `You ${done} ${perHour.limit} images in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     { retryAfterSeconds: use.retryAfterSeconds },
   );
+}
+
+/** Takes one of the user's 30 uploads an hour, or refuses with how long to wait. */
+export function takeUploadAllowance(db: Db, userId: number): Promise<void> {
+  return takeHourlyAllowance(db, `uploads:${userId}`, 'uploaded');
+}
+
+/**
+ * Takes one of the user's 30 generated images an hour (the minute's limit alone would let one
+ * account run the model all day), or refuses with how long to wait.
+ */
+export function takeGenerationAllowance(db: Db, userId: number): Promise<void> {
+  return takeHourlyAllowance(db, `generated:${userId}`, 'generated');
 }
 
 const defaultModel = '@cf/stabilityai/stable-diffusion-xl-base-1.0';

@@ -248,6 +248,23 @@ describe('DELETE /api/account', () => {
     expect(days?.n).toBe(0);
   });
 
+  it('deletes its link-preview cards: neither their route nor the image route serves them', async () => {
+    const user = await createUser();
+    const card = await fetchSettled(new Request(`http://up2.test/api/og/${user.username}.png`));
+    expect(card.status).toBe(200);
+    const listed = await env.IMAGES.list({ prefix: `og/${user.username}/` });
+    const [stored] = listed.objects.map((object) => object.key);
+    expect(stored).toBeDefined();
+    const deleted = await apiClient({ token: user.token }).account.$delete({
+      json: { password: user.password },
+    });
+    expect(deleted.status).toBe(200);
+    expect((await env.IMAGES.list({ prefix: `og/${user.username}/` })).objects).toEqual([]);
+    for (const path of [`/api/og/${user.username}.png`, `/api/images/${stored}`]) {
+      expect((await fetchSettled(new Request(`http://up2.test${path}`))).status).toBe(404);
+    }
+  });
+
   it('takes its email from feedback it sent, signed in or not; the items stay, anonymous', async () => {
     const user = await createUser();
     const feedback = {

@@ -23,6 +23,7 @@ import {
   updateBlock,
 } from '../../domain/blocks/blocks';
 import { getBoardSettings } from '../../domain/boards/boards';
+import { deleteImageNoOneShows } from '../../domain/images/images';
 import type { AppEnv } from '../app-env';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { changesBoard, changesNoBoard } from '../middleware/board-changes';
@@ -122,7 +123,8 @@ export const blocksRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', blockId),
     async (c) => {
-      await deleteBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
+      const { imageUrl } = await deleteBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
+      await deleteImageNoOneShows(c.var.db, c.env, imageUrl);
       return sendJson(c, deletedAnswer, { deleted: true }, 200);
     },
   )

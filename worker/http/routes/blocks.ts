@@ -28,7 +28,7 @@ import type { AppEnv } from '../app-env';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
-import { rateLimit, visitorKey } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { refuseOtherSites } from '../middleware/same-origin';
 import { validate } from '../middleware/validate';
 
@@ -158,7 +158,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     }),
     changesNoBoard,
     refuseOtherSites,
-    rateLimit('CLICK_LIMITER', 'click', visitorKey),
+    rateLimit('CLICK_LIMITER', 'click'),
     optionalAuth,
     validate('param', blockId),
     validate('json', clickInput),

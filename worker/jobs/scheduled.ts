@@ -4,6 +4,7 @@ import { deleteExpiredConfirmations } from '../domain/account/email-updates';
 import { deleteExpiredSessions } from '../domain/account/sessions';
 import { flushPendingViews, rollUpViews } from '../domain/analytics/views';
 import { rollUpDiscover } from '../domain/discover/discover';
+import { sweepUnusedImages } from '../domain/images/images';
 import { getDb } from '../platform/db';
 import { deleteStaleQuotas } from '../platform/quotas';
 
@@ -18,7 +19,10 @@ export async function runScheduledJobs(env: Env, cron: string): Promise<void> {
   else await runMinuteJobs(env);
 }
 
-/** Every minute: buffered views to D1, D1 to the KV counters; expired links, sessions, quotas away. */
+/**
+ * Every minute: buffered views to D1, D1 to the KV counters; expired links, sessions, quotas and
+ * images unused for a day away.
+ */
 async function runMinuteJobs(env: Env): Promise<void> {
   await flushPendingViews(env);
   await rollUpViews(env);
@@ -27,4 +31,5 @@ async function runMinuteJobs(env: Env): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteStaleQuotas(db);
   await deleteExpiredConfirmations(db);
+  await sweepUnusedImages(db, env);
 }

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { ImageRatio } from '../../../schema/block-values';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import { maxImageSide } from '../../../schema/images';
-import { blocks, users } from '../../../schema/tables';
-import type { Db } from '../../platform/db';
+import { blocks, pendingImages, users } from '../../../schema/tables';
+import { type Db, getDb } from '../../platform/db';
 import { pngToJpeg } from '../../platform/jpeg';
 import { generateLocalImage } from '../../platform/local-image';
 import { takeQuota } from '../../platform/quotas';
@@ -73,7 +73,42 @@ export async function storeImage(env: Env, kind: ImageKind, userId: number, byte
   }
   const key = `${kind}/${userId}/${crypto.randomUUID()}.${format.extension}`;
   await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: format.contentType } });
+  await getDb(env).insert(pendingImages).values({ key, storedAt: new Date() });
   return `${ownImagePathPrefix}${key}`;
+}
+
+const unusedAfterMs = 24 * 60 * 60 * 1000;
+const sweptAtOnce = 50;
+
+/**
+ * Deletes images stored more than a day ago that no block and no profile shows (an upload never
+ * saved, a generated image not kept): a few at a time, oldest first, each cron run.
+ */
+export async function sweepUnusedImages(db: Db, env: Env, now = Date.now()): Promise<void> {
+  const due = await db
+    .select({ key: pendingImages.key })
+    .from(pendingImages)
+    .where(lt(pendingImages.storedAt, new Date(now - unusedAfterMs)))
+    .orderBy(pendingImages.storedAt)
+    .limit(sweptAtOnce);
+  if (due.length === 0) return;
+  const urls = due.map(({ key }) => `${ownImagePathPrefix}${key}`);
+  const shown = await db
+    .select({ url: blocks.imageUrl })
+    .from(blocks)
+    .where(inArray(blocks.imageUrl, urls))
+    .union(db.select({ url: users.avatar }).from(users).where(inArray(users.avatar, urls)));
+  const kept = new Set(shown.map(({ url }) => url));
+  const unused = due
+    .map(({ key }) => key)
+    .filter((key) => !kept.has(`${ownImagePathPrefix}${key}`));
+  if (unused.length > 0) await env.IMAGES.delete(unused);
+  await db.delete(pendingImages).where(
+    inArray(
+      pendingImages.key,
+      due.map(({ key }) => key),
+    ),
+  );
 }
 
 /**

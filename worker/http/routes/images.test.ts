@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImageRatio } from '../../../schema/block-values';
 import { maxAvatarBytes, maxImageSide } from '../../../schema/images';
 import { generateLocalImage, localImageSizes } from '../../platform/local-image';
-import { createUser, fetchSettled, type TestUser } from '../../test/factories';
+import { createUser, fetchSettled, runCron, type TestUser } from '../../test/factories';
 
 const origin = 'http://up2.test';
 const ratios = ['square', 'wide', 'tall'] as const;
@@ -669,6 +669,30 @@ describe('GET /api/images/...', () => {
     const answer = await sendJson('GET', `/api/images/avatars/1/${'a'.repeat(4000)}.png`);
     expect(answer.status).toBe(404);
     expect(answer.body.error).toBe('Image not found.');
+  });
+
+  it('is swept a day after it was stored if no block or profile shows it', async () => {
+    const user = await createUser();
+    const form = () => avatarForm(samples.png.bytes, 'cover.png', 'image/png');
+    const [unused, used] = [
+      await uploadBlockImage(user, form()),
+      await uploadBlockImage(user, form()),
+    ];
+    const [unusedUrl, usedUrl] = [unused.body.url ?? '', used.body.url ?? ''];
+    const block = await send('POST', '/api/blocks', {
+      token: user.token,
+      json: { category: 'learning', type: 'books-reading', title: 'Kept', imageUrl: usedUrl },
+    });
+    expect(block.status).toBe(201);
+    await runCron();
+    expect((await send('GET', unusedUrl)).status).toBe(200);
+    const keys = [unusedUrl, usedUrl].map((url) => url.slice('/api/images/'.length));
+    await env.DB.prepare('UPDATE pending_images SET stored_at = stored_at - ? WHERE key IN (?, ?)')
+      .bind(25 * 60 * 60 * 1000, ...keys)
+      .run();
+    await runCron();
+    expect((await send('GET', unusedUrl)).status).toBe(404);
+    expect((await send('GET', usedUrl)).status).toBe(200);
   });
 
   it('is deleted with the last block that shows it, and kept while a copy shows it', async () => {

@@ -26,7 +26,7 @@ export const repeatWindowMs = 30 * 60 * 1000;
  * The views one address may add to a board in an hour, and so the new visitors: a household or an
  * office shares an address, but a script rotating its user agent is still one address.
  */
-export const viewsPerAddressHour = 20;
+const viewsPerAddressHour = 20;
 const hourMs = 60 * 60 * 1000;
 
 const encoder = new TextEncoder();

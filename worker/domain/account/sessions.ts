@@ -54,6 +54,7 @@ export async function signIn(
 /**
  * Opens a session for a user whose identity is already proven (a password checked above, or a
  * passkey): no throttle holds it. Answers the session token, the account and a fresh device token.
+ * @public for the passkey sign-in, which calls it in place of `signIn`.
  */
 export async function openSession(db: Db, env: Env, user: UserRow, knownDevice?: string) {
   const [token, device] = await Promise.all([

@@ -20,7 +20,7 @@ export const refusalMeanings = {
   503: 'Unavailable for a moment (the database, or missing configuration): try again.',
 } as const;
 
-type RefusalStatus = keyof typeof refusalMeanings;
+export type RefusalStatus = keyof typeof refusalMeanings;
 
 const successMeanings: Partial<Record<ContentfulStatusCode, string>> = {
   200: 'OK',

@@ -139,6 +139,19 @@ export const webauthnChallenges = sqliteTable(
  * Fixed-window allowances longer than the Rate Limiting binding's 60 s (uploads an hour, reset
  * mails an hour): one row per key, counted by a single upsert.
  */
+/**
+ * Images stored but not yet known to be shown: an upload, a generated image or a copied cover the
+ * user may never save on a block or profile. The cron deletes those still unused after a day.
+ */
+export const pendingImages = sqliteTable(
+  'pending_images',
+  {
+    key: text('key').primaryKey(),
+    storedAt: integer('stored_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('pending_images_stored').on(t.storedAt)],
+);
+
 export const quotas = sqliteTable(
   'quotas',
   {

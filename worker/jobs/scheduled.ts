@@ -6,6 +6,7 @@ import { deleteExpiredChallenges } from '../domain/account/passkeys';
 import { deleteExpiredSessions } from '../domain/account/sessions';
 import { flushPendingViews, rollUpViews } from '../domain/analytics/views';
 import { rollUpDiscover } from '../domain/discover/discover';
+import { sweepUnusedImages } from '../domain/images/images';
 import { getDb } from '../platform/db';
 import { deleteStaleQuotas } from '../platform/quotas';
 
@@ -20,7 +21,10 @@ export async function runScheduledJobs(env: Env, cron: string): Promise<void> {
   else await runMinuteJobs(env);
 }
 
-/** Every minute: buffered views to D1, D1 to the KV counters; expired links, sessions, quotas away. */
+/**
+ * Every minute: buffered views to D1, D1 to the KV counters; expired links, sessions, quotas and
+ * images unused for a day away.
+ */
 async function runMinuteJobs(env: Env): Promise<void> {
   await flushPendingViews(env);
   await rollUpViews(env);
@@ -31,4 +35,5 @@ async function runMinuteJobs(env: Env): Promise<void> {
   await deleteExpiredConfirmations(db);
   await deleteExpiredVerifications(db);
   await deleteExpiredChallenges(db);
+  await sweepUnusedImages(db, env);
 }

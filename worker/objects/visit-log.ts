@@ -22,10 +22,19 @@ export type AdmittedCounts = {
 /** A view or a click counts again once the same visitor comes back after this long. */
 export const repeatWindowMs = 30 * 60 * 1000;
 
+/**
+ * The views one address may add to a board in an hour, and so the new visitors: a household or an
+ * office shares an address, but a script rotating its user agent is still one address.
+ */
+const viewsPerAddressHour = 20;
+const hourMs = 60 * 60 * 1000;
+
 const encoder = new TextEncoder();
 
-/** Who made a visit: its address and user agent, one line each (never stored as they are). */
+/** Who made a visit: its address (an IPv6 /64) and user agent, one line each (never stored as they are). */
 const whoMade = (visit: Visit) => `${visit.address}\n${visit.userAgent}`;
+/** The address alone, kept apart from any visitor's hash by its prefix. */
+const addressOf = (visit: Visit) => `address\n${visit.address}`;
 
 function hex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -49,6 +58,12 @@ export class VisitLog extends DurableObject<Env> {
         last_at INTEGER NOT NULL,
         PRIMARY KEY (visitor, block_id)
       );
+      CREATE TABLE IF NOT EXISTS address_views (
+        address TEXT NOT NULL,
+        hour INTEGER NOT NULL,
+        views INTEGER NOT NULL,
+        PRIMARY KEY (address, hour)
+      );
     `);
   }
 
@@ -60,41 +75,74 @@ export class VisitLog extends DurableObject<Env> {
   async admit(visits: Visit[]): Promise<AdmittedCounts> {
     const day = utcDay(visits[0]?.at ?? Date.now());
     const salt = await this.saltFor(day);
-    const visitorByWho = new Map(
+    const hashes = new Map(
       await Promise.all(
-        [...new Set(visits.map(whoMade))].map(
-          async (who) => [who, await this.visitorOf(salt, who)] as const,
+        [...new Set([...visits.map(whoMade), ...visits.map(addressOf)])].map(
+          async (who) => [who, await this.hashOf(salt, who)] as const,
         ),
       ),
     );
     // From here on nothing awaits, so no other batch can read these rows before they are written.
     const counts: AdmittedCounts = { views: 0, visitors: 0, clicks: new Map(), day };
-    const lookedUp = new Set<string>();
+    const newVisitors = new Set<string>();
     const lastSeenByRow = new Map<string, { visitor: string; blockKey: number; at: number }>();
+    const viewsByAddressHour = new Map<string, { address: string; hour: number; views: number }>();
     for (const visit of visits) {
-      const visitor = visitorByWho.get(whoMade(visit)) ?? '';
-      if (!lookedUp.has(visitor)) {
-        lookedUp.add(visitor);
-        if (!this.seenToday(visitor)) counts.visitors += 1;
-      }
+      const visitor = hashes.get(whoMade(visit)) ?? '';
       const blockKey = visit.blockId ?? 0;
       const rowKey = `${visitor}:${blockKey}`;
       const last = lastSeenByRow.get(rowKey)?.at ?? this.lastSeen(visitor, blockKey);
+      if (last !== undefined && visit.at - last < repeatWindowMs) {
+        lastSeenByRow.set(rowKey, { visitor, blockKey, at: Math.max(last, visit.at) });
+        continue;
+      }
+      if (visit.blockId !== null) {
+        // A click alone makes no visitor: only a view of the board does.
+        counts.clicks.set(visit.blockId, (counts.clicks.get(visit.blockId) ?? 0) + 1);
+      } else {
+        const address = hashes.get(addressOf(visit)) ?? '';
+        const hour = Math.floor(visit.at / hourMs);
+        const budgetKey = `${address}:${hour}`;
+        const spent = viewsByAddressHour.get(budgetKey) ?? {
+          address,
+          hour,
+          views: this.addressViews(address, hour),
+        };
+        // Over the address's views for the hour: not counted, and not seen, so nothing follows.
+        if (spent.views >= viewsPerAddressHour) continue;
+        viewsByAddressHour.set(budgetKey, { ...spent, views: spent.views + 1 });
+        counts.views += 1;
+        if (!newVisitors.has(visitor) && !this.viewedToday(visitor)) {
+          newVisitors.add(visitor);
+          counts.visitors += 1;
+        }
+      }
       lastSeenByRow.set(rowKey, { visitor, blockKey, at: Math.max(last ?? visit.at, visit.at) });
-      if (last !== undefined && visit.at - last < repeatWindowMs) continue;
-      if (visit.blockId === null) counts.views += 1;
-      else counts.clicks.set(visit.blockId, (counts.clicks.get(visit.blockId) ?? 0) + 1);
     }
     for (const { visitor, blockKey, at } of lastSeenByRow.values()) {
       this.markSeen(visitor, blockKey, at);
+    }
+    for (const { address, hour, views } of viewsByAddressHour.values()) {
+      this.ctx.storage.sql.exec(
+        `INSERT INTO address_views (address, hour, views) VALUES (?1, ?2, ?3)
+         ON CONFLICT (address, hour) DO UPDATE SET views = ?3`,
+        address,
+        hour,
+        views,
+      );
     }
     return counts;
   }
 
   /** At the end of the day the salt and every visitor hashed with it go. */
   async alarm(): Promise<void> {
-    this.ctx.storage.sql.exec('DELETE FROM seen');
+    this.forgetTheDay();
     this.ctx.storage.sql.exec('DELETE FROM salt');
+  }
+
+  private forgetTheDay(): void {
+    this.ctx.storage.sql.exec('DELETE FROM seen');
+    this.ctx.storage.sql.exec('DELETE FROM address_views');
   }
 
   private async saltFor(day: string): Promise<string> {
@@ -104,7 +152,7 @@ export class VisitLog extends DurableObject<Env> {
     if (kept) return kept.value;
     // A new day: yesterday's salt and visitors are of no use to anyone any more.
     this.ctx.storage.sql.exec('DELETE FROM salt');
-    this.ctx.storage.sql.exec('DELETE FROM seen');
+    this.forgetTheDay();
     const value = hex(crypto.getRandomValues(new Uint8Array(32)).buffer);
     this.ctx.storage.sql.exec('INSERT INTO salt (day, value) VALUES (?, ?)', day, value);
     const nextMidnight = Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000;
@@ -112,15 +160,26 @@ export class VisitLog extends DurableObject<Env> {
     return value;
   }
 
-  private async visitorOf(salt: string, who: string): Promise<string> {
+  private async hashOf(salt: string, who: string): Promise<string> {
     const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`${salt}\n${who}`));
     return hex(digest).slice(0, 32);
   }
 
-  private seenToday(visitor: string): boolean {
+  /** Whether the visitor saw the board today (a click alone is not a visit). */
+  private viewedToday(visitor: string): boolean {
+    return this.lastSeen(visitor, 0) !== undefined;
+  }
+
+  /** The views the address added to the board in the hour, as stored before this batch. */
+  private addressViews(address: string, hour: number): number {
     return (
-      this.ctx.storage.sql.exec('SELECT 1 FROM seen WHERE visitor = ? LIMIT 1', visitor).toArray()
-        .length > 0
+      this.ctx.storage.sql
+        .exec<{ views: number }>(
+          'SELECT views FROM address_views WHERE address = ? AND hour = ?',
+          address,
+          hour,
+        )
+        .toArray()[0]?.views ?? 0
     );
   }
 

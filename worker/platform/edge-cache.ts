@@ -140,14 +140,18 @@ type CachedPage = {
   name: string;
   /** How long a copy answers as it is. */
   seconds: number;
-  /** Whether a copy still shows what is current (e.g. the boards in it did not change since). */
-  isCurrent?: (entry: KeptEntry) => Promise<boolean>;
+  /**
+   * Whether a copy still shows what is current (e.g. the boards in it did not change since).
+   * `unknown` is the answer to give when that cannot be told: a fresh copy may stand then, a stale
+   * one served through an outage may not (what changed may be a board made private).
+   */
+  isCurrent?: (entry: KeptEntry, unknown: boolean) => Promise<boolean>;
 };
 
 /**
  * A page that is the same for everyone for a while (the landing page): kept at the edge per
  * deploy, so most visits cost no render and no query; a copy that is no longer fresh or current is
- * rendered again, and served as it is only if the database fails. Where the Cache API does
+ * rendered again, and served as it is only if the database fails and it is still current. Where the Cache API does
  * nothing, an isolate renders it once a second.
  */
 export async function cachedPage(
@@ -157,12 +161,16 @@ export async function cachedPage(
 ): Promise<Response> {
   const key = edgeCacheKey(answering, `/__page-cache/${page.name}`);
   const hit = key && (await readEdgeCache(key));
-  if (hit && isFresh(hit) && (await (page.isCurrent?.(hit) ?? true))) return forBrowsers(hit);
+  const isCurrent = (entry: KeptEntry, unknown: boolean) =>
+    page.isCurrent?.(entry, unknown) ?? Promise.resolve(true);
+  if (hit && isFresh(hit) && (await isCurrent(hit, true))) return forBrowsers(hit);
   let response: Response;
   try {
     response = await render();
   } catch (error) {
-    if (hit && isOutage(error)) return forBrowsers(servedStale(hit, error));
+    if (hit && isOutage(error) && (await isCurrent(hit, false))) {
+      return forBrowsers(servedStale(hit, error));
+    }
     throw error;
   }
   if (!key || response.status !== 200 || response.headers.has('set-cookie')) return response;

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import { isPrivateHost, parseLink } from './outside-fetch';
 
@@ -32,6 +33,14 @@ describe('isPrivateHost', () => {
     'http://intranet/',
     'http://printer.local/',
     'http://db.internal/',
+    'http://[::7f00:1]/',
+    'http://[::a00:1]/',
+    'http://[::8.8.8.8]/',
+    'http://localhost.localdomain/',
+    'http://router.localdomain./',
+    'http://nas.home/',
+    'http://[64:ff9b::7f00:1]/',
+    'http://[2002:7f00:1::]/',
   ])('counts %s as private', (link) => {
     expect(isPrivateHost(hostOf(link))).toBe(true);
   });
@@ -44,6 +53,36 @@ describe('isPrivateHost', () => {
     'http://[::ffff:8.8.8.8]/',
   ])('counts %s as public', (link) => {
     expect(isPrivateHost(hostOf(link))).toBe(false);
+  });
+});
+
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+type Family = typeof ipaddr.IPv4 | typeof ipaddr.IPv6;
+
+/** The ranges `range()` reads, by name: a table the library's types leave out. */
+function specialRanges(family: Family): Cidr[] {
+  const table = (family.prototype as unknown as { SpecialRanges: Record<string, Cidr | Cidr[]> })
+    .SpecialRanges;
+  return Object.values(table).flatMap((cidrs) =>
+    Array.isArray(cidrs[0]) ? (cidrs as Cidr[]) : [cidrs as Cidr],
+  );
+}
+
+/** The first and last address of each range ipaddr.js names as special, as URL hosts. */
+function specialRangeHosts(): string[] {
+  return [ipaddr.IPv4, ipaddr.IPv6].flatMap((family: Family) =>
+    specialRanges(family).flatMap(([address, prefix]) => {
+      const cidr = `${address.toString()}/${prefix}`;
+      return [family.networkAddressFromCIDR(cidr), family.broadcastAddressFromCIDR(cidr)].map(
+        (edge) => (edge.kind() === 'ipv6' ? `[${edge.toString()}]` : edge.toString()),
+      );
+    }),
+  );
+}
+
+describe('every special range ipaddr.js knows', () => {
+  it.each(specialRangeHosts())('counts %s as private', (host) => {
+    expect(isPrivateHost(hostOf(`http://${host}/`))).toBe(true);
   });
 });
 

@@ -20,12 +20,16 @@ const redirectMessages: Record<LinkProblem, string> = {
 };
 
 // Names that only mean something inside one network, never on the public internet.
-const localNames = /(^|\.)(localhost|local|internal|lan|home\.arpa)$/;
+const localNames =
+  /(^|\.)(localhost|localdomain|local|internal|intranet|lan|home|corp|home\.arpa)$/;
+
+// IPv4-compatible IPv6 (`::a.b.c.d`, deprecated, never routed): ipaddr.js counts it as unicast.
+const ipv4Compatible = ipaddr.parseCIDR('::/96');
 
 /**
  * Whether a host is an address of this machine or of a private network: loopback, private,
- * link-local, unique-local, unspecified, IPv4 inside IPv6 that is any of those, and every other
- * range that is not public unicast; `localhost` and other local names; a name without a dot.
+ * link-local, unique-local, unspecified, IPv4 inside IPv6 that is any of those, IPv4-compatible
+ * IPv6, and every other range ipaddr.js knows as special (anything but public unicast); `localhost` and other local names; a name without a dot.
  * The URL parser has already turned `2130706433` or `0x7f.1` into `127.0.0.1`.
  */
 export function isPrivateHost(hostname: string): boolean {
@@ -33,7 +37,11 @@ export function isPrivateHost(hostname: string): boolean {
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
     .toLowerCase();
-  if (ipaddr.isValid(host)) return ipaddr.process(host).range() !== 'unicast';
+  if (ipaddr.isValid(host)) {
+    const address = ipaddr.process(host);
+    if (address.kind() === 'ipv6' && address.match(ipv4Compatible)) return true;
+    return address.range() !== 'unicast';
+  }
   return !host.includes('.') || localNames.test(host);
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { Feed } from 'feed';
+import { generateAtomFeed, generateJsonFeed } from 'feedsmith';
 import { ratingLabel, ratingStars, storyHeadline } from '../../schema/block-values';
 import { blockStoryEvents, blocks } from '../../schema/tables';
 import { findUserByUsername } from '../domain/account/users';
@@ -60,7 +60,11 @@ function entryText(entry: NewsEntry): string {
   return [entry.subtitle, stars, review, entry.description].filter(Boolean).join(' · ');
 }
 
-/** A board's news as an Atom 1.0 or JSON Feed 1 document, every address absolute. */
+/**
+ * A board's news as an Atom 1.0 or JSON Feed 1.1 document, every address absolute. Titles, names
+ * and descriptions are the owner's plain text, so they go out as text (Atom `type="text"`, JSON
+ * Feed `content_text`), never as markup a reader would run; an image is a link, not HTML.
+ */
 export function renderBoardFeed(
   env: Pick<Env, 'APP_URL'>,
   origin: string,
@@ -70,31 +74,75 @@ export function renderBoardFeed(
   const { owner, news, showImages } = board;
   const home = boardUrl(env, owner.username);
   const absolute = (url: string) => new URL(url, origin).href;
-  const feed = new Feed({
-    id: home,
-    link: home,
-    title: `${owner.displayName} (@${owner.username}) on Up2`,
-    description: boardDescription(owner),
-    updated: new Date(news[0]?.at ?? owner.boardUpdatedAt?.getTime() ?? owner.createdAt.getTime()),
-    generator: 'Up2',
-    language: 'en',
-    feedLinks: {
-      atom: absolute(`/@${owner.username}/feed.xml`),
-      json: absolute(`/@${owner.username}/feed.json`),
-    },
-    author: { name: owner.displayName, link: home },
-    ...(owner.avatar && { image: absolute(owner.avatar) }),
-  });
-  for (const entry of news) {
-    feed.addItem({
-      id: `${home}#story-${entry.id}`,
-      title: storyHeadline(owner.displayName, entry.kind, entry.title),
-      link: entry.externalUrl ?? home,
-      date: new Date(entry.at),
-      description: entryText(entry) || undefined,
-      ...(showImages && entry.imageUrl && { image: absolute(entry.imageUrl) }),
-      author: [{ name: owner.displayName, link: home }],
+  const title = `${owner.displayName} (@${owner.username}) on Up2`;
+  const author = { name: owner.displayName, uri: home };
+  const entries = news.map((entry) => ({
+    id: `${home}#story-${entry.id}`,
+    url: entry.externalUrl ?? home,
+    title: storyHeadline(owner.displayName, entry.kind, entry.title),
+    summary: entryText(entry) || undefined,
+    image: showImages && entry.imageUrl ? absolute(entry.imageUrl) : undefined,
+    date: new Date(entry.at),
+  }));
+  if (format === 'json') {
+    const document = generateJsonFeed({
+      title,
+      home_page_url: home,
+      feed_url: absolute(`/@${owner.username}/feed.json`),
+      description: boardDescription(owner),
+      language: 'en',
+      ...(owner.avatar && { icon: absolute(owner.avatar) }),
+      authors: [{ name: owner.displayName, url: home }],
+      items: entries.map((entry) => ({
+        id: entry.id,
+        url: entry.url,
+        title: entry.title,
+        content_text: entry.summary ?? entry.title,
+        ...(entry.image && { image: entry.image }),
+        date_modified: entry.date,
+      })),
     });
+    return JSON.stringify(document);
   }
-  return format === 'atom' ? feed.atom1() : feed.json1();
+  const text = (value: string) => ({ value, type: 'text' });
+  return generateAtomFeed({
+    id: home,
+    title: text(title),
+    subtitle: text(boardDescription(owner)),
+    updated: new Date(news[0]?.at ?? owner.boardUpdatedAt?.getTime() ?? owner.createdAt.getTime()),
+    generator: { text: 'Up2' },
+    links: [
+      { href: home, rel: 'alternate' },
+      { href: absolute(`/@${owner.username}/feed.xml`), rel: 'self' },
+    ],
+    authors: [author],
+    ...(owner.avatar && { logo: absolute(owner.avatar) }),
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      title: text(entry.title),
+      ...(entry.summary && { summary: text(entry.summary) }),
+      links: [
+        { href: entry.url },
+        ...(entry.image
+          ? [{ href: entry.image, rel: 'enclosure', ...imageType(entry.image) }]
+          : []),
+      ],
+      updated: entry.date,
+      authors: [author],
+    })),
+  });
+}
+
+const imageTypes: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+/** The media type an image's address names, when it names one, for a reader showing the enclosure. */
+function imageType(url: string): { type?: string } {
+  const type = imageTypes[new URL(url).pathname.split('.').pop()?.toLowerCase() ?? ''];
+  return type ? { type } : {};
 }

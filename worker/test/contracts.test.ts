@@ -182,13 +182,27 @@ describe('the signed-in owner sees their own counts', () => {
   });
 });
 
+type OpenApiOperation = {
+  requestBody?: { content?: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
+
 type OpenApiDocument = {
   openapi: string;
-  paths: Record<
-    string,
-    Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>
-  >;
+  paths: Record<string, Record<string, OpenApiOperation>>;
 };
+
+/** A path of the document with each parameter filled with something no board, block or user is. */
+function withUnknownParameters(path: string): string {
+  return `/api${path}`
+    .replace(/\{(id|blockId|userId)\}/g, '987654321')
+    .replace(/\{file\}/g, 'nobody1x9.png')
+    .replace(/\{kind\}/g, 'avatars')
+    .replace(/\{owner\}/g, '987654321')
+    .replace(/\{\w+\}/g, 'nobody1x9');
+}
+
+const oversizedJson = JSON.stringify({ filler: 'x'.repeat(70 * 1024) });
 
 describe('GET /api/openapi.json', () => {
   it('documents every API route with the schema of its success answer', async () => {
@@ -210,6 +224,54 @@ describe('GET /api/openapi.json', () => {
       for (const [, answer] of success) expect(answer.content).toBeDefined();
     }
   });
+
+  it('declares every refusal an operation really sends, in the one error shape', async () => {
+    const { body } = await callJson<OpenApiDocument>('GET', '/api/openapi.json');
+    const user = await createUser();
+    const undeclared: string[] = [];
+    for (const [path, operations] of Object.entries(body.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const url = withUnknownParameters(path);
+        const declared = Object.keys(operation.responses);
+        const takesJson = operation.requestBody?.content?.['application/json'] !== undefined;
+        const attempts: Array<[string, Parameters<typeof call>[2]]> = [
+          ['signed out', {}],
+          ['signed in', { token: user.token, body: takesJson ? {} : undefined }],
+        ];
+        if (takesJson) {
+          attempts.push(
+            [
+              'not JSON',
+              { token: user.token, body: 'hello', headers: { 'content-type': 'text/plain' } },
+            ],
+            [
+              'too large',
+              {
+                token: user.token,
+                body: oversizedJson,
+                headers: { 'content-type': 'application/json' },
+              },
+            ],
+          );
+        }
+        for (const [name, options] of attempts) {
+          const response = await call(method.toUpperCase(), url, options);
+          const status = String(response.status);
+          if (!declared.includes(status)) {
+            undeclared.push(`${method.toUpperCase()} ${path} (${name}): ${status}`);
+          }
+          if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
+            const refusal = (await response.json()) as Record<string, unknown>;
+            expect(typeof refusal.error, `${method} ${path} (${name})`).toBe('string');
+            for (const key of Object.keys(refusal)) expect(['error', 'fields']).toContain(key);
+          } else {
+            await response.body?.cancel();
+          }
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+  }, 120_000);
 
   it("describes a visitor's block with exactly the fields visitors see", async () => {
     // The document describes the API from outside it: it is not a route of AppType.

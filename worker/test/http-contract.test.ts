@@ -227,6 +227,7 @@ describe('security headers on API responses', () => {
     send: (user: TestUser) => Promise<Response>;
   }> = [
     { name: 'a public read', status: 200, send: () => call('GET', '/api/discover') },
+    { name: 'the OpenAPI document', status: 200, send: () => call('GET', '/api/openapi.json') },
     {
       name: 'a signed-in read',
       status: 200,
@@ -275,6 +276,29 @@ describe('security headers on API responses', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is one value on every kind of answer', async () => {
+    const user = await createUser();
+    const answers = await Promise.all(
+      [
+        '/api/openapi.json',
+        '/api/docs',
+        '/api/discover',
+        `/api/og/${user.username}.png`,
+        '/api/images/avatars/1/nothing.png',
+        `/@${user.username}/feed.xml`,
+        `/embed/@${user.username}`,
+      ].map(async (path) => {
+        const response = await call('GET', path);
+        await response.body?.cancel();
+        return `${path}: ${response.headers.get('strict-transport-security')}`;
+      }),
+    );
+    const hsts = 'max-age=63072000; includeSubDomains; preload';
+    expect(answers).toEqual(answers.map((answer) => `${answer.split(': ')[0]}: ${hsts}`));
   });
 });
 

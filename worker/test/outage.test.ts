@@ -147,6 +147,21 @@ describe('when D1 fails', () => {
     expect(stale.headers.get('x-up2-served-stale')).toBe('database-unavailable');
   });
 
+  it('never serves a copy of the landing page showing a board made private since', async () => {
+    const origin = `http://landing-${crypto.randomUUID()}.test`;
+    const owner = await createUser();
+    await createBlock(owner, { title: 'Shown on the landing page' });
+    const kept = await load('/', working(), origin);
+    expect(await kept.text()).toContain(owner.username);
+    expectStatus(await updateProfile(owner, { isPublic: false }), 200);
+    for (const later of [0, 2 * 60 * 1000]) {
+      vi.spyOn(Date, 'now').mockReturnValue(Date.now() + later);
+      const response = await load('/', withDatabase(failingDatabase()), origin);
+      expect(response.status).toBe(503);
+      expect(await response.text()).not.toContain(owner.username);
+    }
+  });
+
   it('a database that does not answer is given up on within the deadline', async () => {
     const owner = await createUser();
     const started = Date.now();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, like, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { ChangeEmailInput, ChangePasswordInput } from '../../../schema/account';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import {
@@ -116,10 +116,13 @@ export async function exportAccount(db: Db, user: UserRow, origin: string) {
   };
 }
 
-/** The R2 keys of the images the user stored, but those other people's blocks still show. */
-async function imagesToDelete(db: Db, env: Env, userId: number): Promise<string[]> {
+/** The R2 keys of the images the user stored and their cards, but those other people's blocks still show. */
+async function imagesToDelete(db: Db, env: Env, user: UserRow): Promise<string[]> {
+  const userId = user.id;
   const keys: string[] = [];
-  for (const prefix of [`avatars/${userId}/`, `generated/${userId}/`, `blocks/${userId}/`]) {
+  const folders = [`avatars/${userId}/`, `generated/${userId}/`, `blocks/${userId}/`];
+  // Their link-preview cards too, kept by name (render/og-image.ts).
+  for (const prefix of [...folders, `og/${user.username}/`]) {
     let cursor: string | undefined;
     do {
       const page = await env.IMAGES.list({ prefix, cursor });
@@ -146,15 +149,25 @@ async function imagesToDelete(db: Db, env: Env, userId: number): Promise<string[
 
 /**
  * Ends the account: the user and everything that hangs on it in D1 (blocks, settings, sessions,
- * links, counts: foreign keys cascade), the allowances and sign-in failures kept under their name,
+ * links, counts: foreign keys cascade), the email on their feedback, the allowances and sign-in failures kept under their name,
  * their view snapshot in KV and the images they stored. Copies other people made stay theirs
  * (their origin is set to null). Asks for the password first.
  */
 export async function deleteAccount(db: Db, env: Env, user: UserRow, password: string) {
   await requirePassword(env, user, password, 'password');
-  const images = await imagesToDelete(db, env, user.id);
+  const images = await imagesToDelete(db, env, user);
   await db.batch([
     db.delete(loginFailures).where(eq(loginFailures.username, user.username)),
+    // Their feedback stays, anonymous: the address they gave goes, whether or not they were signed in.
+    db
+      .update(feedback)
+      .set({ email: null })
+      .where(
+        or(
+          eq(feedback.userId, user.id),
+          sql`lower(${feedback.email}) = ${user.email.toLowerCase()}`,
+        ),
+      ),
     db
       .delete(quotas)
       .where(or(like(quotas.key, `%:${user.id}`), eq(quotas.key, `reset-mail:${user.email}`))),

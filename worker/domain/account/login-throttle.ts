@@ -6,14 +6,9 @@ import { Refusal } from '../../platform/refusal';
 // Five wrong passwords in a row are free; after that each wait doubles from 30 s, up to 15 minutes.
 // The count is forgotten an hour after the last failure, or at the next success or password reset.
 const freeFailures = 5;
-const firstWaitSeconds = 30;
-const longestWaitSeconds = 15 * 60;
+const firstWaitMs = 30_000;
+const longestWaitMs = 15 * 60_000;
 const forgetAfterMs = 60 * 60 * 1000;
-
-function waitSeconds(failures: number): number {
-  if (failures < freeFailures) return 0;
-  return Math.min(longestWaitSeconds, firstWaitSeconds * 2 ** (failures - freeFailures));
-}
 
 function inWords(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;
@@ -21,22 +16,55 @@ function inWords(seconds: number): string {
 }
 
 /**
- * Refuses a sign-in to this account name while it waits out its last failures, from any address.
- * Keyed by the name typed, known or not, so a wait tells nothing of which names exist. A refused
- * attempt is not a failure: waiting can only get shorter, so the owner is never locked out for
- * good, and a password reset ends the wait at once.
+ * What a sign-in is throttled under: the name typed, known or not (a wait tells nothing of which
+ * names exist); or, from a device that has signed in to the account before, that device alone, so
+ * an attacker's failures elsewhere never hold the owner up.
  */
-export async function refuseWhileThrottled(db: Db, username: string, now = Date.now()) {
-  const row = await db
-    .select()
-    .from(loginFailures)
-    .where(eq(loginFailures.username, username))
+export type ThrottleKey = { username: string; knownDevice?: string };
+
+function keyOf({ username, knownDevice }: ThrottleKey): string {
+  return knownDevice ? `device ${knownDevice}` : username;
+}
+
+/**
+ * Takes one attempt at a password for this key, counted as a failure until `forgetLoginFailures`
+ * says it succeeded; or refuses while the key waits out its last failures. Taking, checking and
+ * counting are one statement, so parallel attempts queue on the row and at most five pass before
+ * the first wait, whatever the concurrency. A refused attempt is not a failure: waiting can only
+ * get shorter, and a password reset ends the wait at once.
+ */
+export async function takeLoginAttempt(db: Db, key: ThrottleKey, now = Date.now()) {
+  const { failures, lastFailureAt: last } = loginFailures;
+  const since = sql`(${now} - ${last})`;
+  const wait = sql`CASE WHEN ${failures} < ${freeFailures} THEN 0
+    ELSE min(${longestWaitMs}, ${firstWaitMs} << min(${failures} - ${freeFailures}, 5)) END`;
+  const forgotten = sql`${since} >= ${forgetAfterMs}`;
+  const taken = await db
+    .insert(loginFailures)
+    .values({ username: keyOf(key), failures: 1, lastFailureAt: new Date(now) })
+    .onConflictDoUpdate({
+      target: loginFailures.username,
+      set: {
+        failures: sql`CASE WHEN ${forgotten} THEN 1 ELSE ${failures} + 1 END`,
+        lastFailureAt: new Date(now),
+      },
+      setWhere: sql`${forgotten} OR ${since} >= ${wait}`,
+    })
+    .returning({ failures: loginFailures.failures })
     .get();
-  if (!row) return;
-  const since = now - row.lastFailureAt.getTime();
-  if (since >= forgetAfterMs) return;
-  const remaining = Math.ceil((waitSeconds(row.failures) * 1000 - since) / 1000);
-  if (remaining <= 0) return;
+  if (taken) return;
+  const row = await db
+    .select({ failures, lastFailureAt: last })
+    .from(loginFailures)
+    .where(eq(loginFailures.username, keyOf(key)))
+    .get();
+  const waitMs = row
+    ? Math.min(longestWaitMs, firstWaitMs * 2 ** (row.failures - freeFailures))
+    : 0;
+  const remaining = Math.max(
+    1,
+    Math.ceil((waitMs - (now - (row?.lastFailureAt.getTime() ?? now))) / 1000),
+  );
   throw new Refusal(
     'too-many',
     `Too many wrong passwords for this account. Please wait ${inWords(remaining)} and try again, or reset your password.`,
@@ -44,21 +72,7 @@ export async function refuseWhileThrottled(db: Db, username: string, now = Date.
   );
 }
 
-/** Counts a wrong password for this account name, starting again after an hour without one. */
-export async function recordLoginFailure(db: Db, username: string, now = Date.now()) {
-  const forgotten = sql`${loginFailures.lastFailureAt} <= ${now - forgetAfterMs}`;
-  await db
-    .insert(loginFailures)
-    .values({ username, failures: 1, lastFailureAt: new Date(now) })
-    .onConflictDoUpdate({
-      target: loginFailures.username,
-      set: {
-        failures: sql`CASE WHEN ${forgotten} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
-        lastFailureAt: new Date(now),
-      },
-    });
-}
-
-export function forgetLoginFailures(db: Db, username: string) {
-  return db.delete(loginFailures).where(eq(loginFailures.username, username));
+/** Forgets the key's failures, the attempt just taken included: the password was right. */
+export function forgetLoginFailures(db: Db, key: ThrottleKey) {
+  return db.delete(loginFailures).where(eq(loginFailures.username, keyOf(key)));
 }

@@ -2,7 +2,8 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { sessions, users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
-import { forgetLoginFailures, recordLoginFailure, refuseWhileThrottled } from './login-throttle';
+import { readKnownDevice, signDeviceToken } from './known-devices';
+import { forgetLoginFailures, takeLoginAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { readSessionId, signSession } from './tokens';
 import type { UserRow } from './users';
@@ -19,31 +20,48 @@ export async function startSession(db: Db, env: Env, userId: number): Promise<st
 }
 
 /**
- * Signs in with a name and password: a token for a new session, and the account. Wrong passwords
- * count against the name typed (login-throttle.ts); one answer for an unknown name and a wrong
- * password, so neither tells which names exist.
+ * Signs in with a name and password: a token for a new session, the account, and a device token
+ * that lets this device past the account's throttle next time. Wrong passwords count against the
+ * name typed, or against the device alone when `deviceTokenOf` names one that signed in to this
+ * account before (login-throttle.ts); one answer for an unknown name and a wrong password, so
+ * neither tells which names exist.
  */
 export async function signIn(
   db: Db,
   env: Env,
   credentials: { username: string; password: string },
+  deviceTokenOf: (userId: number) => string | undefined,
 ) {
   const { username, password } = credentials;
-  await refuseWhileThrottled(db, username);
   const user = await findUserByUsername(db, username);
+  const knownDevice = user && (await readKnownDevice(env, user.id, deviceTokenOf(user.id)));
+  const throttleKey = { username, knownDevice: knownDevice ?? undefined };
+  await takeLoginAttempt(db, throttleKey);
   const valid = await verifyPassword(password, user?.passwordHash, env.PASSWORD_PEPPER);
   if (!user || !valid) {
-    await recordLoginFailure(db, username);
     throw new Refusal(
       'unauthenticated',
       'Invalid credentials. Please check your username and password.',
     );
   }
-  const [token] = await Promise.all([
-    startSession(db, env, user.id),
-    forgetLoginFailures(db, username),
+  const [signedIn] = await Promise.all([
+    openSession(db, env, user, knownDevice ?? undefined),
+    forgetLoginFailures(db, throttleKey),
   ]);
-  return { token, user };
+  return signedIn;
+}
+
+/**
+ * Opens a session for a user whose identity is already proven (a password checked above, or a
+ * passkey): no throttle holds it. Answers the session token, the account and a fresh device token.
+ * @public for the passkey sign-in, which calls it in place of `signIn`.
+ */
+export async function openSession(db: Db, env: Env, user: UserRow, knownDevice?: string) {
+  const [token, device] = await Promise.all([
+    startSession(db, env, user.id),
+    signDeviceToken(env, user.id, knownDevice),
+  ]);
+  return { token, user, device };
 }
 
 export type SignedIn = { user: UserRow; sessionId: string };

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { isbot } from 'isbot';
 import { dailyViews, viewLedger } from '../../../schema/tables';
 import type { AdmittedCounts, Visit } from '../../objects/visit-log';
+import { addressKey } from '../../platform/client-address';
 import type { Db } from '../../platform/db';
 import { getDb } from '../../platform/db';
 import { lastDays } from './days';
@@ -38,8 +40,9 @@ function counterFor(env: Env, boardId: number) {
 const visitLogShards = 16;
 
 // FNV-1a: a shard needs an even spread of visitors, not a secret, and this costs no digest per visit.
+// By address alone: every visitor behind one address meets one log, which caps what it counts.
 function shardOf(visit: Visit): number {
-  const who = `${visit.address}\n${visit.userAgent}`;
+  const who = visit.address;
   let hash = 0x811c9dc5;
   for (let i = 0; i < who.length; i++) {
     hash = Math.imul(hash ^ who.charCodeAt(i), 0x01000193);
@@ -86,11 +89,16 @@ async function countVisits(env: Env, boardId: number, visits: Visit[]): Promise<
   await counterFor(env, boardId).record(boardId, total);
 }
 
-/** Who made a request, as a visit of the board (or of `blockId`'s link) at this moment. */
-export function visitOf(headers: Headers, blockId: number | null = null): Visit {
+/**
+ * Who made a request, as a visit of the board (or of `blockId`'s link) at this moment; null for a
+ * known bot or crawler, which never counts.
+ */
+export function visitOf(headers: Headers, blockId: number | null = null): Visit | null {
+  const userAgent = headers.get('user-agent') ?? '';
+  if (isbot(userAgent)) return null;
   return {
-    address: headers.get('cf-connecting-ip') ?? 'unknown',
-    userAgent: headers.get('user-agent') ?? '',
+    address: addressKey(headers.get('cf-connecting-ip')),
+    userAgent: userAgent.slice(0, 200),
     blockId,
     at: Date.now(),
   };
@@ -105,7 +113,8 @@ export function visitOf(headers: Headers, blockId: number | null = null): Visit 
  * `waitUntil`, so the isolate stays up until its visit is counted. A failure is logged, never
  * thrown: counting never fails a page.
  */
-export function recordVisit(env: Env, boardId: number, visit: Visit): Promise<void> {
+export function recordVisit(env: Env, boardId: number, visit: Visit | null): Promise<void> {
+  if (!visit) return Promise.resolve();
   const open = openBatches.get(boardId);
   if (open) {
     open.visits.push(visit);

@@ -154,12 +154,14 @@ export async function moveBlock(db: Db, id: number, userId: number, status: Bloc
   return updated;
 }
 
+/** Deletes one of the user's blocks; answers the image it showed, for the caller to let go. */
 export async function deleteBlock(db: Db, id: number, userId: number) {
-  const deleted = await db
+  const [deleted] = await db
     .delete(blocks)
     .where(ownedBlock(id, userId))
-    .returning({ id: blocks.id });
-  if (deleted.length === 0) throw blockNotFound();
+    .returning({ imageUrl: blocks.imageUrl });
+  if (!deleted) throw blockNotFound();
+  return deleted;
 }
 
 /** A block anyone may see: visible, on a public board. */

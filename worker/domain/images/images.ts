@@ -1,8 +1,10 @@
+import { eq, inArray, lt } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { ImageRatio } from '../../../schema/block-values';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import { maxImageSide } from '../../../schema/images';
-import type { Db } from '../../platform/db';
+import { blocks, pendingImages, users } from '../../../schema/tables';
+import { type Db, getDb } from '../../platform/db';
 import { pngToJpeg } from '../../platform/jpeg';
 import { generateLocalImage } from '../../platform/local-image';
 import { takeQuota } from '../../platform/quotas';
@@ -71,7 +73,42 @@ export async function storeImage(env: Env, kind: ImageKind, userId: number, byte
   }
   const key = `${kind}/${userId}/${crypto.randomUUID()}.${format.extension}`;
   await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: format.contentType } });
+  await getDb(env).insert(pendingImages).values({ key, storedAt: new Date() });
   return `${ownImagePathPrefix}${key}`;
+}
+
+const unusedAfterMs = 24 * 60 * 60 * 1000;
+const sweptAtOnce = 50;
+
+/**
+ * Deletes images stored more than a day ago that no block and no profile shows (an upload never
+ * saved, a generated image not kept): a few at a time, oldest first, each cron run.
+ */
+export async function sweepUnusedImages(db: Db, env: Env, now = Date.now()): Promise<void> {
+  const due = await db
+    .select({ key: pendingImages.key })
+    .from(pendingImages)
+    .where(lt(pendingImages.storedAt, new Date(now - unusedAfterMs)))
+    .orderBy(pendingImages.storedAt)
+    .limit(sweptAtOnce);
+  if (due.length === 0) return;
+  const urls = due.map(({ key }) => `${ownImagePathPrefix}${key}`);
+  const shown = await db
+    .select({ url: blocks.imageUrl })
+    .from(blocks)
+    .where(inArray(blocks.imageUrl, urls))
+    .union(db.select({ url: users.avatar }).from(users).where(inArray(users.avatar, urls)));
+  const kept = new Set(shown.map(({ url }) => url));
+  const unused = due
+    .map(({ key }) => key)
+    .filter((key) => !kept.has(`${ownImagePathPrefix}${key}`));
+  if (unused.length > 0) await env.IMAGES.delete(unused);
+  await db.delete(pendingImages).where(
+    inArray(
+      pendingImages.key,
+      due.map(({ key }) => key),
+    ),
+  );
 }
 
 /**
@@ -91,11 +128,36 @@ export async function deleteReplacedAvatar(
 }
 
 /**
+ * Deletes an image stored here once nothing shows it: no block (a copy shares its original's
+ * image) and no profile. An image from elsewhere, or one still shown, stays.
+ */
+export async function deleteImageNoOneShows(db: Db, env: Env, url: string | null): Promise<void> {
+  if (!url?.startsWith(ownImagePathPrefix)) return;
+  const shown = await db
+    .select({ id: blocks.id })
+    .from(blocks)
+    .where(eq(blocks.imageUrl, url))
+    .union(db.select({ id: users.id }).from(users).where(eq(users.avatar, url)))
+    .limit(1);
+  if (shown.length > 0) return;
+  await env.IMAGES.delete(url.slice(ownImagePathPrefix.length));
+}
+
+const imageKinds = new Set<string>(['avatars', 'generated', 'blocks'] satisfies ImageKind[]);
+const imageFile = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
+
+/**
  * Images never change under a key, so browsers and the edge may keep them for a year. Other sites
  * show them too (CORP cross-origin, set with the route's headers).
  */
-export async function serveImage(env: Env, key: string): Promise<Response> {
-  const object = await env.IMAGES.get(key);
+export async function serveImage(
+  env: Env,
+  { kind, owner, file }: { kind: string; owner: string; file: string },
+): Promise<Response> {
+  // Only what was uploaded or generated: link-preview cards and anything else in the bucket are
+  // served by their own routes, which check the board is still public.
+  const known = imageKinds.has(kind) && /^[0-9]{1,12}$/.test(owner) && imageFile.test(file);
+  const object = known ? await env.IMAGES.get(`${kind}/${owner}/${file}`) : null;
   if (!object) throw new Refusal('not-found', 'Image not found.');
   const headers = new Headers();
   object.writeHttpMetadata(headers);
@@ -104,18 +166,30 @@ export async function serveImage(env: Env, key: string): Promise<Response> {
   return new Response(object.body, { headers });
 }
 
-const uploadsPerHour = { limit: 30, windowMs: 60 * 60 * 1000 };
+const perHour = { limit: 30, windowMs: 60 * 60 * 1000 };
 
-/** Takes one of the user's 30 uploads an hour, or refuses with how long to wait. */
-export async function takeUploadAllowance(db: Db, userId: number): Promise<void> {
-  const use = await takeQuota(db, `uploads:${userId}`, uploadsPerHour);
+async function takeHourlyAllowance(db: Db, key: string, done: string): Promise<void> {
+  const use = await takeQuota(db, key, perHour);
   if (use.allowed) return;
   const minutes = Math.ceil(use.retryAfterSeconds / 60);
   throw new Refusal(
     'too-many',
-    `You uploaded ${uploadsPerHour.limit} images in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `You ${done} ${perHour.limit} images in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     { retryAfterSeconds: use.retryAfterSeconds },
   );
+}
+
+/** Takes one of the user's 30 uploads an hour, or refuses with how long to wait. */
+export function takeUploadAllowance(db: Db, userId: number): Promise<void> {
+  return takeHourlyAllowance(db, `uploads:${userId}`, 'uploaded');
+}
+
+/**
+ * Takes one of the user's 30 generated images an hour (the minute's limit alone would let one
+ * account run the model all day), or refuses with how long to wait.
+ */
+export function takeGenerationAllowance(db: Db, userId: number): Promise<void> {
+  return takeHourlyAllowance(db, `generated:${userId}`, 'generated');
 }
 
 const defaultModel = '@cf/stabilityai/stable-diffusion-xl-base-1.0';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { errorAnswer } from '../../../schema/errors';
 
 /** What a refusal means, as the reference page lists it; the answer itself says why in words. */
-const refusalMeanings = {
+export const refusalMeanings = {
   400: 'The request is invalid: `error` says why, `fields` names each wrong field.',
   401: 'Not signed in, or the session has ended.',
   403: 'Signed in, but not allowed to do this.',
@@ -20,7 +20,7 @@ const refusalMeanings = {
   503: 'Unavailable for a moment (the database, or missing configuration): try again.',
 } as const;
 
-type RefusalStatus = keyof typeof refusalMeanings;
+export type RefusalStatus = keyof typeof refusalMeanings;
 
 const successMeanings: Partial<Record<ContentfulStatusCode, string>> = {
   200: 'OK',

@@ -5,8 +5,11 @@ import type { AppEnv } from '../app-env';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
+/** One value everywhere: web/public/_headers names the same for the static files. */
+export const strictTransportSecurity = 'max-age=63072000; includeSubDomains; preload';
+
 const transportHeaders: SecureHeadersOptions = {
-  strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',
+  strictTransportSecurity,
   xContentTypeOptions: 'nosniff',
   referrerPolicy: 'strict-origin-when-cross-origin',
 };

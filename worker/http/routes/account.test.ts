@@ -206,6 +206,57 @@ describe('DELETE /api/account', () => {
     expect(days?.n).toBe(0);
   });
 
+  it('deletes its link-preview cards: neither their route nor the image route serves them', async () => {
+    const user = await createUser();
+    const card = await fetchSettled(new Request(`http://up2.test/api/og/${user.username}.png`));
+    expect(card.status).toBe(200);
+    const listed = await env.IMAGES.list({ prefix: `og/${user.username}/` });
+    const [stored] = listed.objects.map((object) => object.key);
+    expect(stored).toBeDefined();
+    const deleted = await apiClient({ token: user.token }).account.$delete({
+      json: { password: user.password },
+    });
+    expect(deleted.status).toBe(200);
+    expect((await env.IMAGES.list({ prefix: `og/${user.username}/` })).objects).toEqual([]);
+    for (const path of [`/api/og/${user.username}.png`, `/api/images/${stored}`]) {
+      expect((await fetchSettled(new Request(`http://up2.test${path}`))).status).toBe(404);
+    }
+  });
+
+  it('takes its email from feedback it sent, signed in or not; the items stay, anonymous', async () => {
+    const user = await createUser();
+    const feedback = {
+      type: 'bug' as const,
+      description: 'The save button does nothing.',
+      userId: null,
+    };
+    const signedIn = await readJson(
+      apiClient({ token: user.token }).feedback.$post({
+        json: { ...feedback, title: 'Signed in', email: user.email },
+      }),
+    );
+    const signedOut = await readJson(
+      apiClient().feedback.$post({
+        json: { ...feedback, title: 'Signed out', email: user.email.toUpperCase() },
+      }),
+    );
+    expectStatus(signedIn, 201);
+    expectStatus(signedOut, 201);
+    const deleted = await apiClient({ token: user.token }).account.$delete({
+      json: { password: user.password },
+    });
+    expect(deleted.status).toBe(200);
+    const rows = await env.DB.prepare(
+      'SELECT title, email, user_id AS userId FROM feedback WHERE id IN (?, ?) ORDER BY id',
+    )
+      .bind(signedIn.body.id, signedOut.body.id)
+      .all();
+    expect(rows.results).toEqual([
+      { title: 'Signed in', email: null, userId: null },
+      { title: 'Signed out', email: null, userId: null },
+    ]);
+  });
+
   it('refuses a wrong password with 400 and deletes nothing', async () => {
     const user = await createUser();
     const refused = await readJson(

@@ -1,8 +1,12 @@
 import { Scalar } from '@scalar/hono-api-reference';
 import { Hono } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import { openAPIRouteHandler } from 'hono-openapi';
+import { generateSpecs } from 'hono-openapi';
+import { z } from 'zod';
+import { errorAnswer } from '../../../schema/errors';
 import type { AppEnv } from '../app-env';
+import { type RefusalStatus, refusalMeanings } from '../middleware/contract';
+import { apiSecurityHeaders, strictTransportSecurity } from '../middleware/security-headers';
 
 /** Served from this site's static assets (vite.config.ts), so the page works offline too. */
 const scalarScript = '/api-reference/scalar.js';
@@ -35,28 +39,64 @@ const referencePageHeaders = secureHeaders({
   },
   xFrameOptions: 'DENY',
   referrerPolicy: 'strict-origin-when-cross-origin',
+  strictTransportSecurity,
 });
+
+type Specs = Awaited<ReturnType<typeof generateSpecs>>;
+
+/**
+ * What every route taking JSON answers before its handler runs (http/app.ts: a body that is not
+ * JSON, or over 64 KB): declared on each such operation, so no route can forget them.
+ */
+const jsonBodyRefusals: RefusalStatus[] = [400, 413, 415];
+
+function withBodyRefusals(specs: Specs): Specs {
+  for (const operations of Object.values(specs.paths)) {
+    for (const operation of Object.values(operations ?? {})) {
+      if (typeof operation !== 'object' || !operation || !('responses' in operation)) continue;
+      const body = operation.requestBody;
+      if (!body || !('content' in body) || !body.content['application/json']) continue;
+      const answers = jsonBodyRefusals.map((status) => [
+        status,
+        {
+          description: refusalMeanings[status],
+          content: { 'application/json': { schema: z.toJSONSchema(errorAnswer) } },
+        },
+      ]);
+      operation.responses = { ...Object.fromEntries(answers), ...operation.responses };
+    }
+  }
+  return specs;
+}
+
+// Generated once per isolate: the routes do not change while it runs.
+let document: Promise<Specs> | undefined;
 
 /**
  * `/api/openapi.json`, generated from the routes' own contracts (`documented` and `validate`), and
  * `/api/docs`, a readable reference of it.
  */
 export function apiReference<Api extends Hono<AppEnv>>(api: Api) {
-  return new Hono<AppEnv>().get('/openapi.json', openAPIRouteHandler(api, { documentation })).get(
-    '/docs',
-    referencePageHeaders,
-    Scalar((c) => ({
-      url: '/api/openapi.json',
-      cdn: scalarScript,
-      nonce: c.get('secureHeadersNonce'),
-      pageTitle: 'Up2 API reference',
-      withDefaultFonts: false,
-      hideClientButton: true,
-      defaultOpenAllTags: true,
-      // Nothing leaves for Scalar's own services: no telemetry, no AI agent, no MCP shortcuts.
-      telemetry: false,
-      agent: { disabled: true },
-      mcp: { disabled: true },
-    })),
-  );
+  return new Hono<AppEnv>()
+    .get('/openapi.json', apiSecurityHeaders, async (c) => {
+      document ??= generateSpecs(api, { documentation }).then(withBodyRefusals);
+      return c.json(await document);
+    })
+    .get(
+      '/docs',
+      referencePageHeaders,
+      Scalar((c) => ({
+        url: '/api/openapi.json',
+        cdn: scalarScript,
+        nonce: c.get('secureHeadersNonce'),
+        pageTitle: 'Up2 API reference',
+        withDefaultFonts: false,
+        hideClientButton: true,
+        defaultOpenAllTags: true,
+        // Nothing leaves for Scalar's own services: no telemetry, no AI agent, no MCP shortcuts.
+        telemetry: false,
+        agent: { disabled: true },
+        mcp: { disabled: true },
+      })),
+    );
 }

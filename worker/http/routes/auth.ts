@@ -22,6 +22,7 @@ import { registerUser, updateProfile } from '../../domain/account/users';
 import { deleteReplacedAvatar } from '../../domain/images/images';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
+import { deviceTokenFrom, rememberDevice } from '../known-device-cookie';
 import { requireAuth } from '../middleware/auth';
 import { alsoChanged, changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
@@ -65,8 +66,14 @@ export const auth = new Hono<AppEnv>()
     rateLimit('AUTH_LIMITER', 'login'),
     validate('json', loginInput),
     async (c) => {
-      const session = await signIn(c.var.db, c.env, c.req.valid('json'));
-      return sendJson(c, sessionAnswer, session, 200);
+      const { token, user, device } = await signIn(
+        c.var.db,
+        c.env,
+        c.req.valid('json'),
+        deviceTokenFrom(c),
+      );
+      rememberDevice(c, user.id, device);
+      return sendJson(c, sessionAnswer, { token, user }, 200);
     },
   )
   .post(

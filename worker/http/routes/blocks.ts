@@ -23,12 +23,13 @@ import {
   updateBlock,
 } from '../../domain/blocks/blocks';
 import { getBoardSettings } from '../../domain/boards/boards';
+import { deleteImageNoOneShows } from '../../domain/images/images';
 import { emailNotification } from '../../domain/notifications/notifications';
 import type { AppEnv } from '../app-env';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
-import { rateLimit, visitorKey } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { refuseOtherSites } from '../middleware/same-origin';
 import { validate } from '../middleware/validate';
 
@@ -131,7 +132,8 @@ export const blocksRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', blockId),
     async (c) => {
-      await deleteBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
+      const { imageUrl } = await deleteBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
+      await deleteImageNoOneShows(c.var.db, c.env, imageUrl);
       return sendJson(c, deletedAnswer, { deleted: true }, 200);
     },
   )
@@ -173,7 +175,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     }),
     changesNoBoard,
     refuseOtherSites,
-    rateLimit('CLICK_LIMITER', 'click', visitorKey),
+    rateLimit('CLICK_LIMITER', 'click'),
     optionalAuth,
     validate('param', blockId),
     validate('json', clickInput),

@@ -95,6 +95,37 @@ describe('GET /@username/feed.xml and /feed.json', () => {
     expect(feed.items?.[1]?.url).toBe(`http://localhost:5173/@${owner.username}`);
   });
 
+  it("sends the owner's words as plain text, never as markup a feed reader would run", async () => {
+    const owner = await createUser();
+    const markup = '<img src=x onerror="alert(1)"> & <b>bold</b>';
+    const block = await createBlock(owner, {
+      title: markup,
+      subtitle: '<script>alert(2)</script>',
+      description: '<a href="javascript:alert(3)">click</a>',
+    });
+    await moveTo(owner, block.id, 'done');
+
+    const atom = await (await fetchFeed(owner.username, 'feed.xml')).text();
+    expect(atom).not.toContain('type="html"');
+    const [entry] = parseAtomFeed(atom).entries ?? [];
+    expect(entry?.title).toEqual({
+      value: `Name ${owner.username} finished ${markup}`,
+      type: 'text',
+    });
+    expect(entry?.summary).toEqual({
+      value: '<script>alert(2)</script> · <a href="javascript:alert(3)">click</a>',
+      type: 'text',
+    });
+
+    const json = JSON.parse(await (await fetchFeed(owner.username, 'feed.json')).text());
+    const [item] = json.items;
+    expect(item).not.toHaveProperty('content_html');
+    expect(item.title).toBe(`Name ${owner.username} finished ${markup}`);
+    expect(item.content_text).toBe(
+      '<script>alert(2)</script> · <a href="javascript:alert(3)">click</a>',
+    );
+  });
+
   it('answers 404 for a private or unknown board, and a board made private leaves its feed at once', async () => {
     const hidden = await createUser({ isPublic: false });
     await createBlock(hidden, { title: 'Not for feeds' });

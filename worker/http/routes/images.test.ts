@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImageRatio } from '../../../schema/block-values';
 import { maxAvatarBytes, maxImageSide } from '../../../schema/images';
 import { generateLocalImage, localImageSizes } from '../../platform/local-image';
-import { createUser, fetchSettled, type TestUser } from '../../test/factories';
+import { createUser, fetchSettled, runCron, type TestUser } from '../../test/factories';
 
 const origin = 'http://up2.test';
 const ratios = ['square', 'wide', 'tall'] as const;
@@ -394,10 +394,11 @@ describe('POST /api/upload/avatar', () => {
   });
 });
 
-describe('POST /api/upload/block-image', () => {
-  const uploadBlockImage = (user: TestUser | undefined, form: FormData) =>
-    sendJson('POST', '/api/upload/block-image', { token: user?.token, body: form });
+function uploadBlockImage(user: TestUser | undefined, form: FormData) {
+  return sendJson('POST', '/api/upload/block-image', { token: user?.token, body: form });
+}
 
+describe('POST /api/upload/block-image', () => {
   it('refuses a signed-out upload with 401', async () => {
     const response = await uploadBlockImage(
       undefined,
@@ -620,6 +621,28 @@ describe('POST /api/generate-image', () => {
     const other = await createUser();
     expect((await generate(other)).status).toBe(201);
   });
+
+  it('limits each user to 30 images an hour as well, answering 429 with Retry-After', async () => {
+    const user = await createUser();
+    vi.spyOn(env.AI, 'run').mockImplementation((async () =>
+      imageStream(generateLocalImage('hourly', 'square'))) as never);
+    // 29 already generated this hour: the minute's limit would take longer than a test to pass.
+    await env.DB.prepare('INSERT INTO quotas (key, window_start, count) VALUES (?, ?, 29)')
+      .bind(`generated:${user.id}`, Date.now())
+      .run();
+    const generate = () =>
+      sendJson('POST', '/api/generate-image', {
+        token: user.token,
+        json: { prompt: 'one more', ratio: 'square' },
+      });
+    expect((await generate()).status).toBe(201);
+    const refused = await generate();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(
+      /^You generated 30 images in the last hour\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+  });
 });
 
 describe('GET /api/images/...', () => {
@@ -630,5 +653,82 @@ describe('GET /api/images/...', () => {
     );
     expect(response.status).toBe(404);
     expect(response.body.error).toBe('Image not found.');
+  });
+
+  it('serves only uploaded and generated images: a link-preview card stored beside them is not', async () => {
+    const user = await createUser();
+    expect((await send('GET', `/api/og/${user.username}.png`)).status).toBe(200);
+    const [card] = await storedKeys(`og/${user.username}/`);
+    expect(card).toBeDefined();
+    const answer = await sendJson('GET', `/api/images/${card}`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.error).toBe('Image not found.');
+  });
+
+  it('answers 404, never 500, to an image path far longer than any key', async () => {
+    const answer = await sendJson('GET', `/api/images/avatars/1/${'a'.repeat(4000)}.png`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.error).toBe('Image not found.');
+  });
+
+  it('is swept a day after it was stored if no block or profile shows it', async () => {
+    const user = await createUser();
+    const form = () => avatarForm(samples.png.bytes, 'cover.png', 'image/png');
+    const [unused, used] = [
+      await uploadBlockImage(user, form()),
+      await uploadBlockImage(user, form()),
+    ];
+    const [unusedUrl, usedUrl] = [unused.body.url ?? '', used.body.url ?? ''];
+    const block = await send('POST', '/api/blocks', {
+      token: user.token,
+      json: { category: 'learning', type: 'books-reading', title: 'Kept', imageUrl: usedUrl },
+    });
+    expect(block.status).toBe(201);
+    await runCron();
+    expect((await send('GET', unusedUrl)).status).toBe(200);
+    const keys = [unusedUrl, usedUrl].map((url) => url.slice('/api/images/'.length));
+    await env.DB.prepare('UPDATE pending_images SET stored_at = stored_at - ? WHERE key IN (?, ?)')
+      .bind(25 * 60 * 60 * 1000, ...keys)
+      .run();
+    await runCron();
+    expect((await send('GET', unusedUrl)).status).toBe(404);
+    expect((await send('GET', usedUrl)).status).toBe(200);
+  });
+
+  it('is deleted with the last block that shows it, and kept while a copy shows it', async () => {
+    const [owner, copier] = [await createUser(), await createUser()];
+    const uploaded = await uploadBlockImage(
+      owner,
+      avatarForm(samples.png.bytes, 'cover.png', 'image/png'),
+    );
+    const url = uploaded.body.url ?? '';
+    const block = { category: 'learning', type: 'books-reading', imageUrl: url };
+    const first = await sendJson('POST', '/api/blocks', {
+      token: owner.token,
+      json: { ...block, title: 'First' },
+    });
+    const second = await sendJson('POST', '/api/blocks', {
+      token: owner.token,
+      json: { ...block, title: 'Second' },
+    });
+    const [firstId, secondId] = [first.body, second.body].map(
+      (body) => (body as unknown as { block: { id: number } }).block.id,
+    );
+    const copied = await send('POST', `/api/blocks/${secondId}/copy`, { token: copier.token });
+    expect(copied.status).toBe(201);
+
+    expect((await send('DELETE', `/api/blocks/${firstId}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    expect((await send('GET', url)).status).toBe(200);
+    expect((await send('DELETE', `/api/blocks/${secondId}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    expect((await send('GET', url)).status).toBe(200);
+    const copyId = ((await copied.json()) as { block: { id: number } }).block.id;
+    expect((await send('DELETE', `/api/blocks/${copyId}`, { token: copier.token })).status).toBe(
+      200,
+    );
+    expect((await send('GET', url)).status).toBe(404);
   });
 });

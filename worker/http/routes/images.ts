@@ -9,6 +9,7 @@ import {
   generateImage,
   serveImage,
   storeImage,
+  takeGenerationAllowance,
   takeUploadAllowance,
 } from '../../domain/images/images';
 import type { AppEnv } from '../app-env';
@@ -85,6 +86,7 @@ export const generateImageRoutes = new Hono<AppEnv>().post(
   rateLimit('IMAGE_LIMITER', 'generate-image', (c) => String(c.var.viewer?.id)),
   async (c) => {
     const { prompt, ratio } = c.req.valid('json');
+    await takeGenerationAllowance(c.var.db, c.var.viewer.id);
     const image = await generateImage(c.env, prompt, ratio);
     const imageUrl = await storeImage(c.env, 'generated', c.var.viewer.id, image);
     return sendJson(c, generatedImageAnswer, { imageUrl }, 201);
@@ -100,5 +102,5 @@ export const imageRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).get(
     answers: { 200: { contentType: 'image/*' } },
     refusals: [404],
   }),
-  (c) => serveImage(c.env, `${c.req.param('kind')}/${c.req.param('owner')}/${c.req.param('file')}`),
+  (c) => serveImage(c.env, c.req.param()),
 );

@@ -15,15 +15,17 @@ const shownBoardsHeader = 'x-up2-shown-boards';
  * `/`: the web app's shell with the landing page rendered in it, Explore Live Boards included,
  * so the first visit paints before any script runs and hydrates without calling the API. Kept at
  * the edge for a minute, but no longer than the boards it shows stay as they were: a board made
- * private or edited leaves it at once (in other locations within KV's minute, as boards do).
+ * private or edited leaves it at once (in other locations within KV's minute, as boards do). When
+ * the database is down, a kept copy is served only if every board in it is of the version it was
+ * rendered at, when it was public.
  */
 export const landingPage = new Hono<AppEnv>().get('/', appPageSecurityHeaders, (c) => {
-  const isCurrent = async (entry: KeptEntry) => {
-    const shown = entry.headers.get(shownBoardsHeader) ?? '';
+  const isCurrent = async (entry: KeptEntry, unknown: boolean) => {
+    const shown = entry.headers.get(shownBoardsHeader);
+    if (shown === null) return unknown;
     const usernames = shown ? shown.split(',').map((pair) => pair.split('=')[0] ?? '') : [];
     const now = await boardVersions(c.env, usernames);
-    // When KV cannot say, the copy (a minute old at most) stands.
-    return now === null || now === shown;
+    return now === null ? unknown : now === shown;
   };
   const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
   return cachedPage(answering, { name: 'landing', seconds: 60, isCurrent }, async () => {

@@ -97,6 +97,17 @@ describe('sign-in throttled per account, whatever address it comes from', () => 
     expect((await login(bystander.username, bystander.password)).status).toBe(200);
   });
 
+  it('lets at most 5 of 40 parallel wrong passwords from 40 addresses reach the check', async () => {
+    const user = await createUser();
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, () => login(user.username, 'not-the-password')),
+    );
+    const statuses = attempts.map((attempt) => attempt.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    expect((await login(user.username, user.password)).status).toBe(429);
+  });
+
   it('ends the wait when the owner resets the password', async () => {
     const user = await createUser({ emailVerified: true });
     for (let i = 0; i < 5; i++) await login(user.username, 'not-the-password');
@@ -109,6 +120,61 @@ describe('sign-in throttled per account, whatever address it comes from', () => 
     );
     expectStatus(reset, 200);
     expect((await login(user.username, 'a-brand-new-passphrase')).status).toBe(200);
+  });
+});
+
+/** Signs in as a browser would, sending the cookies it keeps and keeping the ones it is given. */
+function browser() {
+  const jar = new Map<string, string>();
+  return async (username: string, password: string) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const answer = await readJson(
+      apiClient({ ip: nextAddress(), headers: cookie ? { cookie } : {} }).auth.login.$post({
+        json: { username, password },
+      }),
+    );
+    for (const set of answer.headers.getSetCookie()) {
+      const [pair = ''] = set.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      jar.set(name, value);
+    }
+    return answer;
+  };
+}
+
+describe('a device that has signed in to the account before', () => {
+  it('is not held by the wait an attacker caused, even after signing out', async () => {
+    const user = await createUser();
+    const ownersPhone = browser();
+    const first = await ownersPhone(user.username, user.password);
+    expectStatus(first, 200);
+    const kept = first.headers.getSetCookie().join('\n');
+    expect(kept).toMatch(/HttpOnly/);
+    expect(kept).toMatch(/SameSite=Strict/);
+    expectStatus(await readJson(apiClient({ token: first.body.token }).auth.logout.$post()), 200);
+
+    for (let i = 0; i < 8; i++) await login(user.username, 'attacker-guess');
+    expect((await login(user.username, user.password)).status).toBe(429);
+    expectStatus(await ownersPhone(user.username, user.password), 200);
+    // A new device still waits: only the one the owner used is known.
+    expect((await browser()(user.username, user.password)).status).toBe(429);
+  });
+
+  it("counts its own wrong passwords apart, so they neither pass nor add to the account's wait", async () => {
+    const user = await createUser();
+    const device = browser();
+    expectStatus(await device(user.username, user.password), 200);
+    for (let i = 0; i < 5; i++) expect((await device(user.username, 'typo')).status).toBe(401);
+    expect((await device(user.username, user.password)).status).toBe(429);
+    expect((await login(user.username, user.password)).status).toBe(200);
+  });
+
+  it('is known to that account only', async () => {
+    const [owner, other] = [await createUser(), await createUser()];
+    const device = browser();
+    expectStatus(await device(owner.username, owner.password), 200);
+    for (let i = 0; i < 5; i++) await login(other.username, 'attacker-guess');
+    expect((await device(other.username, other.password)).status).toBe(429);
   });
 });
 

@@ -85,6 +85,62 @@ describe('a view is one visitor seeing one board within 30 minutes', () => {
   });
 });
 
+describe('one address counts a bounded number of visitors', () => {
+  const browsers = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) => `Mozilla/5.0 (X11; Linux x86_64; rv:${100 + i}.0) Firefox/${100 + i}.0`,
+    );
+
+  it('counts at most 20 views and visitors of a board an hour from one address, whatever user agents it rotates', async () => {
+    const owner = await createUser();
+    const address = newAddress();
+    for (const userAgent of browsers(30)) {
+      expect((await loadBoard(owner.username, { address, userAgent })).status).toBe(200);
+    }
+    await loadBoard(owner.username, visitor());
+    expect(await analyticsOf(owner)).toMatchObject({ weeklyViews: 21, uniqueVisitors: 21 });
+  });
+
+  it('takes an IPv6 /64 as one address', async () => {
+    const owner = await createUser();
+    const userAgents = browsers(25);
+    for (const [i, userAgent] of userAgents.entries()) {
+      const address = `2001:db8:77:${counter}::${(i + 1).toString(16)}`;
+      await loadBoard(owner.username, { address, userAgent });
+    }
+    expect(await analyticsOf(owner)).toMatchObject({ weeklyViews: 20, uniqueVisitors: 20 });
+  });
+
+  it('never counts a known bot or crawler', async () => {
+    const owner = await createUser();
+    const crawlers = [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'curl/8.5.0',
+      'python-requests/2.32.3',
+    ];
+    for (const userAgent of crawlers) {
+      expect((await loadBoard(owner.username, visitor(userAgent))).status).toBe(200);
+    }
+    expect(await analyticsOf(owner)).toMatchObject({ weeklyViews: 0, uniqueVisitors: 0 });
+  });
+
+  it('makes no visitor of a click without a view', async () => {
+    const owner = await createUser();
+    const block = await createBlock(owner);
+    for (let i = 0; i < 3; i++) expect((await click(block.id, visitor())).status).toBe(200);
+    const maya = visitor();
+    await loadBoard(owner.username, maya);
+    await click(block.id, maya);
+    expect(await analyticsOf(owner)).toMatchObject({
+      weeklyViews: 1,
+      uniqueVisitors: 1,
+      totalClicks: 4,
+    });
+  });
+});
+
 describe('a click is one visitor following one block within 30 minutes', () => {
   it('counts repeated clicks of one visitor on one block once, and on another block again', async () => {
     const owner = await createUser();
@@ -134,20 +190,21 @@ describe('the click call', () => {
     expect(await analyticsOf(owner)).toMatchObject({ totalClicks: 1 });
   });
 
-  it('is limited per visitor: 429 after about 30 a minute (the limiter is approximate)', async () => {
+  it('is limited per address, whatever user agent each call names: 429 after about 30 a minute (the limiter is approximate)', async () => {
     const owner = await createUser();
     const block = await createBlock(owner);
-    const maya = visitor();
+    const address = newAddress();
     const statuses: number[] = [];
     // The limiter counts per minute window: when the calls cross into the next window, the count
     // starts again, so 61 calls meet the limit whenever they run.
     while (statuses.length < 61 && !statuses.includes(429)) {
-      statuses.push((await click(block.id, maya)).status);
+      const userAgent = `${firefox} build/${statuses.length}`;
+      statuses.push((await click(block.id, { address, userAgent })).status);
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses).toContain(429);
     expect((await click(block.id, visitor())).status).toBe(200);
-  });
+  }, 20_000);
 });
 
 function visitLogOf(boardId: number, shard: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from './rate-limit';
+import { addressKey } from './client-address';
 
 describe('addressKey', () => {
   it('keys an IPv4 address by itself', () => {

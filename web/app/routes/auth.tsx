@@ -42,7 +42,12 @@ export function AuthScreen() {
         <p className="mt-2 text-gray-700">Share what you're up to these days</p>
       </div>
       <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-        <Tabs value={tab} onValueChange={(value) => showTab(value as AuthTab)}>
+        {/* Manual activation: Tab passes over "Sign In" to the Sign Up fields; Enter or Space switches. */}
+        <Tabs
+          value={tab}
+          onValueChange={(value) => showTab(value as AuthTab)}
+          activationMode="manual"
+        >
           <TabsList layout="grid" className="w-full grid-cols-2">
             {/* Both tabs take Tab focus too: people who never try the arrow keys still reach Sign In. */}
             <TabsTrigger value="signup" tabIndex={0}>

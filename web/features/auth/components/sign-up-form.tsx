@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon } from 'lucide-react';
 import { Label as LabelPrimitive } from 'radix-ui';
 import { useId } from 'react';
-import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { registerInput } from '../../../../schema/users';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { normalizeUsername } from '../normalize-username';
+import { showServerFieldErrors } from './server-field-errors';
 import { usernameHint } from '../username-hint';
 
 type SignUpValues = z.input<typeof registerInput>;
@@ -54,15 +55,15 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
           onRegistered(values.username);
         },
         onError: (error) => {
+          const shownAtField = showServerFieldErrors(form, error);
+          // A taken name or address agrees with the field's message; any other field's refusal
+          // (a common password) says all there is to say beside that field.
+          if (shownAtField && !(error instanceof ApiRequestError && error.status === 409)) return;
           toast({
             title: 'Registration failed',
             description: 'Username or email may already be taken. Please try again.',
             variant: 'destructive',
           });
-          if (!(error instanceof ApiRequestError)) return;
-          for (const [name, message] of Object.entries(error.fields)) {
-            if (name in emptyForm) form.setError(name as Path<SignUpValues>, { message });
-          }
         },
       }),
     warnAboutShortPassword,

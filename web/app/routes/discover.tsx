@@ -66,7 +66,8 @@ export function DiscoverScreen() {
         <DiscoverSearch query={filter.q} onQueryChange={setQuery} />
         <CategoryFilter value={filter.category} onChange={setCategory} />
       </div>
-      <TrendingRow category={filter.category} renderBlock={renderBlock} />
+      {/* A search is after particular boards: the week's trends would only push them down. */}
+      {filter.q === '' && <TrendingRow category={filter.category} renderBlock={renderBlock} />}
       <DiscoverResults filter={filter} onClearSearch={clearFilters} renderBlock={renderBlock} />
     </main>
   );

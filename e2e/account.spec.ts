@@ -71,6 +71,8 @@ test('a common password is refused beside the Password field, with no toast call
     'This password is too common: it is one of the first that attackers try. Please choose another.',
   );
   await expect(signUp.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  // A toast would come with the notification area's own code: once nothing is loading, none came.
+  await page.waitForLoadState('networkidle');
   await expect(notifications(page).getByText(/may already be taken/)).toHaveCount(0);
   await expect(notifications(page).getByText('Registration failed')).toHaveCount(0);
 });
@@ -104,7 +106,9 @@ test('Tab from the top of /auth reaches the Sign Up fields in order; Enter on a 
   await expect(page.getByRole('tabpanel', { name: 'Sign Up' })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(signInTab).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel', { name: 'Sign In' }).getByLabel('Username')).toBeVisible();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Sign In' }).getByLabel('Username'),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Sign Up' }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');

@@ -90,7 +90,8 @@ test('a search hides Trending; a card shows six blocks and "+N more"; the grid i
     blocks.push(
       await createBlock(request, many, {
         title: `Shelf item ${index}`,
-        description: index === 1 ? 'A long description that makes this card taller. '.repeat(4) : undefined,
+        description:
+          index === 1 ? 'A long description that makes this card taller. '.repeat(4) : undefined,
       }),
     );
   }
@@ -98,7 +99,8 @@ test('a search hides Trending; a card shows six blocks and "+N more"; the grid i
   await createBlock(request, few, { title: 'Only one' });
   // Four in the row at least (three of these, the tall one first), so it scrolls on a phone.
   for (const block of [blocks[0], ...blocks.slice(0, 3)]) {
-    if (block) await copyBlock(request, block.id, await createUser(request, { prefix: 'evencopy' }));
+    if (block)
+      await copyBlock(request, block.id, await createUser(request, { prefix: 'evencopy' }));
   }
   expect((await request.get('/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*')).ok()).toBe(true);
 
@@ -147,7 +149,10 @@ test('a search hides Trending; a card shows six blocks and "+N more"; the grid i
       .getByRole('article')
       .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON()));
     for (const heights of rowsOfHeights(boxes)) {
-      expect(Math.max(...heights) - Math.min(...heights), `a row at ${width} px`).toBeLessThanOrEqual(1);
+      expect(
+        Math.max(...heights) - Math.min(...heights),
+        `a row at ${width} px`,
+      ).toBeLessThanOrEqual(1);
     }
   }
 

@@ -292,3 +292,58 @@ test('every class on a rendered board and its embed has a rule in the stylesheet
     expect(await unstyledClasses(page), path).toEqual([]);
   }
 });
+
+test('Discover and /auth read with JavaScript off: the list, a ?q= search, and the sign-up form', async ({
+  newPage,
+  request,
+}) => {
+  const marker = `Noscript${Date.now().toString(36)}`;
+  const owner = await createUser(request, { prefix: 'nojsdisc', displayName: `${marker} Reader` });
+  await createBlock(request, owner, { title: 'Found without scripts' });
+  const page = await newPage({ javaScriptEnabled: false });
+
+  await page.goto('/discover');
+  await expect(page.getByRole('heading', { name: 'Discover Boards' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search boards' });
+  await search.fill(marker);
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/discover\\?q=${marker}$`));
+  await expect(page.getByRole('status').filter({ hasText: /board/ })).toHaveText('1 board');
+  const card = page.getByRole('article').filter({ hasText: `${marker} Reader` });
+  await expect(card.getByText('Found without scripts')).toBeVisible();
+  await expect(card.getByRole('link', { name: `@${owner.username}` })).toHaveAttribute(
+    'href',
+    `/@${owner.username}`,
+  );
+  await page.goto(`/discover?q=${marker}nothing`);
+  await expect(page.getByText('No results found')).toBeVisible();
+
+  await page.goto('/auth');
+  const signUp = page.getByRole('tabpanel', { name: 'Sign Up' });
+  for (const field of ['Display Name', 'Username', 'Email', 'Password']) {
+    await expect(signUp.getByLabel(field)).toBeVisible();
+  }
+  await expect(page.getByText(/Signing up and signing in need JavaScript/)).toBeVisible();
+});
+
+test('the server-drawn Discover and /auth hydrate into the app: a search and a tab work once it has', async ({
+  page,
+  request,
+}) => {
+  const marker = `Hydrates${Date.now().toString(36)}`;
+  const owner = await createUser(request, { prefix: 'hydrdisc', displayName: `${marker} Person` });
+  await createBlock(request, owner, { title: 'Drawn twice' });
+  // The search typed at once, on the page the server drew, is taken up by the app it brings.
+  await page.goto('/discover');
+  await page.getByRole('searchbox', { name: 'Search boards' }).fill(marker);
+  await expect(page).toHaveURL(new RegExp(`q=${marker}`));
+  await expect(page.getByRole('article').filter({ hasText: `${marker} Person` })).toBeVisible();
+
+  await gotoHydrated(page, '/auth');
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=signin$/);
+  await expect(
+    page.getByRole('tabpanel', { name: 'Sign In' }).getByLabel('Username'),
+  ).toBeEnabled();
+});

@@ -141,7 +141,9 @@ test('after Copy the keyboard stays on the control, and the toast’s action is 
   await copier.getByRole('button', { name: 'Copy Kept in focus', exact: true }).focus();
   await copier.keyboard.press('Enter');
   await expectToast(copier, 'Block copied');
-  await expect(copier.getByRole('button', { name: 'Copied Kept in focus', exact: true })).toBeFocused();
+  await expect(
+    copier.getByRole('button', { name: 'Copied Kept in focus', exact: true }),
+  ).toBeFocused();
 
   // Signed out: the sign-in toast's action is reached from the keyboard, and leads to Sign In.
   const visitor = await newPage();

@@ -63,7 +63,7 @@ export function DiscoverScreen() {
         <p className="mt-2 text-base text-gray-600 sm:text-lg">See what people are up to</p>
       </header>
       <div className="mb-8 flex flex-col gap-6">
-        <DiscoverSearch query={filter.q} onQueryChange={setQuery} />
+        <DiscoverSearch query={filter.q} category={filter.category} onQueryChange={setQuery} />
         <CategoryFilter value={filter.category} onChange={setCategory} />
       </div>
       {/* A search is after particular boards: the week's trends would only push them down. */}

@@ -221,8 +221,7 @@ describe('GET /api/discover', () => {
     const owner = await createUser();
     await setProfile(owner, { bio: token });
     const created = [];
-    for (let i = 1; i <= 9; i += 1)
-      created.push(await createBlock(owner, { title: `block ${i}` }));
+    for (let i = 1; i <= 9; i += 1) created.push(await createBlock(owner, { title: `block ${i}` }));
     const hidden = created[8];
     if (hidden) await saveBlock(owner, hidden.id, { isVisible: false });
     const response = await discover({ q: token });

@@ -10,6 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { useAuth } from '../../../lib/auth';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/login';
 
 type SignInValues = z.input<typeof loginInput>;
@@ -23,6 +24,7 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
     defaultValues: { username: defaultUsername, password: '' },
   });
   const { errors } = form.formState;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (defaultUsername) form.setFocus('password');
@@ -44,42 +46,46 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="Username" error={errors.username?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.register('username')}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            required
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
-      <div className="flex justify-end">
-        <Link
-          to="/forgot-password"
-          className="rounded-sm text-sm font-medium text-violet-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
-        >
-          Forgot Password?
-        </Link>
-      </div>
-      <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
-        Sign In
-      </Button>
+    // Drawn on the server too: its fields wait for the app, which alone can send them (a
+    // POST with no script, never the password in the address).
+    <form method="post" onSubmit={onSubmit} noValidate>
+      <fieldset disabled={!hydrated} className="space-y-4">
+        <FormField label="Username" error={errors.username?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              {...form.register('username')}
+            />
+          )}
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              required
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <div className="flex justify-end">
+          <Link
+            to="/forgot-password"
+            className="rounded-sm text-sm font-medium text-violet-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+          >
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
+          Sign In
+        </Button>
+      </fieldset>
     </form>
   );
 }

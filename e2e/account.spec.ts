@@ -81,7 +81,9 @@ test('Tab from the top of /auth reaches the Sign Up fields in order; Enter on a 
   page,
 }) => {
   await page.goto('/auth');
-  await expect(page.getByRole('tabpanel', { name: 'Sign Up' })).toBeVisible();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Sign Up' }).getByLabel('Password'),
+  ).toBeEnabled();
   const focusedName = () =>
     page.evaluate(() => {
       const element = document.activeElement;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createBlock } from './support/blocks';
+import { createBlock, uploadBlockImage } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { boardTab, categoryFilter, expectToast, gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
@@ -15,7 +15,7 @@ function recordRequests(page: Page, wanted: (path: string) => boolean) {
 }
 
 const isApiCall = (path: string) => path.startsWith('/api/');
-// A 1×1 transparent PNG, for block images the journey serves itself.
+// A 1×1 transparent PNG, stored for the blocks' images.
 const onePixelPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
@@ -34,14 +34,11 @@ test('a board and the landing page read with JavaScript off: tabs, filter and im
     status: 'now',
     category: 'lifestyle',
     type: 'running-cycling',
-    imageUrl: 'https://images.example/ride.png',
+    imageUrl: await uploadBlockImage(request, owner, onePixelPng),
   });
   await createBlock(request, owner, { title: 'A trip to plan', status: 'planned', progress: 0 });
   await createBlock(request, owner, { title: 'Finished course', status: 'done', progress: 100 });
   const page = await newPage({ javaScriptEnabled: false });
-  await page.route('https://images.example/**', (route) =>
-    route.fulfill({ contentType: 'image/png', body: onePixelPng }),
-  );
 
   await page.goto(`/@${owner.username}`);
   await expect(page.getByRole('heading', { name: 'Script Free' })).toBeVisible();
@@ -278,14 +275,11 @@ test('every class on a rendered board and its embed has a rule in the stylesheet
     subtitle: 'Its subtitle',
     description: 'Its description',
     externalUrl: 'https://example.com/every-part',
-    imageUrl: 'https://images.example/part.png',
+    imageUrl: await uploadBlockImage(request, owner, onePixelPng),
     progressEnabled: true,
   });
   await createBlock(request, owner, { title: 'Planned', status: 'planned' });
   const page = await newPage({ javaScriptEnabled: false });
-  await page.route('https://images.example/**', (route) =>
-    route.fulfill({ contentType: 'image/png', body: onePixelPng }),
-  );
   for (const path of [`/@${owner.username}`, `/embed/@${owner.username}`]) {
     await page.goto(path);
     await expect(page.getByText('A block with every part', { exact: true })).toBeVisible();

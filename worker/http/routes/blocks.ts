@@ -23,6 +23,7 @@ import {
   updateBlock,
 } from '../../domain/blocks/blocks';
 import { getBoardSettings } from '../../domain/boards/boards';
+import { keepImageHere } from '../../domain/images/outside-image';
 import type { AppEnv } from '../app-env';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { changesBoard, changesNoBoard } from '../middleware/board-changes';
@@ -77,13 +78,16 @@ export const blocksRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Add a block to your board',
       answers: { 201: ownBlockAnswer },
-      refusals: [400, 401, 409],
+      refusals: [400, 401, 409, 422, 429],
     }),
     changesBoard,
     requireAuth,
     validate('json', blockInput),
     async (c) => {
-      const block = await createBlock(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      const { db, viewer } = c.var;
+      const input = c.req.valid('json');
+      const imageUrl = await keepImageHere(db, c.env, viewer.id, input.imageUrl);
+      const block = await createBlock(db, viewer.id, { ...input, imageUrl });
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )
@@ -93,7 +97,7 @@ export const blocksRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Change one of your blocks: the whole block, or `{ status }` alone to move it',
       answers: { 200: ownBlockAnswer },
-      refusals: [400, 401, 404],
+      refusals: [400, 401, 404, 422, 429],
     }),
     changesBoard,
     requireAuth,
@@ -105,7 +109,10 @@ export const blocksRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const block =
         input.kind === 'edit'
-          ? await updateBlock(db, id, c.var.viewer.id, input.block)
+          ? await updateBlock(db, id, c.var.viewer.id, {
+              ...input.block,
+              imageUrl: await keepImageHere(db, c.env, c.var.viewer.id, input.block.imageUrl),
+            })
           : await moveBlock(db, id, c.var.viewer.id, input.status);
       return sendJson(c, ownBlockAnswer, { block }, 200);
     },

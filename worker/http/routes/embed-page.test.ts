@@ -5,6 +5,7 @@ import {
   createUser,
   fetchSettled,
   runCron,
+  storedCoverImage,
   uniqueName,
   viewsOf,
   withAppShell,
@@ -102,7 +103,7 @@ describe('GET /embed/@username', () => {
     // The card: subtitle, description, image at its focal point, and a real Visit Link.
     expect(text).toContain('Hunt &amp; Thomas');
     expect(text).toContain('Reading a chapter a week.');
-    expect(text).toMatch(/<img src="https:\/\/example.com\/cover.jpg"[^>]*object-position:50% 40%/);
+    expect(text).toMatch(new RegExp(`<img src="${storedCoverImage}"[^>]*object-position:50% 40%`));
     expect(text).toMatch(
       /href="https:\/\/example.com\/book" target="_blank" rel="noopener noreferrer" data-visit-block="\d+"/,
     );
@@ -224,13 +225,13 @@ describe('GET /embed/@username', () => {
     await settings({ globalImageRatio: 'wide' });
     const wide = await loadEmbed(`/embed/@${owner.username}`);
     expect(wide.text).toMatch(
-      /<button[^>]*style="aspect-ratio:16 \/ 9"[^>]*>\s*<img src="https:\/\/example.com\/cover.jpg"/,
+      new RegExp(`<button[^>]*style="aspect-ratio:16 / 9"[^>]*>\\s*<img src="${storedCoverImage}"`),
     );
 
     await settings({ hideAllImages: true });
     const hidden = await loadEmbed(`/embed/@${owner.username}`);
     expect(hidden.text).not.toContain('<img');
-    expect(hidden.text).not.toContain('example.com/cover.jpg');
+    expect(hidden.text).not.toContain(storedCoverImage);
   });
 
   it('answers /embed/name and /embed/@NAME alike', async () => {

@@ -145,8 +145,9 @@ test('a search hides Trending; a card shows six blocks and "+N more"; the grid i
 
   for (const width of [390, 700, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    // The boards' cards (each opens with its owner), not the block cards inside them.
     const boxes = await page
-      .getByRole('article')
+      .locator('article:has(> header)')
       .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON()));
     for (const heights of rowsOfHeights(boxes)) {
       expect(

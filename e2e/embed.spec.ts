@@ -26,7 +26,10 @@ test('the embed shows a read-only board with counted tabs and a link to the full
 
   await page.goto(`/embed/@${owner.username}`);
   await expect(page.getByRole('heading', { name: owner.displayName })).toBeVisible();
-  await expect(page.getByText(new RegExp(`/@${owner.username}$`))).toBeVisible();
+  await expect(page.getByRole('link', { name: `@${owner.username}` })).toHaveAttribute(
+    'href',
+    `/@${owner.username}`,
+  );
   await expect(statusTab(page, 'Now')).toHaveAccessibleName(tabWithCount('Now', 1));
   await expect(statusTab(page, 'Planned')).toHaveAccessibleName(tabWithCount('Planned', 0));
   await expect(statusTab(page, 'Done')).toHaveAccessibleName(tabWithCount('Done', 1));

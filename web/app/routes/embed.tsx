@@ -1,5 +1,5 @@
+import { EmbedBoard } from '../../features/blocks/components/embed-board';
 import type { PublicBoard } from '../../features/boards/api/get-board';
-import { EmbedBoard } from '../../features/boards/components/embed-board';
 
 /**
  * `/embed/@username`, in another site's iframe: the board as visitors see it, read-only and

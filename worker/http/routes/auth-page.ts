@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { documentTitle, renderAuthScreen } from '../../../web/server';
-import { fetchAppShell, renderedOrNull, renderShellPage } from '../../render/app-shell';
+import { fetchAppShell } from '../../render/app-shell';
+import { renderAuthPage } from '../../render/auth-page';
 import type { AppEnv } from '../app-env';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
 
@@ -14,11 +14,8 @@ async function authPage(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
   const shell = await fetchAppShell(c.env, c.req.url);
   if (!shell.ok) return c.newResponse(shell.body, shell);
-  const search = url.searchParams.get('tab') === 'signin' ? '?tab=signin' : '';
-  const screen = await renderedOrNull(renderAuthScreen(url.origin, search));
-  const title = documentTitle(search ? 'Sign In' : 'Sign Up');
-  const head = { title, description: "Share what you're up to these days", tags: [] };
-  return renderShellPage(shell, { screen, head, status: 200 });
+  const search = url.searchParams.get('tab') === 'signin' ? '?tab=signin' : ('' as const);
+  return renderAuthPage(shell, url.origin, search);
 }
 
 export const authPageRoutes = new Hono<AppEnv>()

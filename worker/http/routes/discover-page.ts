@@ -1,16 +1,10 @@
 import { Hono } from 'hono';
 import { discoverAnswer, discoverQuery, trendingAnswer } from '../../../schema/boards';
-import { documentTitle, renderDiscoverScreen } from '../../../web/server';
 import { discoverBoards, findTrendingBlocks } from '../../domain/discover/discover';
-import { fetchAppShell, renderedOrNull, renderShellPage } from '../../render/app-shell';
+import { fetchAppShell } from '../../render/app-shell';
+import { renderDiscoverPage, renderDiscoverShell } from '../../render/discover-page';
 import type { AppEnv } from '../app-env';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
-
-const discoverHead = {
-  title: documentTitle('Discover Boards'),
-  description: 'See what people are up to: public boards on Up2, and what is trending this week.',
-  tags: [],
-};
 
 /**
  * `/discover`: the web app's shell with Discover rendered in it, its first page of boards and the
@@ -29,8 +23,7 @@ export const discoverPage = new Hono<AppEnv>().get(
     });
     const shell = await fetchAppShell(c.env, c.req.url);
     if (!shell.ok) return c.newResponse(shell.body, shell);
-    if (!parsed.success)
-      return renderShellPage(shell, { screen: null, head: discoverHead, status: 200 });
+    if (!parsed.success) return renderDiscoverShell(shell);
     const query = parsed.data;
     const filter = { q: query.q ?? '', category: query.category ?? null };
     const [firstPage, trending] = await Promise.all([
@@ -42,9 +35,6 @@ export const discoverPage = new Hono<AppEnv>().get(
             trendingAnswer.parse(answer),
           ),
     ]);
-    const screen = await renderedOrNull(
-      renderDiscoverScreen(url.origin, filter, firstPage, trending?.trending ?? null),
-    );
-    return renderShellPage(shell, { screen, head: discoverHead, status: 200 });
+    return renderDiscoverPage(shell, url.origin, [filter, firstPage, trending?.trending ?? null]);
   },
 );

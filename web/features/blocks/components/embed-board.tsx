@@ -2,16 +2,16 @@ import { __iconData as externalLinkIcon } from 'lucide-react/icons/external-link
 import { useId } from 'react';
 import { blockStatuses } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
+import type { PublicBoard } from '../../../../schema/boards';
 import { BlockIcon } from '../../../components/block-icon';
 import { IconSprite, SpriteIcon } from '../../../components/icon-sprite';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { visitBlockAttribute } from '../../../lib/page-actions';
 import { useBlockLook, useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
-import { firstTabWithBlocks } from '../../blocks/block-rules';
-import { countByStatus, StatusChoice } from '../../blocks/components/block-board';
-import { tintFor } from '../../blocks/components/category-styles';
-import type { PublicBoard } from '../api/get-board';
+import { firstTabWithBlocks } from '../block-rules';
+import { countByStatus, StatusChoice } from './block-board';
+import { tintFor } from './category-styles';
 
 // Catalogue keys: a key that is anything else never reaches the page's CSS.
 const typeKeyPattern = /^[a-z0-9-]+$/;

@@ -149,12 +149,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('signing in works with the keyboard alone', async ({ page, request }) => {
   const user = await createUser(request, { prefix: 'keys' });
   await page.goto('/auth');
-  // The tab list is one stop (roving focus): Tab reaches the selected tab, arrows move along.
+  // Tab reaches the selected tab, arrows move along, and Enter switches (manual activation).
   const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
+  // The form the server drew waits for the app, which alone can sign anyone in.
+  await expect(signUpTab).toBeEnabled();
   await tabUntilFocused(page, signUpTab, 15);
   await page.keyboard.press('ArrowRight');
   const signInTab = page.getByRole('tab', { name: 'Sign In' });
   await expect(signInTab).toBeFocused();
+  await expect(signInTab).toHaveAttribute('aria-selected', 'false');
+  await page.keyboard.press('Enter');
   await expect(signInTab).toHaveAttribute('aria-selected', 'true');
 
   const signIn = page.getByRole('tabpanel', { name: 'Sign In' });

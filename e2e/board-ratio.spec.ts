@@ -1,14 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
+import { uploadBlockImage } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { createUser, signInWithToken } from './support/users';
 
-// A 1×1 PNG, served for the block's image URL (the journeys reach no other host).
+// A 1×1 PNG, stored for the block's image (a block keeps a copy of any other site's).
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-const imageUrl = 'https://images.example.com/cover.png';
 
 /** Width over height of the card's image box. */
 async function shapeOf(box: Locator) {
@@ -30,7 +30,7 @@ test("a new block follows the board's image ratio, and changes shape when the bo
   request,
 }) => {
   const owner = await createUser(request, { prefix: 'ratio' });
-  await page.route(imageUrl, (route) => route.fulfill({ contentType: 'image/png', body: png }));
+  const imageUrl = await uploadBlockImage(request, owner, png);
   await signInWithToken(page, owner);
   await page.goto('/dashboard');
   await chooseBoardRatio(page, '16:9');

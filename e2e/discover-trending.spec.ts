@@ -68,3 +68,95 @@ test('the category filter narrows the trending row and the boards, and stays in 
   await expect(search).toHaveValue('');
   await expect(page).toHaveURL(/\/discover$/);
 });
+
+/** The height of each card of each row of `cards`, rows told apart by their tops. */
+function rowsOfHeights(boxes: { y: number; height: number }[]): number[][] {
+  const rows = new Map<number, number[]>();
+  for (const box of boxes) {
+    const top = Math.round(box.y);
+    rows.set(top, [...(rows.get(top) ?? []), Math.round(box.height)]);
+  }
+  return [...rows.values()];
+}
+
+test('a search hides Trending; a card shows six blocks and "+N more"; the grid is even at every width', async ({
+  page,
+  request,
+}) => {
+  const marker = `Evengrid${Date.now().toString(36)}`;
+  const many = await createUser(request, { prefix: 'manyblk', displayName: `${marker} Many` });
+  const blocks = [];
+  for (let index = 1; index <= 8; index += 1) {
+    blocks.push(
+      await createBlock(request, many, {
+        title: `Shelf item ${index}`,
+        description:
+          index === 1 ? 'A long description that makes this card taller. '.repeat(4) : undefined,
+      }),
+    );
+  }
+  const few = await createUser(request, { prefix: 'fewblk', displayName: `${marker} Few` });
+  await createBlock(request, few, { title: 'Only one' });
+  // Four in the row at least (three of these, the tall one first), so it scrolls on a phone.
+  for (const block of [blocks[0], ...blocks.slice(0, 3)]) {
+    if (block)
+      await copyBlock(request, block.id, await createUser(request, { prefix: 'evencopy' }));
+  }
+  expect((await request.get('/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*')).ok()).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/discover');
+  const trending = page.getByRole('region', { name: 'Trending this week' });
+  await expect(trending).toBeVisible();
+  // Scrolled along, the card that snaps into place keeps the page's margin.
+  const row = trending.getByRole('list');
+  await row.evaluate((list) => list.scrollTo({ left: 240 }));
+  await expect
+    .poll(() =>
+      row.evaluate((list) =>
+        Math.min(
+          ...[...list.children]
+            .map((item) => item.getBoundingClientRect().left)
+            .filter((left) => left >= -1),
+        ),
+      ),
+    )
+    .toBeGreaterThanOrEqual(12);
+  // No card is stretched to another's height.
+  const bands = await row.evaluate((list) =>
+    [...list.children].map((item) => {
+      const last = item.lastElementChild?.getBoundingClientRect().bottom ?? 0;
+      return Math.round(item.getBoundingClientRect().bottom - last);
+    }),
+  );
+  expect(Math.max(...bands)).toBeLessThanOrEqual(1);
+
+  const search = page.getByRole('searchbox', { name: 'Search boards' });
+  await search.fill(marker);
+  await expect(page.getByRole('status').filter({ hasText: /board/ })).toHaveText('2 boards');
+  await expect(trending).toHaveCount(0);
+  const manyCard = page.getByRole('article').filter({ hasText: `${marker} Many` });
+  await expect(manyCard.getByRole('listitem')).toHaveCount(6);
+  await expect(manyCard.getByRole('link', { name: /^2 more/ })).toHaveText('+2 more');
+  await expect(manyCard.getByRole('link', { name: /^2 more/ })).toHaveAttribute(
+    'href',
+    `/@${many.username}`,
+  );
+
+  for (const width of [390, 700, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The boards' cards (each opens with its owner), not the block cards inside them.
+    const boxes = await page
+      .locator('article:has(> header)')
+      .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON()));
+    for (const heights of rowsOfHeights(boxes)) {
+      expect(
+        Math.max(...heights) - Math.min(...heights),
+        `a row at ${width} px`,
+      ).toBeLessThanOrEqual(1);
+    }
+  }
+
+  await search.fill(`${marker}nothing`);
+  await expect(page.getByText('No results found')).toBeInViewport();
+});

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { startPartnerSite } from './support/partner-site';
-import { categoryFilter, lightness, boardTab as statusTab, tabWithCount } from './support/ui';
+import { lightness, boardTab as statusTab, tabWithCount } from './support/ui';
 import { createUser } from './support/users';
 
 /** A panel's empty state as shown: every panel carries one, for when the filter empties it. */
@@ -26,7 +26,10 @@ test('the embed shows a read-only board with counted tabs and a link to the full
 
   await page.goto(`/embed/@${owner.username}`);
   await expect(page.getByRole('heading', { name: owner.displayName })).toBeVisible();
-  await expect(page.getByText(new RegExp(`/@${owner.username}$`))).toBeVisible();
+  await expect(page.getByRole('link', { name: `@${owner.username}` })).toHaveAttribute(
+    'href',
+    `/@${owner.username}`,
+  );
   await expect(statusTab(page, 'Now')).toHaveAccessibleName(tabWithCount('Now', 1));
   await expect(statusTab(page, 'Planned')).toHaveAccessibleName(tabWithCount('Planned', 0));
   await expect(statusTab(page, 'Done')).toHaveAccessibleName(tabWithCount('Done', 1));
@@ -64,7 +67,7 @@ test('the embed shows a read-only board with counted tabs and a link to the full
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the tabs and the category filter still work', async ({ page, request }) => {
+  test('the tabs and the type filter still work', async ({ page, request }) => {
     const owner = await createUser(request, { prefix: 'nojs' });
     await createBlock(request, owner, { title: 'Reading Dune' });
     await createBlock(request, owner, {
@@ -75,24 +78,66 @@ test.describe('with JavaScript off', () => {
     await createBlock(request, owner, { title: 'Old book', status: 'done', progress: 100 });
 
     await page.goto(`/embed/${owner.username}`);
-    const types = categoryFilter(page);
-    await expect(types.getByRole('radio')).toHaveCount(3);
-    await expect(types.getByRole('radio', { name: 'All' })).toBeChecked();
+    const types = page.getByRole('combobox', { name: 'Type' });
+    await expect(types.getByRole('option')).toHaveCount(3);
+    await expect(types).toHaveValue('all');
     await expect(page.getByText('Reading Dune', { exact: true })).toBeVisible();
     await expect(page.getByText('Morning rides', { exact: true })).toBeVisible();
 
-    await types.getByRole('radio', { name: 'Lifestyle' }).check();
+    await types.selectOption('running-cycling');
     await expect(page.getByText('Morning rides', { exact: true })).toBeVisible();
     await expect(page.getByText('Reading Dune', { exact: true })).toBeHidden();
 
     // No running block is done: the filtered tab is empty.
     await statusTab(page, 'Done').check();
-    await expect(emptyNote(page)).toHaveCount(1);
+    await expect(emptyNote(page)).toHaveText('No activities yet');
     await expect(page.getByText('Old book', { exact: true })).toBeHidden();
-    await types.getByRole('radio', { name: 'All' }).check();
+    await types.selectOption('all');
     await expect(page.getByText('Old book', { exact: true })).toBeVisible();
     await expect(emptyNote(page)).toHaveCount(0);
   });
+});
+
+test('in a 600 px frame, and a 320 px sidebar, the embed opens on compact cards', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'compact' });
+  await request.put('/api/auth/me', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { bio: 'Reader, rider and weekend cook who writes a long bio about all of it.' },
+  });
+  for (let index = 1; index <= 8; index += 1) {
+    await createBlock(request, owner, {
+      title: `Compact block ${index}`,
+      subtitle: 'Its subtitle',
+      description: 'A description long enough to take a second line in a narrow card.',
+      externalUrl: `https://example.com/${index}`,
+    });
+  }
+  for (const width of [320, 600, 1024]) {
+    await page.setViewportSize({ width, height: 600 });
+    await page.goto(`/embed/@${owner.username}`);
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(8);
+    const onFirstScreen = await cards.evaluateAll(
+      (all) =>
+        all.filter((card) => card.getBoundingClientRect().bottom <= window.innerHeight).length,
+    );
+    expect(onFirstScreen, `cards wholly on the first screen at ${width} px`).toBeGreaterThanOrEqual(
+      3,
+    );
+  }
+  // Each compact card: its icon, title, subtitle, description and Visit.
+  const first = page.getByRole('article').first();
+  await expect(first.getByRole('heading', { name: 'Compact block 1' })).toBeVisible();
+  await expect(first.getByText('Its subtitle')).toBeVisible();
+  await expect(first.getByText(/A description long enough/)).toBeVisible();
+  await expect(first.getByRole('link', { name: /^Visit/ })).toHaveAttribute(
+    'href',
+    'https://example.com/1',
+  );
+  await expect(first.locator('svg use')).toHaveCount(2);
 });
 
 test('the embed works inside an iframe on another site', async ({ page, request, baseURL }) => {

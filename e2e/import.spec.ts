@@ -105,3 +105,50 @@ test('a Goodreads import offers covers from Open Library for the books with an I
   await expect(covers).not.toBeChecked();
   await expect(dialog.getByText('Looks up 3 books by ISBN on openlibrary.org')).toBeVisible();
 });
+
+test('a long Goodreads title wraps inside the import dialog, whose actions stay in view down to 320 px', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'longtitle' });
+  await signInWithToken(page, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Import Books or Films' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads or Letterboxd' });
+  const header =
+    'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
+  const row =
+    '1,"Atomic Habits: An Easy & Proven Way to Build Good Habits & Break Bad Ones",James Clear,"Clear, James",,,,0,4.4,Avery,Hardcover,320,2018,2018,,2024/01/01,,,to-read,,,,0,0';
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'goodreads_library_export.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${header}\n${row}\n`),
+  });
+  await expect(dialog.getByText('1 block to add: 1 Planned.')).toBeVisible();
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 320, height: 640 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // Nothing in the dialog reaches past its sides.
+    const sideways = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(sideways, `at ${viewport.width} px`).toBeLessThanOrEqual(0);
+    const frame = await dialog.boundingBox();
+    for (const name of ['Cancel', 'Import 1 block']) {
+      const button = dialog.getByRole('button', { name, exact: true });
+      const box = await button.boundingBox();
+      expect(box, name).not.toBeNull();
+      if (!box || !frame) continue;
+      // On screen and inside the dialog, without scrolling, with the whole label showing.
+      expect(box.x, `${name} at ${viewport.width} px`).toBeGreaterThanOrEqual(frame.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+      expect(box.y + box.height, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(
+        Math.min(frame.y + frame.height, viewport.height) + 0.5,
+      );
+      expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+    }
+  }
+});

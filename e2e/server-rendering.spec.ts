@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createBlock } from './support/blocks';
+import { createBlock, uploadBlockImage } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { boardTab, categoryFilter, expectToast, gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
@@ -15,7 +15,7 @@ function recordRequests(page: Page, wanted: (path: string) => boolean) {
 }
 
 const isApiCall = (path: string) => path.startsWith('/api/');
-// A 1×1 transparent PNG, for block images the journey serves itself.
+// A 1×1 transparent PNG, stored for the blocks' images.
 const onePixelPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
@@ -34,14 +34,11 @@ test('a board and the landing page read with JavaScript off: tabs, filter and im
     status: 'now',
     category: 'lifestyle',
     type: 'running-cycling',
-    imageUrl: 'https://images.example/ride.png',
+    imageUrl: await uploadBlockImage(request, owner, onePixelPng),
   });
   await createBlock(request, owner, { title: 'A trip to plan', status: 'planned', progress: 0 });
   await createBlock(request, owner, { title: 'Finished course', status: 'done', progress: 100 });
   const page = await newPage({ javaScriptEnabled: false });
-  await page.route('https://images.example/**', (route) =>
-    route.fulfill({ contentType: 'image/png', body: onePixelPng }),
-  );
 
   await page.goto(`/@${owner.username}`);
   await expect(page.getByRole('heading', { name: 'Script Free' })).toBeVisible();
@@ -278,17 +275,69 @@ test('every class on a rendered board and its embed has a rule in the stylesheet
     subtitle: 'Its subtitle',
     description: 'Its description',
     externalUrl: 'https://example.com/every-part',
-    imageUrl: 'https://images.example/part.png',
+    imageUrl: await uploadBlockImage(request, owner, onePixelPng),
     progressEnabled: true,
   });
   await createBlock(request, owner, { title: 'Planned', status: 'planned' });
   const page = await newPage({ javaScriptEnabled: false });
-  await page.route('https://images.example/**', (route) =>
-    route.fulfill({ contentType: 'image/png', body: onePixelPng }),
-  );
   for (const path of [`/@${owner.username}`, `/embed/@${owner.username}`]) {
     await page.goto(path);
     await expect(page.getByText('A block with every part', { exact: true })).toBeVisible();
     expect(await unstyledClasses(page), path).toEqual([]);
   }
+});
+
+test('Discover and /auth read with JavaScript off: the list, a ?q= search, and the sign-up form', async ({
+  newPage,
+  request,
+}) => {
+  const marker = `Noscript${Date.now().toString(36)}`;
+  const owner = await createUser(request, { prefix: 'nojsdisc', displayName: `${marker} Reader` });
+  await createBlock(request, owner, { title: 'Found without scripts' });
+  const page = await newPage({ javaScriptEnabled: false });
+
+  await page.goto('/discover');
+  await expect(page.getByRole('heading', { name: 'Discover Boards' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search boards' });
+  await search.fill(marker);
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/discover\\?q=${marker}$`));
+  await expect(page.getByRole('status').filter({ hasText: /board/ })).toHaveText('1 board');
+  const card = page.getByRole('article').filter({ hasText: `${marker} Reader` });
+  await expect(card.getByText('Found without scripts')).toBeVisible();
+  await expect(card.getByRole('link', { name: `@${owner.username}` })).toHaveAttribute(
+    'href',
+    `/@${owner.username}`,
+  );
+  await page.goto(`/discover?q=${marker}nothing`);
+  await expect(page.getByText('No results found')).toBeVisible();
+
+  await page.goto('/auth');
+  const signUp = page.getByRole('tabpanel', { name: 'Sign Up' });
+  for (const field of ['Display Name', 'Username', 'Email', 'Password']) {
+    await expect(signUp.getByLabel(field)).toBeVisible();
+  }
+  await expect(page.getByText(/Signing up and signing in need JavaScript/)).toBeVisible();
+});
+
+test('the server-drawn Discover and /auth hydrate into the app: a search and a tab work once it has', async ({
+  page,
+  request,
+}) => {
+  const marker = `Hydrates${Date.now().toString(36)}`;
+  const owner = await createUser(request, { prefix: 'hydrdisc', displayName: `${marker} Person` });
+  await createBlock(request, owner, { title: 'Drawn twice' });
+  // The search typed at once, on the page the server drew, is taken up by the app it brings.
+  await page.goto('/discover');
+  await page.getByRole('searchbox', { name: 'Search boards' }).fill(marker);
+  await expect(page).toHaveURL(new RegExp(`q=${marker}`));
+  await expect(page.getByRole('article').filter({ hasText: `${marker} Person` })).toBeVisible();
+
+  await gotoHydrated(page, '/auth');
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=signin$/);
+  await expect(
+    page.getByRole('tabpanel', { name: 'Sign In' }).getByLabel('Username'),
+  ).toBeEnabled();
 });

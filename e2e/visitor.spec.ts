@@ -126,3 +126,40 @@ test('an empty board says the owner has not added any activities yet', async ({
     page.getByText(`${owner.displayName} hasn't added any activities yet.`),
   ).toBeVisible();
 });
+
+test('after Copy the keyboard stays on the control, and the toast’s action is reached from there', async ({
+  newPage,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'copyfocus' });
+  await createBlock(request, owner, { title: 'Kept in focus' });
+
+  // Signed in: the copy is made and the button, now "Copied", keeps the focus.
+  const copier = await newPage();
+  await signInWithToken(copier, await createUser(request, { prefix: 'copyfocusby' }));
+  await gotoHydrated(copier, `/@${owner.username}`);
+  await copier.getByRole('button', { name: 'Copy Kept in focus', exact: true }).focus();
+  await copier.keyboard.press('Enter');
+  await expectToast(copier, 'Block copied');
+  await expect(
+    copier.getByRole('button', { name: 'Copied Kept in focus', exact: true }),
+  ).toBeFocused();
+
+  // Signed out: the sign-in toast's action is reached from the keyboard, and leads to Sign In.
+  const visitor = await newPage();
+  await visitor.goto(`/@${owner.username}`);
+  const copy = visitor.getByRole('button', { name: 'Copy Kept in focus', exact: true });
+  await copy.focus();
+  await visitor.keyboard.press('Enter');
+  await expectToast(visitor, 'Sign in required');
+  await expect(copy).toBeFocused();
+  await visitor.keyboard.press('F8');
+  const signIn = notifications(visitor).getByRole('button', { name: 'Sign in' });
+  for (let press = 0; press < 4; press += 1) {
+    if (await signIn.evaluate((element) => element === document.activeElement)) break;
+    await visitor.keyboard.press('Tab');
+  }
+  await expect(signIn).toBeFocused();
+  await visitor.keyboard.press('Enter');
+  await expect(visitor).toHaveURL(/\/auth\?tab=signin$/);
+});

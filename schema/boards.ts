@@ -80,7 +80,13 @@ export const ownBlocksAnswer = z.object({ blocks: z.array(ownBlock), board: boar
 
 export const discoverAnswer = z.object({
   boards: z.array(
-    z.object({ user: publicUser, board: boardSettings, blocks: z.array(publicBlock) }),
+    z.object({
+      user: publicUser,
+      board: boardSettings,
+      blocks: z.array(publicBlock),
+      // The board's other visible blocks, which its card names ("+3 more") but does not carry.
+      moreBlocks: z.number().int(),
+    }),
   ),
   nextCursor: z.string().nullable(),
   // Every board the search matches, however many pages of them have loaded; or, when

@@ -1,5 +1,5 @@
 import { recordClick } from './features/blocks/api/record-click';
-import { needsAppAttribute, visitedBlockId } from './lib/page-actions';
+import { appAtOnceAttribute, needsAppAttribute, visitedBlockId } from './lib/page-actions';
 
 /**
  * What a page does before, or without, the app. Boards and the landing page are drawn on the
@@ -58,7 +58,9 @@ if (appModules()) {
     document.addEventListener(type, onIntent, { passive: true });
   }
   // A signed-in person is using the app (their own board's hidden blocks, their navigation):
-  // only a signed-out reader goes without it.
+  // only a signed-out reader goes without it,
+  // as does a screen that is nothing but the app's controls (a form).
   const viewer = document.documentElement.dataset.viewer;
-  if (window.__up2PendingAction || (viewer && viewer !== 'guest')) startApp();
+  const wantsApp = document.querySelector(`[${appAtOnceAttribute}]`) !== null;
+  if (window.__up2PendingAction || (viewer && viewer !== 'guest') || wantsApp) startApp();
 }

@@ -8,6 +8,12 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { EmbedScreen } from './app/routes/embed';
 import { boardQueryOptions } from './features/boards/api/get-board';
+import {
+  type DiscoverFilter,
+  type DiscoverPage,
+  discoverQueryOptions,
+} from './features/discover/api/get-discover';
+import { type TrendingBlock, trendingQueryOptions } from './features/discover/api/get-trending';
 import { liveBoardsQueryOptions, liveBoardUsers } from './features/landing/api/get-live-boards';
 import { sampleBlocks } from './features/landing/components/sample-blocks';
 import { blockLookSeeds } from './lib/block-looks';
@@ -94,6 +100,41 @@ export function renderLandingScreen(
     { queryKey: liveBoardsQueryOptions.queryKey, data: users },
     ...blockLookSeeds(sampleBlocks),
   ]);
+}
+
+/**
+ * `/discover` (with its `?q=` and `?category=`): the first page of boards the filter finds, and
+ * the trending row when no search hides it (null), as the app's own calls would bring them.
+ */
+export function renderDiscoverScreen(
+  origin: string,
+  filter: DiscoverFilter,
+  firstPage: DiscoverPage,
+  trending: TrendingBlock[] | null,
+) {
+  const search = new URLSearchParams();
+  if (filter.q) search.set('q', filter.q);
+  if (filter.category) search.set('category', filter.category);
+  const path = search.size > 0 ? `/discover?${search}` : '/discover';
+  const blocks = [
+    ...firstPage.boards.flatMap((board) => board.blocks),
+    ...(trending ?? []).map((item) => item.block),
+  ];
+  return renderScreen(path, origin, [
+    {
+      queryKey: discoverQueryOptions(filter).queryKey,
+      data: { pages: [firstPage], pageParams: [null] },
+    },
+    ...(trending
+      ? [{ queryKey: trendingQueryOptions(filter.category).queryKey, data: trending }]
+      : []),
+    ...blockLookSeeds(blocks),
+  ]);
+}
+
+/** `/auth`: Sign Up, or Sign In (`?tab=signin`), drawn for a signed-out visitor. */
+export function renderAuthScreen(origin: string, search: string) {
+  return renderScreen(`/auth${search}`, origin, []);
 }
 
 /**

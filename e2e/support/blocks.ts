@@ -20,3 +20,13 @@ export async function createBlock(
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { block: { id: number } }).block;
 }
+
+/** Stores an image for `owner` as the block dialog's upload does; answers the URL it is served from. */
+export async function uploadBlockImage(request: APIRequestContext, owner: TestUser, png: Buffer) {
+  const response = await request.post('/api/upload/block-image', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    multipart: { file: { name: 'image.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { url: string }).url;
+}

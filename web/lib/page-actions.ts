@@ -5,6 +5,8 @@
 
 /** A control the app carries out; its value names it on the page (`copy-12`). */
 export const needsAppAttribute = 'data-needs-app';
+/** On a screen that is all controls for the app (the sign-up form): the app starts at once. */
+export const appAtOnceAttribute = 'data-app-at-once';
 /** A Visit Link, with its block's id: following it counts a click. */
 export const visitBlockAttribute = 'data-visit-block';
 

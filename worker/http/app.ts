@@ -11,6 +11,7 @@ import { accountRoutes } from './routes/account';
 import { analyticsRoutes } from './routes/analytics';
 import { apiReference } from './routes/api-reference';
 import { auth } from './routes/auth';
+import { authPageRoutes } from './routes/auth-page';
 import { avatarRoutes } from './routes/avatars';
 import { blocksRoutes } from './routes/blocks';
 import { boardFeeds } from './routes/board-feeds';
@@ -18,6 +19,7 @@ import { boardPage } from './routes/board-page';
 import { boardQr } from './routes/board-qr';
 import { boardsRoutes } from './routes/boards';
 import { discoverRoutes } from './routes/discover';
+import { discoverPage } from './routes/discover-page';
 import { emailUpdatesRoutes } from './routes/email-updates';
 import { emailVerificationRoutes } from './routes/email-verification';
 import { embedPage } from './routes/embed-page';
@@ -69,6 +71,8 @@ export const app = new Hono<AppEnv>()
   .route('/api', api)
   .route('/embed', embedPage)
   .route('/', landingPage)
+  .route('/', discoverPage)
+  .route('/', authPageRoutes)
   .route('/', boardFeeds)
   .route('/', boardQr)
   .route('/', boardPage)

@@ -75,7 +75,7 @@ describe('anonymous answers carry only what visitors see', () => {
     expect(keysOf(body.blocks[0])).toEqual(visitorBlockKeys);
   });
 
-  it('GET /api/discover: each board as its owner, settings and visible blocks, the next cursor, the total and whether it is a floor', async () => {
+  it('GET /api/discover: each board as its owner, settings, its first visible blocks and how many more, the next cursor, the total and whether it is a floor', async () => {
     const q = uniqueName('dk');
     const owner = await createUser({ username: q });
     await createBlock(owner);
@@ -84,7 +84,7 @@ describe('anonymous answers carry only what visitors see', () => {
     const { body } = answer;
     expect(keysOf(body)).toEqual(['boards', 'nextCursor', 'total', 'totalIsFloor']);
     expect(body.boards).toHaveLength(1);
-    expect(keysOf(body.boards[0])).toEqual(['blocks', 'board', 'user']);
+    expect(keysOf(body.boards[0])).toEqual(['blocks', 'board', 'moreBlocks', 'user']);
     expect(keysOf(body.boards[0]?.board)).toEqual(boardSettingsKeys);
     expect(keysOf(body.boards[0]?.user)).toEqual(visitorUserKeys);
     expect(keysOf(body.boards[0]?.blocks[0])).toEqual(visitorBlockKeys);

@@ -188,6 +188,9 @@ export async function createUser(overrides: NewUser = {}) {
   return user;
 }
 
+/** A block picture already in our store: saving it fetches nothing (another site's would be copied). */
+export const storedCoverImage = '/api/images/blocks/1/00000000-0000-4000-8000-000000000001.jpg';
+
 type BlockPayload = InferRequestType<ApiClient['blocks']['$post']>['json'];
 
 export function blockPayload(overrides: Partial<BlockPayload> = {}) {
@@ -199,7 +202,7 @@ export function blockPayload(overrides: Partial<BlockPayload> = {}) {
     title: 'The Pragmatic Programmer',
     subtitle: 'Hunt & Thomas',
     description: 'Reading a chapter a week.',
-    imageUrl: 'https://example.com/cover.jpg',
+    imageUrl: storedCoverImage,
     imageAspectRatio: 'tall',
     imagePosition: '50% 40%',
     externalUrl: 'https://example.com/book',

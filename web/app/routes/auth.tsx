@@ -4,7 +4,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { useAuth } from '../../lib/auth';
+import { appAtOnceAttribute } from '../../lib/page-actions';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ScreenFallback } from '../layout/site-layout';
 
 type AuthTab = 'signup' | 'signin';
@@ -21,6 +23,7 @@ export function AuthScreen() {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [registeredUsername, setRegisteredUsername] = useState('');
+  const hydrated = useHydrated();
   const tab: AuthTab = searchParams.get('tab') === 'signin' ? 'signin' : 'signup';
 
   useDocumentTitle(tab === 'signin' ? 'Sign In' : 'Sign Up');
@@ -36,19 +39,34 @@ export function AuthScreen() {
     });
 
   return (
-    <main className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
+    // Drawn by the server too, but only the app signs anyone in: it starts with the page.
+    <main
+      className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16"
+      {...{ [appAtOnceAttribute]: '' }}
+    >
       <div className="mb-6 text-center">
         <h1 className="text-3xl font-extrabold tracking-tight text-violet-700">Up2</h1>
         <p className="mt-2 text-gray-700">Share what you're up to these days</p>
       </div>
+      <noscript>
+        <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          Signing up and signing in need JavaScript. Please turn it on for this site, then reload
+          the page.
+        </p>
+      </noscript>
       <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-        <Tabs value={tab} onValueChange={(value) => showTab(value as AuthTab)}>
+        {/* Manual activation: Tab passes over "Sign In" to the Sign Up fields; Enter or Space switches. */}
+        <Tabs
+          value={tab}
+          onValueChange={(value) => showTab(value as AuthTab)}
+          activationMode="manual"
+        >
           <TabsList layout="grid" className="w-full grid-cols-2">
             {/* Both tabs take Tab focus too: people who never try the arrow keys still reach Sign In. */}
-            <TabsTrigger value="signup" tabIndex={0}>
+            <TabsTrigger value="signup" tabIndex={0} disabled={!hydrated}>
               Sign Up
             </TabsTrigger>
-            <TabsTrigger value="signin" tabIndex={0}>
+            <TabsTrigger value="signin" tabIndex={0} disabled={!hydrated}>
               Sign In
             </TabsTrigger>
           </TabsList>

@@ -8,6 +8,7 @@ import type { RenderDiscoverBlock } from '../../features/discover/components/dis
 import { DiscoverResults } from '../../features/discover/components/discover-results';
 import { DiscoverSearch } from '../../features/discover/components/discover-search';
 import { TrendingRow } from '../../features/discover/components/trending-row';
+import { appAtOnceAttribute } from '../../lib/page-actions';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** A category named in a shared link, or null (all) for none or one that is not a category. */
@@ -55,7 +56,12 @@ export function DiscoverScreen() {
   useDocumentTitle('Discover Boards');
 
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+    // Drawn by the server too, to read with no script; searching as one types takes the app,
+    // which starts with the page.
+    <main
+      className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14"
+      {...{ [appAtOnceAttribute]: '' }}
+    >
       <header className="mb-8 text-center sm:mb-10">
         <h1 className="text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl">
           Discover Boards
@@ -63,10 +69,11 @@ export function DiscoverScreen() {
         <p className="mt-2 text-base text-gray-600 sm:text-lg">See what people are up to</p>
       </header>
       <div className="mb-8 flex flex-col gap-6">
-        <DiscoverSearch query={filter.q} onQueryChange={setQuery} />
+        <DiscoverSearch query={filter.q} category={filter.category} onQueryChange={setQuery} />
         <CategoryFilter value={filter.category} onChange={setCategory} />
       </div>
-      <TrendingRow category={filter.category} renderBlock={renderBlock} />
+      {/* A search is after particular boards: the week's trends would only push them down. */}
+      {filter.q === '' && <TrendingRow category={filter.category} renderBlock={renderBlock} />}
       <DiscoverResults filter={filter} onClearSearch={clearFilters} renderBlock={renderBlock} />
     </main>
   );

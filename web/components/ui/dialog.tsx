@@ -7,9 +7,9 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 
 const contentSizes = {
-  default: 'max-w-lg gap-4 p-6',
+  default: 'max-w-lg gap-4 p-6 [--dialog-pad:1.5rem]',
   // The block editor: wider, with less padding on phones.
-  wide: 'max-w-2xl gap-5 p-4 sm:p-6',
+  wide: 'max-w-2xl gap-5 p-4 sm:p-6 [--dialog-pad:1rem] sm:[--dialog-pad:1.5rem]',
 } as const;
 
 export function DialogContent({
@@ -23,7 +23,9 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white shadow-xl',
+          // One column no wider than the dialog, whose long words wrap: a long title inside never
+          // widens it past its own actions.
+          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)] overflow-y-auto rounded-xl bg-white shadow-xl wrap-break-word',
           contentSizes[size],
           className,
         )}
@@ -45,10 +47,14 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('space-y-1.5 pr-6', className)} {...props} />;
 }
 
+/** Held at the dialog's bottom edge while the content above it scrolls, so its actions stay in view. */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      className={cn(
+        'sticky bottom-0 mb-[calc(-1*var(--dialog-pad))] flex flex-col-reverse gap-2 bg-white pb-(--dialog-pad) pt-2 sm:flex-row sm:justify-end',
+        className,
+      )}
       {...props}
     />
   );

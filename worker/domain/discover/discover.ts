@@ -29,7 +29,8 @@ import type { UserRow } from '../account/users';
 type DiscoverQuery = z.infer<typeof discoverQuery>;
 type BoardSettingsRow = typeof boardSettings.$inferSelect;
 
-const discoverBlocksPerBoard = 12;
+/** A card shows this many of a board's blocks and says how many more there are. */
+const discoverBlocksPerBoard = 6;
 const trendingPerScope = 12;
 const trendingWindowMs = 7 * 24 * 60 * 60 * 1000;
 /** Words of a search past these are ignored: each one more is one more index lookup. */
@@ -190,6 +191,7 @@ function rareSearchRows(db: Db, match: SearchMatch, query: DiscoverQuery) {
     .select({
       ...pageColumns,
       block: blocks,
+      visibleCount: pageBlocks.visibleCount,
       listed: counted.listed,
       hits: counted.hits,
       streamed: counted.streamed,
@@ -214,7 +216,9 @@ async function searchedSparsely(db: Db, match: SearchMatch, query: DiscoverQuery
   }
   return {
     page: [...page.values()],
-    blocksOfPage: rows.flatMap(({ block }) => (block ? [{ block }] : [])),
+    blocksOfPage: rows.flatMap(({ block, visibleCount }) =>
+      block ? [{ block, visibleCount: visibleCount ?? 0 }] : [],
+    ),
     total: Math.min(counts.listed, searchCountAtMost),
     totalIsFloor: counts.hits > searchCountAtMost,
   };
@@ -280,8 +284,8 @@ async function searched(db: Db, match: SearchMatch, query: DiscoverQuery) {
 }
 
 /**
- * Public boards that show at least one block, the one with the latest news first, with up to 12
- * of each board's visible blocks and how many boards match in all; paged by cursor, in one round
+ * Public boards that show at least one block, the one with the latest news first, with the first
+ * six of each board's visible blocks (and how many more it has) and how many boards match in all; paged by cursor, in one round
  * trip to D1 (the page, its blocks, the count). A search is first read as a rare one (its page and
  * counts in one statement, then the page's blocks), and a common one then in news order instead.
  * `q` searches names, bio, tagline and block titles
@@ -297,13 +301,20 @@ export async function discoverBoards(db: Db, query: DiscoverQuery) {
   const shown = page.slice(0, query.limit);
   const last = shown.at(-1)?.owner;
   const blocksByOwner = byOwner(blocksOfPage.map(({ block }) => block));
+  const visibleCounts = new Map(
+    blocksOfPage.map(({ block, visibleCount }) => [block.userId, visibleCount]),
+  );
   return {
-    boards: shown.map(({ owner, settings }) => ({
-      user: owner,
-      // Drawn as on the board: its ratio for "auto" images, and no images when it hides them.
-      board: boardLook(settings),
-      blocks: blocksByOwner.get(owner.id) ?? [],
-    })),
+    boards: shown.map(({ owner, settings }) => {
+      const ownBlocks = blocksByOwner.get(owner.id) ?? [];
+      return {
+        user: owner,
+        // Drawn as on the board: its ratio for "auto" images, and no images when it hides them.
+        board: boardLook(settings),
+        blocks: ownBlocks,
+        moreBlocks: Math.max(0, (visibleCounts.get(owner.id) ?? 0) - ownBlocks.length),
+      };
+    }),
     nextCursor: page.length > query.limit && last ? cursorOf(last) : null,
     total,
     totalIsFloor,
@@ -328,7 +339,10 @@ function boardLook(settings: BoardSettingsRow | null) {
   };
 }
 
-/** The ids of up to 12 visible blocks of each board `ownerIds` selects, with their owner's. */
+/**
+ * The ids of the first visible blocks of each board `ownerIds` selects (`discoverBlocksPerBoard`),
+ * with their owner's and how many visible blocks that owner has in all.
+ */
 function visibleBlockIdsOf(db: Db, ownerIds: SQLWrapper) {
   const ranked = db
     .select({
@@ -337,21 +351,22 @@ function visibleBlockIdsOf(db: Db, ownerIds: SQLWrapper) {
       rank: sql<number>`row_number() OVER (PARTITION BY ${blocks.userId} ORDER BY ${blocks.position}, ${blocks.id})`.as(
         'rank',
       ),
+      visibleCount: sql<number>`count(*) OVER (PARTITION BY ${blocks.userId})`.as('visible_count'),
     })
     .from(blocks)
     .where(and(inArray(blocks.userId, ownerIds), eq(blocks.isVisible, true)))
     .as('ranked');
   return db
-    .select({ id: ranked.id, ownerId: ranked.ownerId })
+    .select({ id: ranked.id, ownerId: ranked.ownerId, visibleCount: ranked.visibleCount })
     .from(ranked)
     .where(sql`${ranked.rank} <= ${discoverBlocksPerBoard}`);
 }
 
-/** Up to 12 visible blocks of each board `ownerIds` selects, in board order. */
+/** The first visible blocks of each board `ownerIds` selects, in board order, with their board's count. */
 function visibleBlocksOf(db: Db, ownerIds: SQLWrapper) {
   const shown = visibleBlockIdsOf(db, ownerIds).as('shown');
   return db
-    .select({ block: blocks })
+    .select({ block: blocks, visibleCount: shown.visibleCount })
     .from(blocks)
     .innerJoin(shown, eq(shown.id, blocks.id))
     .orderBy(blocks.position, blocks.id);

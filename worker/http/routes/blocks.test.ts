@@ -12,6 +12,7 @@ import {
   offContract,
   readJson,
   runCron,
+  storedCoverImage,
   type TestUser,
   uniqueName,
 } from '../../test/factories';
@@ -75,7 +76,7 @@ describe('POST /api/blocks', () => {
       title: 'Dune',
       subtitle: 'Hunt & Thomas',
       description: 'Reading a chapter a week.',
-      imageUrl: 'https://example.com/cover.jpg',
+      imageUrl: storedCoverImage,
       imageAspectRatio: 'tall',
       imagePosition: '50% 40%',
       externalUrl: 'https://example.com/book',

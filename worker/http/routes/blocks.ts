@@ -24,6 +24,7 @@ import {
 } from '../../domain/blocks/blocks';
 import { getBoardSettings } from '../../domain/boards/boards';
 import { deleteImageNoOneShows } from '../../domain/images/images';
+import { keepImageHere } from '../../domain/images/outside-image';
 import { emailNotification } from '../../domain/notifications/notifications';
 import type { AppEnv } from '../app-env';
 import { optionalAuth, requireAuth } from '../middleware/auth';
@@ -79,13 +80,16 @@ export const blocksRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Add a block to your board',
       answers: { 201: ownBlockAnswer },
-      refusals: [400, 401, 409],
+      refusals: [400, 401, 409, 422, 429],
     }),
     changesBoard,
     requireAuth,
     validate('json', blockInput),
     async (c) => {
-      const block = await createBlock(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      const { db, viewer } = c.var;
+      const input = c.req.valid('json');
+      const imageUrl = await keepImageHere(db, c.env, viewer.id, input.imageUrl);
+      const block = await createBlock(db, viewer.id, { ...input, imageUrl });
       if (block.copiedFromUserId !== null) {
         const event = {
           recipientId: block.copiedFromUserId,
@@ -103,7 +107,7 @@ export const blocksRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Change one of your blocks: the whole block, or `{ status }` alone to move it',
       answers: { 200: ownBlockAnswer },
-      refusals: [400, 401, 404],
+      refusals: [400, 401, 404, 422, 429],
     }),
     changesBoard,
     requireAuth,
@@ -115,7 +119,10 @@ export const blocksRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const block =
         input.kind === 'edit'
-          ? await updateBlock(db, id, c.var.viewer.id, input.block)
+          ? await updateBlock(db, id, c.var.viewer.id, {
+              ...input.block,
+              imageUrl: await keepImageHere(db, c.env, c.var.viewer.id, input.block.imageUrl),
+            })
           : await moveBlock(db, id, c.var.viewer.id, input.status);
       return sendJson(c, ownBlockAnswer, { block }, 200);
     },

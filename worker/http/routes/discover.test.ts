@@ -224,17 +224,19 @@ describe('GET /api/discover', () => {
     });
   });
 
-  it('shows at most 12 visible blocks of a board, in board order', async () => {
+  it('shows the first six visible blocks of a board, in board order, and counts the rest', async () => {
     const token = searchToken();
     const owner = await createUser();
     await setProfile(owner, { bio: token });
     const created = [];
-    for (let i = 1; i <= 13; i += 1)
-      created.push(await createBlock(owner, { title: `block ${i}` }));
+    for (let i = 1; i <= 9; i += 1) created.push(await createBlock(owner, { title: `block ${i}` }));
+    const hidden = created[8];
+    if (hidden) await saveBlock(owner, hidden.id, { isVisible: false });
     const response = await discover({ q: token });
     expect(response.boards[0]?.blocks.map((block) => block.id)).toEqual(
-      created.slice(0, 12).map((block) => block.id),
+      created.slice(0, 6).map((block) => block.id),
     );
+    expect(response.boards[0]?.moreBlocks).toBe(2);
   });
 
   it('gives each board its own visible blocks when a search finds several', async () => {

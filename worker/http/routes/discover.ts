@@ -16,7 +16,7 @@ export const discoverRoutes = new Hono<AppEnv>()
     documented({
       tag: 'Discover',
       summary:
-        'Public boards, latest news first, with up to 12 of their blocks; `q` searches them by word prefix, `category` narrows them',
+        'Public boards, latest news first, with their first six blocks (and how many more); `q` searches them by word prefix, `category` narrows them',
       answers: { 200: discoverAnswer },
       refusals: [400],
     }),

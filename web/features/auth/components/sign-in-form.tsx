@@ -13,6 +13,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import type { CurrentUser } from '../../../lib/current-user';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/login';
 import { signInWithPasskey, usePasskeySignIn } from '../api/passkeys';
 
@@ -27,6 +28,7 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
     defaultValues: { username: defaultUsername, password: '' },
   });
   const { errors } = form.formState;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (defaultUsername) form.setFocus('password');
@@ -83,56 +85,60 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="Username" error={errors.username?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="username webauthn"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.register('username')}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            required
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
-      <div className="flex justify-end">
-        <Link
-          to="/forgot-password"
-          className="rounded-sm text-sm font-medium text-violet-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+    // Drawn on the server too: its fields wait for the app, which alone can send them (a
+    // POST with no script, never the password in the address).
+    <form method="post" onSubmit={onSubmit} noValidate>
+      <fieldset disabled={!hydrated} className="space-y-4">
+        <FormField label="Username" error={errors.username?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="username webauthn"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              {...form.register('username')}
+            />
+          )}
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              required
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <div className="flex justify-end">
+          <Link
+            to="/forgot-password"
+            className="rounded-sm text-sm font-medium text-violet-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+          >
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
+          Sign In
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full"
+          disabled={passkey.isPending}
+          onClick={signInWithAPasskey}
         >
-          Forgot Password?
-        </Link>
-      </div>
-      <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
-        Sign In
-      </Button>
-      <Button
-        type="button"
-        variant="outline"
-        className="w-full"
-        disabled={passkey.isPending}
-        onClick={signInWithAPasskey}
-      >
-        {passkey.isPending ? (
-          <Loader2Icon aria-hidden className="animate-spin" />
-        ) : (
-          <KeyRoundIcon aria-hidden />
-        )}
-        Sign in with a passkey
-      </Button>
+          {passkey.isPending ? (
+            <Loader2Icon aria-hidden className="animate-spin" />
+          ) : (
+            <KeyRoundIcon aria-hidden />
+          )}
+          Sign in with a passkey
+        </Button>
+      </fieldset>
     </form>
   );
 }

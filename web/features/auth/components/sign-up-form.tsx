@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon } from 'lucide-react';
 import { Label as LabelPrimitive } from 'radix-ui';
 import { useId } from 'react';
-import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { registerInput } from '../../../../schema/users';
 import { Button } from '../../../components/ui/button';
@@ -11,9 +11,12 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useSiteOrigin } from '../../../lib/site-origin';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useRegister } from '../api/register';
 import { normalizeUsername } from '../normalize-username';
 import { usernameHint } from '../username-hint';
+import { showServerFieldErrors } from './server-field-errors';
 
 type SignUpValues = z.input<typeof registerInput>;
 
@@ -44,7 +47,9 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
     defaultValues: emptyForm,
   });
   const { errors } = form.formState;
+  const hydrated = useHydrated();
   const username = form.watch('username');
+  const siteOrigin = useSiteOrigin();
 
   const onSubmit = form.handleSubmit(
     (values) =>
@@ -54,97 +59,101 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
           onRegistered(values.username);
         },
         onError: (error) => {
+          const shownAtField = showServerFieldErrors(form, error);
+          // A taken name or address agrees with the field's message; any other field's refusal
+          // (a common password) says all there is to say beside that field.
+          if (shownAtField && !(error instanceof ApiRequestError && error.status === 409)) return;
           toast({
             title: 'Registration failed',
             description: 'Username or email may already be taken. Please try again.',
             variant: 'destructive',
           });
-          if (!(error instanceof ApiRequestError)) return;
-          for (const [name, message] of Object.entries(error.fields)) {
-            if (name in emptyForm) form.setError(name as Path<SignUpValues>, { message });
-          }
         },
       }),
     warnAboutShortPassword,
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="Display Name" error={errors.displayName?.message}>
-        {(control) => (
-          <Input {...control} autoComplete="name" required {...form.register('displayName')} />
-        )}
-      </FormField>
-      <FormField
-        label="Username"
-        error={errors.username?.message}
-        hint={usernameHint(username, window.location.host)}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.register('username')}
-            onChange={(event) =>
-              form.setValue('username', normalizeUsername(event.target.value), {
-                shouldDirty: true,
-                shouldValidate: true,
-              })
-            }
-          />
-        )}
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            required
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
-      <Controller
-        control={form.control}
-        name="emailOptIn"
-        render={({ field }) => (
-          <div className="flex items-start gap-2">
-            <Checkbox
-              id={optInId}
-              className="mt-0.5"
-              checked={field.value}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
+    // Drawn on the server too: its fields wait for the app, which alone can send them (a
+    // POST with no script, never the password in the address).
+    <form method="post" onSubmit={onSubmit} noValidate>
+      <fieldset disabled={!hydrated} className="space-y-4">
+        <FormField label="Display Name" error={errors.displayName?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="name" required {...form.register('displayName')} />
+          )}
+        </FormField>
+        <FormField
+          label="Username"
+          error={errors.username?.message}
+          hint={usernameHint(username, new URL(siteOrigin).host)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              {...form.register('username')}
+              onChange={(event) =>
+                form.setValue('username', normalizeUsername(event.target.value), {
+                  shouldDirty: true,
+                  shouldValidate: true,
+                })
+              }
             />
-            <LabelPrimitive.Root
-              htmlFor={optInId}
-              className="text-sm font-normal leading-snug text-gray-900"
-            >
-              Send me updates about new features and tips
-            </LabelPrimitive.Root>
-          </div>
-        )}
-      />
-      <Button type="submit" className="w-full" disabled={registration.isPending}>
-        {registration.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
-        Sign Up
-      </Button>
+          )}
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.register('email')}
+            />
+          )}
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              placeholder="At least 6 characters"
+              required
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <Controller
+          control={form.control}
+          name="emailOptIn"
+          render={({ field }) => (
+            <div className="flex items-start gap-2">
+              <Checkbox
+                id={optInId}
+                className="mt-0.5"
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+              <LabelPrimitive.Root
+                htmlFor={optInId}
+                className="text-sm font-normal leading-snug text-gray-900"
+              >
+                Send me updates about new features and tips
+              </LabelPrimitive.Root>
+            </div>
+          )}
+        />
+        <Button type="submit" className="w-full" disabled={registration.isPending}>
+          {registration.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
+          Sign Up
+        </Button>
+      </fieldset>
     </form>
   );
 }

@@ -208,13 +208,13 @@ export function BlockBoard<B extends PublicBlock>({
   );
 }
 
-function countByStatus(blocks: PublicBlock[]): Record<BlockStatus, number> {
+export function countByStatus(blocks: PublicBlock[]): Record<BlockStatus, number> {
   const counts: Record<BlockStatus, number> = { now: 0, planned: 0, done: 0 };
   for (const block of blocks) counts[block.status] += 1;
   return counts;
 }
 
-function StatusChoice({
+export function StatusChoice({
   name,
   initialStatus,
   counts,

@@ -47,7 +47,12 @@ export function CopyBlockButton({ block }: { block: PublicBlock }) {
       },
     });
 
+  // Marked unavailable rather than disabled: a disabled button drops the keyboard's focus to the
+  // top of the page, and the reader lands far from the block and its toast.
+  const unavailable = copyBlock.isPending || copied;
+
   function copy() {
+    if (unavailable) return;
     if (!getAuthToken()) {
       askToSignIn();
       return;
@@ -74,7 +79,8 @@ export function CopyBlockButton({ block }: { block: PublicBlock }) {
       type="button"
       variant="secondary"
       size="compact"
-      disabled={copyBlock.isPending || copied}
+      aria-disabled={unavailable}
+      className="aria-disabled:pointer-events-none aria-disabled:opacity-50"
       onClick={copy}
       {...{ [needsAppAttribute]: action }}
       // Several cards each have one: the name says which block this one copies.

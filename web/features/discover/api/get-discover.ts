@@ -4,7 +4,7 @@ import type { CategoryKey } from '../../../../schema/categories';
 import { api } from '../../../lib/api-client';
 import { discoverKeys } from '../../../lib/query-keys';
 
-type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
+export type DiscoverPage = InferResponseType<typeof api.discover.$get, 200>;
 export type DiscoverBoard = DiscoverPage['boards'][number];
 
 /** What Discover lists: a search (words matched by prefix) and a category, each optional. */

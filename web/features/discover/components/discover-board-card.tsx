@@ -11,8 +11,8 @@ export type RenderDiscoverBlock = (
 
 /**
  * A public board on the discover page: who it belongs to, their tagline (the headline they wrote
- * for discovery) and their activities, each drawn as on the board itself, compact when it has no
- * image.
+ * for discovery) and their first activities (the rest named as "+N more"), each drawn as on the
+ * board itself, compact when it has no image.
  */
 export function DiscoverBoardCard({
   board,
@@ -21,9 +21,9 @@ export function DiscoverBoardCard({
   board: DiscoverBoard;
   renderBlock: RenderDiscoverBlock;
 }) {
-  const { user, blocks } = board;
+  const { user, blocks, moreBlocks } = board;
   return (
-    <article className="flex min-w-0 flex-col rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:p-5">
+    <article className="flex h-full min-w-0 flex-col rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:p-5">
       <header className="flex items-center gap-3">
         <UserAvatar src={user.avatar} name={user.displayName} className="size-12 text-lg" />
         <div className="min-w-0">
@@ -49,6 +49,15 @@ export function DiscoverBoardCard({
           </li>
         ))}
       </ul>
+      {moreBlocks > 0 && (
+        <Link
+          to={`/@${user.username}`}
+          aria-label={`${moreBlocks} more on ${user.displayName}'s board`}
+          className="mt-3 self-start rounded-sm text-sm font-medium text-violet-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+        >
+          +{moreBlocks} more
+        </Link>
+      )}
     </article>
   );
 }

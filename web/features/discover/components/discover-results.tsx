@@ -59,7 +59,8 @@ function BoardGrid({
   renderBlock: RenderDiscoverBlock;
 }) {
   return (
-    <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2 sm:gap-6">
+    // Cards of a row stretch to the tallest: the grid stays even at every width.
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6">
       {boards.map((board) => (
         <DiscoverBoardCard key={board.user.username} board={board} renderBlock={renderBlock} />
       ))}

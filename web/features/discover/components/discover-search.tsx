@@ -8,13 +8,28 @@ const searchDelayMs = 300;
 type DiscoverSearchProps = {
   /** The search in the URL (`?q=`). */
   query: string;
+  /** The category in the URL, which a search sent with no script keeps. */
+  category: string | null;
   onQueryChange: (query: string) => void;
 };
 
-/** Typing updates the search once the person pauses; Enter applies it at once. */
-export function DiscoverSearch({ query, onQueryChange }: DiscoverSearchProps) {
+/**
+ * What was typed into the field the server drew before the app took the page over (the same id
+ * on both): the app goes on from there rather than empty it. Null elsewhere.
+ */
+function typedBeforeApp(id: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const field = document.getElementById(id);
+  return field instanceof HTMLInputElement ? field.value : null;
+}
+
+/**
+ * Typing updates the search once the person pauses; Enter applies it at once. With no script, the
+ * form itself asks for `/discover?q=`, which the server renders.
+ */
+export function DiscoverSearch({ query, category, onQueryChange }: DiscoverSearchProps) {
   const id = useId();
-  const [text, setText] = useState(query);
+  const [text, setText] = useState(() => typedBeforeApp(id) ?? query);
   const [followedQuery, setFollowedQuery] = useState(query);
   // The URL can change without typing (Clear Search, the back button): show what it says.
   if (query !== followedQuery) {
@@ -36,7 +51,8 @@ export function DiscoverSearch({ query, onQueryChange }: DiscoverSearchProps) {
 
   return (
     <search className="relative mx-auto block w-full max-w-xl">
-      <form onSubmit={applyNow}>
+      <form action="/discover" method="get" onSubmit={applyNow}>
+        {category && <input type="hidden" name="category" value={category} />}
         <label htmlFor={id} className="sr-only">
           Search boards
         </label>
@@ -47,6 +63,7 @@ export function DiscoverSearch({ query, onQueryChange }: DiscoverSearchProps) {
         <input
           id={id}
           type="search"
+          name="q"
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder="Search names, bios and blocks"

@@ -30,7 +30,8 @@ export function TrendingRow({ category, renderBlock }: TrendingRowProps) {
         <FlameIcon aria-hidden className="size-5 text-orange-500" />
         Trending this week
       </h2>
-      <ul className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-3">
+      {/* Each card keeps its own height; a card snapped into place keeps the page's margin. */}
+      <ul className="-mx-4 flex scroll-px-4 snap-x items-start gap-4 overflow-x-auto px-4 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6">
         {trending.data.map((item) => (
           <TrendingItem key={item.block.id} item={item} renderBlock={renderBlock} />
         ))}

@@ -21,7 +21,8 @@ type LiveBoardsProps = {
 
 /** Up to 8 public boards; skeletons while loading, the demo people when none exist. */
 export function LiveBoards({ users }: LiveBoardsProps) {
-  const shown = users && users.length > 0 ? users.slice(0, maxLiveBoards) : demoUsers;
+  const live = users !== undefined && users.length > 0;
+  const shown = live ? users.slice(0, maxLiveBoards) : demoUsers;
   return (
     <section aria-labelledby="live-boards-title" className="bg-white py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -48,18 +49,24 @@ export function LiveBoards({ users }: LiveBoardsProps) {
         >
           {users === undefined
             ? skeletonKeys.map((key) => <LiveBoardSkeleton key={key} />)
-            : shown.map((user) => <LiveBoardCard key={user.username} user={user} />)}
+            : shown.map((user) => (
+                <LiveBoardCard key={user.username} user={user} isExample={!live} />
+              ))}
         </ul>
       </div>
     </section>
   );
 }
 
-function LiveBoardCard({ user }: { user: LiveBoardUser }) {
+/**
+ * A live board's card leads to the board. An example person has no board on this site: their card
+ * looks the same but leads to Sign Up, to start a board of one's own.
+ */
+function LiveBoardCard({ user, isExample }: { user: LiveBoardUser; isExample: boolean }) {
   return (
     <li>
       <Link
-        to={`/@${user.username}`}
+        to={isExample ? '/auth' : `/@${user.username}`}
         className="group flex h-full gap-3 rounded-2xl border border-gray-200 bg-white p-4 transition hover:-translate-y-0.5 hover:border-violet-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
       >
         {/* The name follows as text: the picture would only repeat it in the link's name. */}
@@ -73,6 +80,11 @@ function LiveBoardCard({ user }: { user: LiveBoardUser }) {
           <p className="truncate text-sm text-violet-700">@{user.username}</p>
           {user.bio && (
             <p className="mt-1.5 line-clamp-2 break-words text-sm text-gray-600">{user.bio}</p>
+          )}
+          {isExample && (
+            <p className="mt-1.5 text-xs font-medium text-violet-700">
+              Example board · Start yours
+            </p>
           )}
         </div>
       </Link>

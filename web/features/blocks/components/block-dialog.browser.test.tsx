@@ -258,9 +258,9 @@ describe('validation', () => {
     await expect
       .element(dialog().getByText('Please select a category and type.', { exact: true }))
       .toHaveAttribute('role', 'alert');
-    // The notification names the first thing to fix.
-    await expect.poll(notification).toEqual(['Please enter a title.']);
+    // Told once, at the fields: no notification repeats it over the button.
     await expect.element(field('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(notification()).toEqual([]);
     expect(calls).toEqual([]);
   });
 
@@ -271,7 +271,10 @@ describe('validation', () => {
     await expect.element(field('Title')).toHaveAttribute('aria-invalid', 'false');
     await expect.element(dialog().getByText('Please enter a title.')).not.toBeInTheDocument();
     await button('Create Block').click();
-    await expect.poll(notification).toEqual(['Please select a category and type.']);
+    await expect
+      .element(dialog().getByText('Please select a category and type.', { exact: true }))
+      .toHaveAttribute('role', 'alert');
+    await expect.element(dialog().getByText('Please enter a title.')).not.toBeInTheDocument();
     await pickType('Learning', 'Books & Reading');
     await expect
       .element(dialog().getByText('Please select a category and type.'))
@@ -300,7 +303,7 @@ describe('validation', () => {
     });
   });
 
-  it('a refused save says "Failed to create activity block." and shows the server’s field message', async () => {
+  it('a refused save that names a field shows the server’s message there, and no notification', async () => {
     answerApi(() =>
       Response.json(
         {
@@ -314,8 +317,18 @@ describe('validation', () => {
     await pickType('Learning', 'Books & Reading');
     await field('Title').fill('Dune');
     await button('Create Block').click();
-    await expect.poll(notification).toEqual(['Error', 'Failed to create activity block.']);
     await expect.element(page.getByText('Enter a link that starts with http.')).toBeVisible();
+    await expect.element(dialog()).toBeVisible();
+    expect(notification()).toEqual([]);
+  });
+
+  it('a refused save that names no field says "Failed to create activity block."', async () => {
+    answerApi(() => Response.json({ error: 'Something went wrong.' }, { status: 400 }));
+    await renderInApp(<DialogOnAScreen />);
+    await pickType('Learning', 'Books & Reading');
+    await field('Title').fill('Dune');
+    await button('Create Block').click();
+    await expect.poll(notification).toEqual(['Error', 'Failed to create activity block.']);
     await expect.element(dialog()).toBeVisible();
   });
 });

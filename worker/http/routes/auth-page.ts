@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { fetchAppShell } from '../../render/app-shell';
 import { renderAuthPage } from '../../render/auth-page';
 import type { AppEnv } from '../app-env';
+import { changesNoBoard } from '../middleware/board-changes';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
 
 /**
@@ -20,4 +21,4 @@ async function authPage(c: Context<AppEnv>) {
 
 export const authPageRoutes = new Hono<AppEnv>()
   .get('/auth', appPageSecurityHeaders, authPage)
-  .post('/auth', appPageSecurityHeaders, authPage);
+  .post('/auth', changesNoBoard, appPageSecurityHeaders, authPage);

@@ -102,7 +102,7 @@ describe("a board's accent colour", () => {
 });
 
 describe('a wide (featured) block', () => {
-  it('is saved and shown to visitors, and takes two columns on the board page and the embed', async () => {
+  it('is saved and shown to visitors, and takes two columns on the board page', async () => {
     const owner = await createUser();
     const wide = await createBlock(owner, { title: 'Featured', isWide: true });
     const plain = await createBlock(owner, { title: 'Plain' });
@@ -113,15 +113,13 @@ describe('a wide (featured) block', () => {
       ['Featured', true],
       ['Plain', false],
     ]);
-    for (const path of [`/@${owner.username}`, `/embed/@${owner.username}`]) {
-      const html = await pageOf(path);
-      expect(html).toContain(
-        `data-block-id="${wide.id}" data-category="learning" class="block-card-cell block-card-wide"`,
-      );
-      expect(html).toContain(
-        `data-block-id="${plain.id}" data-category="learning" class="block-card-cell"`,
-      );
-    }
+    const html = await pageOf(`/@${owner.username}`);
+    expect(html).toContain(
+      `data-block-id="${wide.id}" data-category="learning" class="block-card-cell block-card-wide"`,
+    );
+    expect(html).toContain(
+      `data-block-id="${plain.id}" data-category="learning" class="block-card-cell"`,
+    );
   });
 
   it('refuses isWide that is not true or false', async () => {

@@ -15,6 +15,7 @@ import {
 } from '../../domain/notifications/notifications';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
+import { changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { validate } from '../middleware/validate';
 
@@ -56,6 +57,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
       answers: { 200: unreadAnswer },
       refusals: [400, 401],
     }),
+    changesNoBoard,
     requireAuth,
     validate('json', markReadInput),
     async (c) => {
@@ -93,6 +95,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
       answers: { 200: notificationSettingsAnswer },
       refusals: [400, 401],
     }),
+    changesNoBoard,
     requireAuth,
     validate('json', notificationSettingsInput),
     async (c) => {

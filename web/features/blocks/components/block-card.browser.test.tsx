@@ -85,10 +85,10 @@ describe('the progress bar', () => {
     await expectBar(0);
   });
 
-  it('fills to the progress of a block in Now, in violet', async () => {
+  it('fills to the progress of a block in Now, in the board’s accent colour', async () => {
     await drawCard(aBlock({ status: 'now', progress: 35 }));
     await expectBar(35);
-    expect(fillClasses()).toContain('bg-violet-700');
+    expect(fillClasses()).toContain('bg-accent');
   });
 
   it('is full and green for a done block, whatever progress it holds', async () => {

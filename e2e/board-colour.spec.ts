@@ -39,16 +39,22 @@ test('an owner gives their board a colour, and the board and its embed are drawn
       return { teal: colourOf('teal'), violet: colourOf('violet') };
     });
     expect(palette.teal).not.toBe(palette.violet);
-    const drawn = await visitor
-      .getByRole('progressbar', { name: 'Progress' })
-      .locator('div')
-      .evaluate((bar) => getComputedStyle(bar).backgroundColor);
-    expect(drawn, `the progress bar of ${path}`).toBe(palette.teal);
     if (path.startsWith('/@')) {
+      const drawn = await visitor
+        .getByRole('progressbar', { name: 'Progress' })
+        .locator('div')
+        .evaluate((bar) => getComputedStyle(bar).backgroundColor);
+      expect(drawn, `the progress bar of ${path}`).toBe(palette.teal);
       const tagline = await visitor
         .getByText('Reading my way round the world')
         .evaluate((line) => getComputedStyle(line).color);
       expect(tagline).toBe(palette.teal);
+    } else {
+      // The embed's compact cards carry no progress bar: its link to the board wears the colour.
+      const link = await visitor
+        .getByRole('link', { name: 'View full board on Up2' })
+        .evaluate((anchor) => getComputedStyle(anchor).color);
+      expect(link, `the board link of ${path}`).toBe(palette.teal);
     }
   }
 });

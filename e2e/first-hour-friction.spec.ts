@@ -1,6 +1,6 @@
 import { startOutsideSite } from '../worker/dev/outside-site';
 import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
-import { createBlock } from './support/blocks';
+import { createBlock, onePixelPng, uploadBlockImage } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { notifications } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
@@ -141,13 +141,13 @@ test('the Feed link opens a follow sheet with the feed address to copy', async (
   expect(page.url()).not.toContain('feed.xml');
 });
 
-test('Compact shows no images, in rows of even height', async ({ page, request, baseURL }) => {
+test('Compact shows no images, in rows of even height', async ({ page, request }) => {
   const owner = await createUser(request, { prefix: 'compact' });
   await createBlock(request, owner, {
     title: 'A long one',
     label: 'Reading list for the long winter',
     description: 'A description long enough to take three lines of a narrow card on the board.',
-    imageUrl: `${baseURL}/favicon.svg`,
+    imageUrl: await uploadBlockImage(request, owner, onePixelPng),
   });
   await createBlock(request, owner, { title: 'Short', label: 'Reading list for the long winter' });
   await signInWithToken(page, owner);

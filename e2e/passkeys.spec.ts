@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
 /** Chromium's virtual authenticator: a platform passkey store that answers without a prompt. */
@@ -83,7 +84,7 @@ test('a passkey added in settings signs in with no password typed, even while wr
   // "Sign in with a passkey" asks for one outright (the suggestion is left untouched).
   await signOut(page);
   await authenticator.presence(false);
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   await page.getByRole('tab', { name: 'Sign In' }).click();
   const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
   await expect(signIn.getByLabel('Username')).toHaveAttribute('autocomplete', 'username webauthn');

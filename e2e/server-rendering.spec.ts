@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createBlock, uploadBlockImage } from './support/blocks';
+import { createBlock, onePixelPng, uploadBlockImage } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { boardTab, categoryFilter, expectToast, gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
@@ -15,11 +15,6 @@ function recordRequests(page: Page, wanted: (path: string) => boolean) {
 }
 
 const isApiCall = (path: string) => path.startsWith('/api/');
-// A 1×1 transparent PNG, stored for the blocks' images.
-const onePixelPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 const liveBoards = (page: Page) => page.locator('[aria-labelledby="live-boards-title"] ul');
 

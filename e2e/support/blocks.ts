@@ -22,6 +22,12 @@ export async function createBlock(
 }
 
 /** Stores an image for `owner` as the block dialog's upload does; answers the URL it is served from. */
+/** A 1×1 transparent PNG, stored for the blocks' images. */
+export const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 export async function uploadBlockImage(request: APIRequestContext, owner: TestUser, png: Buffer) {
   const response = await request.post('/api/upload/block-image', {
     headers: { authorization: `Bearer ${owner.token}` },

@@ -26,6 +26,7 @@ import { getBoardSettings } from '../../domain/boards/boards';
 import { deleteImageNoOneShows } from '../../domain/images/images';
 import { keepImageHere } from '../../domain/images/outside-image';
 import { emailNotification } from '../../domain/notifications/notifications';
+import type { Db } from '../../platform/db';
 import type { AppEnv } from '../app-env';
 import { optionalAuth, requireAuth } from '../middleware/auth';
 import { changesBoard, changesNoBoard } from '../middleware/board-changes';
@@ -36,6 +37,19 @@ import { validate } from '../middleware/validate';
 
 const blockId = idParam('Block not found.');
 const tag = 'Blocks';
+
+/** A copy is news for the source block's owner: mailed after the answer, if they asked for mail. */
+function mailCopiedOwner(
+  db: Db,
+  env: Env,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  copierId: number,
+  { copiedFromUserId }: { copiedFromUserId: number | null },
+) {
+  if (copiedFromUserId === null) return;
+  const event = { recipientId: copiedFromUserId, kind: 'copied', actorId: copierId } as const;
+  ctx.waitUntil(emailNotification(db, env, event));
+}
 
 export const blocksRoutes = new Hono<AppEnv>()
   .get(
@@ -90,14 +104,7 @@ export const blocksRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const imageUrl = await keepImageHere(db, c.env, viewer.id, input.imageUrl);
       const block = await createBlock(db, viewer.id, { ...input, imageUrl });
-      if (block.copiedFromUserId !== null) {
-        const event = {
-          recipientId: block.copiedFromUserId,
-          kind: 'copied',
-          actorId: c.var.viewer.id,
-        } as const;
-        c.executionCtx.waitUntil(emailNotification(c.var.db, c.env, event));
-      }
+      mailCopiedOwner(c.var.db, c.env, c.executionCtx, c.var.viewer.id, block);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )
@@ -160,14 +167,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('param', blockId),
     async (c) => {
       const block = await copyBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
-      if (block.copiedFromUserId !== null) {
-        const event = {
-          recipientId: block.copiedFromUserId,
-          kind: 'copied',
-          actorId: c.var.viewer.id,
-        } as const;
-        c.executionCtx.waitUntil(emailNotification(c.var.db, c.env, event));
-      }
+      mailCopiedOwner(c.var.db, c.env, c.executionCtx, c.var.viewer.id, block);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
   )

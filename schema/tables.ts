@@ -440,22 +440,63 @@ export const dailyViews = sqliteTable(
 );
 
 /**
- * Per-board bookkeeping for the view pipeline: the last batch a ViewCounter flushed
- * (makes a retried flush a no-op) and the last batch rolled up into KV.
+ * Bookkeeping for the view pipeline, per board and counter shard (the board's ViewCounters,
+ * decision 0007): the last batch the shard flushed (makes a retried flush a no-op) and the last
+ * one rolled up into KV. Shard 0 is the counter each board had before the counters were sharded.
  */
 export const viewLedger = sqliteTable(
   'view_ledger',
   {
     boardId: integer('board_id')
-      .primaryKey()
+      .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    shard: integer('shard').notNull().default(0),
     flushedSeq: integer('flushed_seq').notNull().default(0),
     rolledSeq: integer('rolled_seq').notNull().default(0),
-    // Set while the board's ViewCounter holds views not yet flushed.
+    // Set while the shard holds views not yet flushed.
     pendingSince: integer('pending_since', { mode: 'timestamp_ms' }),
   },
   (t) => [
+    primaryKey({ columns: [t.boardId, t.shard] }),
     index('view_ledger_unrolled').on(t.boardId).where(sql`${t.flushedSeq} > ${t.rolledSeq}`),
     index('view_ledger_pending').on(t.pendingSince).where(sql`${t.pendingSince} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Where a board's counted views came from, per UTC day (decision 0039): the referring site's
+ * domain (or `direct`, or `up2` for our own pages), the country, the device class. Counts only,
+ * never anything about one visitor.
+ */
+export const dailyInsights = sqliteTable(
+  'daily_insights',
+  {
+    boardId: integer('board_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    kind: text('kind', { enum: ['referrer', 'country', 'device'] }).notNull(),
+    name: text('name').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.boardId, t.day, t.kind, t.name] })],
+);
+
+/** Counted clicks on each block's link per UTC day: with the board's views, its click-through rate. */
+export const dailyBlockClicks = sqliteTable(
+  'daily_block_clicks',
+  {
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => blocks.id, { onDelete: 'cascade' }),
+    boardId: integer('board_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockId, t.day] }),
+    index('daily_block_clicks_board_day').on(t.boardId, t.day),
   ],
 );

@@ -229,7 +229,7 @@ export async function cachedBoardResponse<R extends Response>(
   // whether anyone reads it or not: neither is a view.
   const countView = (boardId: number | null) => {
     if (boardId !== null && request.method !== 'HEAD' && board.kind !== 'feed') {
-      ctx.waitUntil(recordVisit(env, boardId, visitOf(request.headers)));
+      ctx.waitUntil(recordVisit(env, boardId, visitOf(request)));
     }
   };
   const fromEntry = (entry: KeptEntry) => {

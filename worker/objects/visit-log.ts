@@ -1,5 +1,12 @@
 import { DurableObject } from 'cloudflare:workers';
 import { utcDay } from '../domain/analytics/days';
+import {
+  countryOf,
+  deviceOf,
+  directReferrer,
+  type InsightKind,
+  insightKey,
+} from '../domain/analytics/insights';
 
 /** One view or click, as an isolate gathered it: who (raw, never stored), what, and when. */
 export type Visit = {
@@ -8,6 +15,9 @@ export type Visit = {
   /** The block whose link was followed; null for a view of the board. */
   blockId: number | null;
   at: number;
+  /** Where a view came from (insights.ts); absent from visits gathered before insights were counted. */
+  referrer?: string;
+  country?: string;
 };
 
 /** What a batch of visits adds to the board's counts once repeats are taken out. */
@@ -16,6 +26,8 @@ export type AdmittedCounts = {
   /** People seen for the first time today. */
   visitors: number;
   clicks: Map<number, number>;
+  /** The counted views by referrer, country and device (`insightKey`), never by visitor. */
+  insights: Map<string, number>;
   day: string;
 };
 
@@ -83,7 +95,17 @@ export class VisitLog extends DurableObject<Env> {
       ),
     );
     // From here on nothing awaits, so no other batch can read these rows before they are written.
-    const counts: AdmittedCounts = { views: 0, visitors: 0, clicks: new Map(), day };
+    const counts: AdmittedCounts = {
+      views: 0,
+      visitors: 0,
+      clicks: new Map(),
+      insights: new Map(),
+      day,
+    };
+    const tally = (kind: InsightKind, name: string) => {
+      const key = insightKey(kind, name);
+      counts.insights.set(key, (counts.insights.get(key) ?? 0) + 1);
+    };
     const newVisitors = new Set<string>();
     const lastSeenByRow = new Map<string, { visitor: string; blockKey: number; at: number }>();
     const viewsByAddressHour = new Map<string, { address: string; hour: number; views: number }>();
@@ -112,6 +134,9 @@ export class VisitLog extends DurableObject<Env> {
         if (spent.views >= viewsPerAddressHour) continue;
         viewsByAddressHour.set(budgetKey, { ...spent, views: spent.views + 1 });
         counts.views += 1;
+        tally('referrer', visit.referrer ?? directReferrer);
+        tally('country', countryOf(visit.country));
+        tally('device', deviceOf(visit.userAgent));
         if (!newVisitors.has(visitor) && !this.viewedToday(visitor)) {
           newVisitors.add(visitor);
           counts.visitors += 1;

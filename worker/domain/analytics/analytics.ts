@@ -2,14 +2,18 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { blocks } from '../../../schema/tables';
 import { getDb } from '../../platform/db';
 import { countFollowers } from '../follows/follows';
+import { readInsights } from './insights';
 import { readViewCounters } from './views';
 
 const popularBlockCount = 5;
 
-/** Views from the KV counters; copies and clicks straight from the blocks, so they are current. */
+/**
+ * Views from the KV counters; copies and clicks straight from the blocks, so they are current;
+ * where views came from straight from D1's daily rows, which only the owner's dashboard reads.
+ */
 export async function getAnalytics(env: Env, userId: number) {
   const db = getDb(env);
-  const [views, [totals], popularBlocks, followers] = await Promise.all([
+  const [views, [totals], popularBlocks, followers, insights] = await Promise.all([
     readViewCounters(env, userId),
     db
       .select({
@@ -25,6 +29,7 @@ export async function getAnalytics(env: Env, userId: number) {
       .orderBy(desc(blocks.copyCount), desc(blocks.id))
       .limit(popularBlockCount),
     countFollowers(db, userId),
+    readInsights(db, userId),
   ]);
   return {
     ...views,
@@ -32,5 +37,6 @@ export async function getAnalytics(env: Env, userId: number) {
     totalClicks: totals?.totalClicks ?? 0,
     popularBlocks,
     followers,
+    insights,
   };
 }

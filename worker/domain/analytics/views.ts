@@ -6,6 +6,7 @@ import { addressKey } from '../../platform/client-address';
 import type { Db } from '../../platform/db';
 import { getDb } from '../../platform/db';
 import { lastDays } from './days';
+import { countryOf, referrerOf } from './insights';
 
 const weekDays = 7;
 /** The owner's chart: views and clicks of each of the last 30 days. */
@@ -28,8 +29,17 @@ type ViewSnapshot = {
 
 const snapshotKey = (boardId: number) => `views:${boardId}`;
 
-function counterFor(env: Env, boardId: number) {
-  return env.VIEW_COUNTER.get(env.VIEW_COUNTER.idFromName(String(boardId)));
+/**
+ * A board's counts are spread over this many ViewCounters: each batch an isolate gathers goes to
+ * one of them at random, so with N isolates serving a board each counter takes about N / 16 calls
+ * a second (decision 0007). Totals are sums over the shards, so any shard may take any batch.
+ */
+export const counterShards = 16;
+
+/** Shard 0 keeps the name of the one counter a board had before, and so its unflushed counts. */
+export function counterFor(env: Env, boardId: number, shard: number) {
+  const name = shard === 0 ? String(boardId) : `${boardId}:${shard}`;
+  return env.VIEW_COUNTER.get(env.VIEW_COUNTER.idFromName(name));
 }
 
 /**
@@ -55,10 +65,10 @@ function visitLogFor(env: Env, boardId: number, shard: number) {
 }
 
 // Visits of one board arriving within this many milliseconds in an isolate (VIEW_BATCH_MS in
-// wrangler.toml) are counted together.
+// wrangler.toml) are counted together; a counter gathers what isolates send it as long again.
 const defaultViewBatchMs = 1000;
 
-function viewBatchMs(env: Env): number {
+export function viewBatchMs(env: Env): number {
   const ms = Number(env.VIEW_BATCH_MS);
   return Number.isFinite(ms) && ms >= 0 ? ms : defaultViewBatchMs;
 }
@@ -67,40 +77,57 @@ type VisitBatch = { visits: Visit[]; counted: Promise<void> };
 const openBatches = new Map<number, VisitBatch>();
 
 function addUp(parts: AdmittedCounts[], day: string): AdmittedCounts {
-  const total: AdmittedCounts = { views: 0, visitors: 0, clicks: new Map(), day };
+  const total: AdmittedCounts = {
+    views: 0,
+    visitors: 0,
+    clicks: new Map(),
+    insights: new Map(),
+    day,
+  };
+  const addInto = (into: Map<number | string, number>, from: Map<number | string, number>) => {
+    for (const [key, count] of from) into.set(key, (into.get(key) ?? 0) + count);
+  };
   for (const part of parts) {
     total.views += part.views;
     total.visitors += part.visitors;
-    for (const [blockId, clicks] of part.clicks) {
-      total.clicks.set(blockId, (total.clicks.get(blockId) ?? 0) + clicks);
-    }
+    addInto(total.clicks, part.clicks);
+    addInto(total.insights, part.insights ?? new Map());
   }
   return total;
 }
 
-/** Sends a batch to the visit logs of its visitors, and what they admit to the board's counter. */
-async function countVisits(env: Env, boardId: number, visits: Visit[]): Promise<void> {
+/**
+ * Sends visits to the visit logs of their visitors and sums what they admit. A counter calls it
+ * with everything isolates sent it in its window, so each log takes one call per counter, not
+ * one per isolate.
+ */
+export async function admitVisits(env: Env, boardId: number, visits: Visit[]) {
   const byShard = Map.groupBy(visits, shardOf);
   const admitted = await Promise.all(
     [...byShard].map(([shard, shardVisits]) => visitLogFor(env, boardId, shard).admit(shardVisits)),
   );
-  const total = addUp(admitted, admitted[0]?.day ?? '');
-  if (total.views === 0 && total.visitors === 0 && total.clicks.size === 0) return;
-  await counterFor(env, boardId).record(boardId, total);
+  return addUp(admitted, admitted[0]?.day ?? '');
 }
 
 /**
  * Who made a request, as a visit of the board (or of `blockId`'s link) at this moment; null for a
- * known bot or crawler, which never counts.
+ * known bot or crawler, which never counts. A view also notes where it came from (insights.ts).
  */
-export function visitOf(headers: Headers, blockId: number | null = null): Visit | null {
+export function visitOf(request: Request, blockId: number | null = null): Visit | null {
+  const { headers } = request;
   const userAgent = headers.get('user-agent') ?? '';
   if (isbot(userAgent)) return null;
-  return {
+  const visit: Visit = {
     address: addressKey(headers.get('cf-connecting-ip')),
     userAgent: userAgent.slice(0, 200),
     blockId,
     at: Date.now(),
+  };
+  if (blockId !== null) return visit;
+  return {
+    ...visit,
+    referrer: referrerOf(headers.get('referer'), new URL(request.url).host),
+    country: countryOf(request.cf?.country),
   };
 }
 
@@ -108,10 +135,10 @@ export function visitOf(headers: Headers, blockId: number | null = null): Visit 
  * Counts a view of the board or a click on one of its blocks' links: once per visitor in 30
  * minutes, and the visitor once a day (visit-log.ts). Under load, a Durable Object call per visit
  * would be most of what a cached board costs, so a board's visits in this isolate are gathered for
- * a second and counted together: through the visit logs their visitors fall in, then in one call
- * to the board's counter. Every caller gets the promise of its own batch and hands it to
- * `waitUntil`, so the isolate stays up until its visit is counted. A failure is logged, never
- * thrown: counting never fails a page.
+ * a second and sent in one call to one of the board's counters, chosen at random, which gathers
+ * them with other isolates' and counts them through the visit logs (view-counter.ts). Every caller
+ * gets the promise of its own batch and hands it to `waitUntil`, so the isolate stays up until its
+ * visit is counted. A failure is logged, never thrown: counting never fails a page.
  */
 export function recordVisit(env: Env, boardId: number, visit: Visit | null): Promise<void> {
   if (!visit) return Promise.resolve();
@@ -125,7 +152,8 @@ export function recordVisit(env: Env, boardId: number, visit: Visit | null): Pro
     .wait(viewBatchMs(env))
     .then(() => {
       openBatches.delete(boardId);
-      return countVisits(env, boardId, batch.visits);
+      const shard = Math.floor(Math.random() * counterShards);
+      return counterFor(env, boardId, shard).count(boardId, shard, batch.visits);
     })
     .catch((error: unknown) => console.error(`Visits of board ${boardId} not counted.`, error));
   openBatches.set(boardId, batch);
@@ -138,16 +166,16 @@ function chunks<T>(items: T[], size: number): T[][] {
   );
 }
 
-/** Asks every board whose counter holds views to flush them to D1 now. */
+/** Asks every counter shard that holds views to flush them to D1 now. */
 export async function flushPendingViews(env: Env): Promise<number> {
   const pending = await getDb(env)
-    .select({ boardId: viewLedger.boardId })
+    .select({ boardId: viewLedger.boardId, shard: viewLedger.shard })
     .from(viewLedger)
     .where(isNotNull(viewLedger.pendingSince))
     .orderBy(asc(viewLedger.pendingSince))
     .limit(boardsPerRun);
   for (const group of chunks(pending, 50)) {
-    await Promise.all(group.map(({ boardId }) => counterFor(env, boardId).flush()));
+    await Promise.all(group.map(({ boardId, shard }) => counterFor(env, boardId, shard).flush()));
   }
   return pending.length;
 }
@@ -159,30 +187,33 @@ export async function flushPendingViews(env: Env): Promise<number> {
 export async function rollUpViews(env: Env, now = Date.now()): Promise<number> {
   const db = getDb(env);
   const changed = await db
-    .select({ boardId: viewLedger.boardId, flushedSeq: viewLedger.flushedSeq })
+    .select({
+      boardId: viewLedger.boardId,
+      shard: viewLedger.shard,
+      flushedSeq: viewLedger.flushedSeq,
+    })
     .from(viewLedger)
     .where(sql`${viewLedger.flushedSeq} > ${viewLedger.rolledSeq}`)
     .limit(boardsPerRun);
-  for (const group of chunks(changed, boardsPerQuery)) {
-    const snapshots = await computeSnapshots(
-      db,
-      group.map((row) => row.boardId),
-      now,
-    );
+  const shardsByBoard = Map.groupBy(changed, (row) => row.boardId);
+  for (const group of chunks([...shardsByBoard.keys()], boardsPerQuery)) {
+    const snapshots = await computeSnapshots(db, group, now);
     await Promise.all(
-      group.map(({ boardId }) =>
+      group.map((boardId) =>
         env.COUNTERS.put(snapshotKey(boardId), JSON.stringify(snapshots.get(boardId))),
       ),
     );
-    const [first, ...rest] = group.map(({ boardId, flushedSeq }) =>
-      db
-        .update(viewLedger)
-        .set({ rolledSeq: sql`max(${viewLedger.rolledSeq}, ${flushedSeq})` })
-        .where(eq(viewLedger.boardId, boardId)),
+    const [first, ...rest] = group.flatMap((boardId) =>
+      (shardsByBoard.get(boardId) ?? []).map(({ shard, flushedSeq }) =>
+        db
+          .update(viewLedger)
+          .set({ rolledSeq: sql`max(${viewLedger.rolledSeq}, ${flushedSeq})` })
+          .where(and(eq(viewLedger.boardId, boardId), eq(viewLedger.shard, shard))),
+      ),
     );
     if (first) await db.batch([first, ...rest]);
   }
-  return changed.length;
+  return shardsByBoard.size;
 }
 
 async function computeSnapshots(db: Db, boardIds: number[], now: number) {

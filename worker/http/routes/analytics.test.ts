@@ -2,6 +2,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { lastDays, utcDay } from '../../domain/analytics/days';
+import { counterFor } from '../../domain/analytics/views';
 import {
   apiClient,
   createBlock,
@@ -51,8 +52,30 @@ async function click(blockId: number | undefined, viewer?: TestUser) {
   return fetchSettled(request);
 }
 
-function counterOf(boardId: number) {
-  return env.VIEW_COUNTER.get(env.VIEW_COUNTER.idFromName(String(boardId)));
+/** Loads the board as `count` visitors at once: one batch, so one counter shard takes it. */
+async function loadBoardAtOnce(username: string, count: number) {
+  await Promise.all(Array.from({ length: count }, () => loadBoard(username)));
+}
+
+/** The one counter shard that holds the board's views (its batches all went to one). */
+async function counterOf(boardId: number) {
+  const rows = await ledgerRowsOf(boardId);
+  expect(rows).toHaveLength(1);
+  return counterFor(env, boardId, rows[0]?.shard ?? -1);
+}
+
+async function ledgerRowsOf(boardId: number) {
+  const { results } = await env.DB.prepare(
+    'SELECT shard, flushed_seq, rolled_seq, pending_since FROM view_ledger WHERE board_id = ?',
+  )
+    .bind(boardId)
+    .all<{
+      shard: number;
+      flushed_seq: number;
+      rolled_seq: number;
+      pending_since: number | null;
+    }>();
+  return results;
 }
 
 async function dailyViewRows(boardId: number) {
@@ -64,12 +87,14 @@ async function dailyViewRows(boardId: number) {
   return results;
 }
 
+/** The board's ledger, when a single counter shard took all its batches. */
 async function ledgerOf(boardId: number) {
-  return env.DB.prepare(
-    'SELECT flushed_seq, rolled_seq, pending_since FROM view_ledger WHERE board_id = ?',
-  )
-    .bind(boardId)
-    .first<{ flushed_seq: number; rolled_seq: number; pending_since: number | null }>();
+  const rows = await ledgerRowsOf(boardId);
+  expect(rows.length).toBeLessThanOrEqual(1);
+  const [row] = rows;
+  return row
+    ? { flushed_seq: row.flushed_seq, rolled_seq: row.rolled_seq, pending_since: row.pending_since }
+    : null;
 }
 
 describe('board views', () => {
@@ -151,7 +176,7 @@ describe('board views', () => {
 
   it('does not count anything twice when the cron runs twice', async () => {
     const owner = await createUser();
-    for (let i = 0; i < 4; i += 1) await loadBoard(owner.username);
+    await loadBoardAtOnce(owner.username, 4);
     await runCron();
     await runCron();
     expect(await analyticsOf(owner)).toMatchObject({ totalViews: 4, weeklyViews: 4 });
@@ -167,20 +192,21 @@ describe('board views', () => {
     await loadBoard(owner.username);
     await runCron();
     expect(await analyticsOf(owner)).toMatchObject({ totalViews: 3, weeklyViews: 3 });
-    expect(await ledgerOf(owner.id)).toMatchObject({
-      flushed_seq: 2,
-      rolled_seq: 2,
-      pending_since: null,
-    });
+    // Three batches, each flushed once by the shard that took it, and all rolled up.
+    const ledger = await ledgerRowsOf(owner.id);
+    expect(ledger.reduce((sum, row) => sum + row.flushed_seq, 0)).toBe(3);
+    for (const row of ledger) {
+      expect(row).toMatchObject({ rolled_seq: row.flushed_seq, pending_since: null });
+    }
   });
 
   it("flushes a board's views to D1 when its counter's alarm fires", async () => {
     const owner = await createUser();
-    for (let i = 0; i < 3; i += 1) await loadBoard(owner.username);
+    await loadBoardAtOnce(owner.username, 3);
     expect((await ledgerOf(owner.id))?.pending_since).not.toBeNull();
     expect(await dailyViewRows(owner.id)).toEqual([]);
 
-    expect(await runDurableObjectAlarm(counterOf(owner.id))).toBe(true);
+    expect(await runDurableObjectAlarm(await counterOf(owner.id))).toBe(true);
     expect(await dailyViewRows(owner.id)).toEqual([{ day: utcDay(Date.now()), views: 3 }]);
     expect(await ledgerOf(owner.id)).toMatchObject({ flushed_seq: 1, pending_since: null });
 
@@ -191,8 +217,8 @@ describe('board views', () => {
 
   it('does not apply a retried flush with an already applied batch number twice', async () => {
     const owner = await createUser();
-    for (let i = 0; i < 3; i += 1) await loadBoard(owner.username);
-    const counter = counterOf(owner.id);
+    await loadBoardAtOnce(owner.username, 3);
+    const counter = await counterOf(owner.id);
     await counter.flush();
     expect(await dailyViewRows(owner.id)).toEqual([{ day: utcDay(Date.now()), views: 3 }]);
     expect((await ledgerOf(owner.id))?.flushed_seq).toBe(1);
@@ -214,19 +240,17 @@ describe('board views', () => {
     );
     expect(inflight.n).toBe(0);
 
-    // The next real batch still counts.
+    // The next real batch still counts, on whichever shard takes it.
     await loadBoard(owner.username);
-    await counter.flush();
-    expect(await dailyViewRows(owner.id)).toEqual([{ day: utcDay(Date.now()), views: 4 }]);
-    expect((await ledgerOf(owner.id))?.flushed_seq).toBe(2);
     await runCron();
+    expect(await dailyViewRows(owner.id)).toEqual([{ day: utcDay(Date.now()), views: 4 }]);
     expect(await analyticsOf(owner)).toMatchObject({ totalViews: 4, weeklyViews: 4 });
   });
 
   it('counts views once when two flushes of the same counter run at the same time', async () => {
     const owner = await createUser();
-    for (let i = 0; i < 5; i += 1) await loadBoard(owner.username);
-    const counter = counterOf(owner.id);
+    await loadBoardAtOnce(owner.username, 5);
+    const counter = await counterOf(owner.id);
     await Promise.all([counter.flush(), counter.flush(), runCron()]);
     await counter.flush();
     expect(await dailyViewRows(owner.id)).toEqual([{ day: utcDay(Date.now()), views: 5 }]);
@@ -268,6 +292,7 @@ describe('GET /api/analytics/me', () => {
       popularBlocks: [],
       followers: 0,
       daily: lastDays(30, Date.now()).map((date) => ({ date, views: 0, clicks: 0 })),
+      insights: { views: 0, referrers: [], countries: [], devices: [], blocks: [] },
     });
   });
 
@@ -299,6 +324,7 @@ describe('GET /api/analytics/me', () => {
     expect(Object.keys(analytics).sort()).toEqual([
       'daily',
       'followers',
+      'insights',
       'popularBlocks',
       'totalClicks',
       'totalCopies',

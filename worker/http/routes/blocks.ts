@@ -194,7 +194,7 @@ export const blocksRoutes = new Hono<AppEnv>()
         viewerId,
       );
       // The owner following their own link is not a click; counted after the answer is sent.
-      const visit = visitOf(c.req.raw.headers, c.req.valid('param').id);
+      const visit = visitOf(c.req.raw, c.req.valid('param').id);
       if (!isOwn) c.executionCtx.waitUntil(recordVisit(c.env, boardId, visit));
       return sendJson(c, clickAnswer, { recorded: !isOwn }, 200);
     },

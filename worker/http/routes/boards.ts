@@ -60,7 +60,7 @@ export const boardsRoutes = new Hono<AppEnv>()
         const { owner, isOwner, board, blocks } = await getBoard(c.var.db, username, viewer);
         if (isOwner) return sendJson(c, ownBoardAnswer, { board, blocks, user: owner }, 200);
         // Counted after the answer is sent; an owner looking at their own board is not a view.
-        c.executionCtx.waitUntil(recordVisit(c.env, owner.id, visitOf(c.req.raw.headers)));
+        c.executionCtx.waitUntil(recordVisit(c.env, owner.id, visitOf(c.req.raw)));
         return sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
       }
       const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };

@@ -26,8 +26,11 @@ export type AdmittedCounts = {
   /** People seen for the first time today. */
   visitors: number;
   clicks: Map<number, number>;
-  /** The counted views by referrer, country and device (`insightKey`), never by visitor. */
-  insights: Map<string, number>;
+  /**
+   * The counted views by referrer, country and device (`insightKey`), never by visitor; absent
+   * from what isolates of the release before the insights sent.
+   */
+  insights?: Map<string, number>;
   day: string;
 };
 
@@ -95,16 +98,11 @@ export class VisitLog extends DurableObject<Env> {
       ),
     );
     // From here on nothing awaits, so no other batch can read these rows before they are written.
-    const counts: AdmittedCounts = {
-      views: 0,
-      visitors: 0,
-      clicks: new Map(),
-      insights: new Map(),
-      day,
-    };
+    const insights = new Map<string, number>();
+    const counts: AdmittedCounts = { views: 0, visitors: 0, clicks: new Map(), insights, day };
     const tally = (kind: InsightKind, name: string) => {
       const key = insightKey(kind, name);
-      counts.insights.set(key, (counts.insights.get(key) ?? 0) + 1);
+      insights.set(key, (insights.get(key) ?? 0) + 1);
     };
     const newVisitors = new Set<string>();
     const lastSeenByRow = new Map<string, { visitor: string; blockKey: number; at: number }>();

@@ -77,21 +77,17 @@ type VisitBatch = { visits: Visit[]; counted: Promise<void> };
 const openBatches = new Map<number, VisitBatch>();
 
 function addUp(parts: AdmittedCounts[], day: string): AdmittedCounts {
-  const total: AdmittedCounts = {
-    views: 0,
-    visitors: 0,
-    clicks: new Map(),
-    insights: new Map(),
-    day,
-  };
-  const addInto = (into: Map<number | string, number>, from: Map<number | string, number>) => {
+  const clicks = new Map<number, number>();
+  const insights = new Map<string, number>();
+  const addInto = <K>(into: Map<K, number>, from: Map<K, number> = new Map()) => {
     for (const [key, count] of from) into.set(key, (into.get(key) ?? 0) + count);
   };
+  const total = { views: 0, visitors: 0, clicks, insights, day };
   for (const part of parts) {
     total.views += part.views;
     total.visitors += part.visitors;
-    addInto(total.clicks, part.clicks);
-    addInto(total.insights, part.insights ?? new Map());
+    addInto(clicks, part.clicks);
+    addInto(insights, part.insights);
   }
   return total;
 }

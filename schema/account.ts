@@ -55,5 +55,18 @@ export const accountExport = z.object({
       clicks: z.number().int(),
     }),
   ),
+  /** Where the board's views came from, per day: counts by referring site, country, device. */
+  dailyInsights: z.array(
+    z.object({
+      day: z.string(),
+      kind: z.enum(['referrer', 'country', 'device']),
+      name: z.string(),
+      views: z.number().int(),
+    }),
+  ),
+  /** The clicks on each block's link per day. */
+  dailyBlockClicks: z.array(
+    z.object({ day: z.string(), blockId: z.number().int(), clicks: z.number().int() }),
+  ),
   sessions: z.array(z.object({ createdAt: z.iso.datetime(), expiresAt: z.iso.datetime() })),
 });

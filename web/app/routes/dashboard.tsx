@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMyAnalytics } from '../../features/analytics/api/get-my-analytics';
 import { DailyChartCard } from '../../features/analytics/components/daily-chart-card';
+import { InsightsCard } from '../../features/analytics/components/insights-card';
 import { StatsCard } from '../../features/analytics/components/stats-card';
 import { PrivacySwitch } from '../../features/auth/components/privacy-switch';
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog';
@@ -192,6 +193,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </SidebarCard>
         <SidebarCard>
           <DailyChartCard />
+        </SidebarCard>
+        <SidebarCard>
+          <InsightsCard />
         </SidebarCard>
         <SidebarCard>
           <EmbedCodeCard username={user.username} />

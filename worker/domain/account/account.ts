@@ -3,6 +3,8 @@ import type { ChangeEmailInput, ChangePasswordInput } from '../../../schema/acco
 import { ownImagePathPrefix } from '../../../schema/fields';
 import {
   blocks,
+  dailyBlockClicks,
+  dailyInsights,
   dailyViews,
   feedback,
   loginFailures,
@@ -71,7 +73,7 @@ const iso = (date: Date) => date.toISOString();
 
 /** Everything Up2 holds about the person, for them to keep (`accountExport` in schema/account.ts). */
 export async function exportAccount(db: Db, user: UserRow, origin: string) {
-  const [board, ownBlocks, submissions, days, devices] = await Promise.all([
+  const [board, ownBlocks, submissions, days, devices, insights, blockClicks] = await Promise.all([
     getBoardSettings(db, user.id),
     db
       .select()
@@ -92,6 +94,25 @@ export async function exportAccount(db: Db, user: UserRow, origin: string) {
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
       .from(sessions)
       .where(eq(sessions.userId, user.id)),
+    db
+      .select({
+        day: dailyInsights.day,
+        kind: dailyInsights.kind,
+        name: dailyInsights.name,
+        views: dailyInsights.views,
+      })
+      .from(dailyInsights)
+      .where(eq(dailyInsights.boardId, user.id))
+      .orderBy(asc(dailyInsights.day), asc(dailyInsights.kind), desc(dailyInsights.views)),
+    db
+      .select({
+        day: dailyBlockClicks.day,
+        blockId: dailyBlockClicks.blockId,
+        clicks: dailyBlockClicks.clicks,
+      })
+      .from(dailyBlockClicks)
+      .where(eq(dailyBlockClicks.boardId, user.id))
+      .orderBy(asc(dailyBlockClicks.day), asc(dailyBlockClicks.blockId)),
   ]);
   return {
     exportedAt: iso(new Date()),
@@ -109,6 +130,8 @@ export async function exportAccount(db: Db, user: UserRow, origin: string) {
     })),
     feedback: submissions.map((item) => ({ ...item, createdAt: iso(item.createdAt) })),
     dailyStats: days,
+    dailyInsights: insights,
+    dailyBlockClicks: blockClicks,
     sessions: devices.map((device) => ({
       createdAt: iso(device.createdAt),
       expiresAt: iso(device.expiresAt),

@@ -284,4 +284,23 @@ describe('where visitors come from, in GET /api/analytics/me', () => {
       'referrer news.example.com',
     ]);
   });
+
+  it('hands the daily insights and block clicks to the account export', async () => {
+    const owner = await createUser();
+    const block = await createBlock(owner, { title: 'Exported' });
+    await loadAll(owner.username, [
+      { referer: 'https://news.example.com/', country: 'NL', userAgent: iphone },
+    ]);
+    await click(block.id);
+    await runCron();
+    const exported = await readJson(apiClient({ token: owner.token }).account.export.$get());
+    expectStatus(exported, 200);
+    const today = utcDay(Date.now());
+    expect(exported.body.dailyInsights).toEqual([
+      { day: today, kind: 'country', name: 'NL', views: 1 },
+      { day: today, kind: 'device', name: 'phone', views: 1 },
+      { day: today, kind: 'referrer', name: 'news.example.com', views: 1 },
+    ]);
+    expect(exported.body.dailyBlockClicks).toEqual([{ day: today, blockId: block.id, clicks: 1 }]);
+  });
 });

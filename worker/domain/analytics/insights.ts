@@ -11,9 +11,9 @@ export type Device = 'phone' | 'tablet' | 'desktop';
 /** A view that came with no usable `Referer`: typed in, from an app, or from a page that hides it. */
 export const directReferrer = 'direct';
 /** A view that came from one of our own pages (Discover, Following, another board). */
-export const ownSiteReferrer = 'up2';
+const ownSiteReferrer = 'up2';
 /** A country Cloudflare could not place. */
-export const unknownCountry = 'XX';
+const unknownCountry = 'XX';
 
 const longestDomain = 100;
 const domainPattern = /^(?=.*[a-z])[a-z0-9-]+(\.[a-z0-9-]+)+$/;

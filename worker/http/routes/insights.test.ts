@@ -303,4 +303,15 @@ describe('where visitors come from, in GET /api/analytics/me', () => {
     ]);
     expect(exported.body.dailyBlockClicks).toEqual([{ day: today, blockId: block.id, clicks: 1 }]);
   });
+
+  it('are described in the OpenAPI reference of GET /api/analytics/me', async () => {
+    const document = await fetchSettled(new Request('http://up2.test/api/openapi.json'));
+    const body = (await document.json()) as {
+      paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    };
+    const answer = JSON.stringify(body.paths['/analytics/me']?.get?.responses['200']);
+    for (const field of ['insights', 'referrers', 'countries', 'devices', 'clickThroughRate']) {
+      expect(answer).toContain(field);
+    }
+  });
 });

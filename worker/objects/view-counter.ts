@@ -15,11 +15,11 @@ type DayCount = { day: string; block_id: number; views: number; visitors: number
 type DayInsight = { day: string; kind: InsightKind; name: string; views: number };
 
 /**
- * New referring sites one shard keeps apart per day before it counts the rest as `other`, and one
- * board's day in D1 the same: the `Referer` is the client's choice, and garbage must not become
- * rows without end (decision 0039).
+ * Referring sites one shard keeps apart between two flushes before it counts the rest as `other`,
+ * and one board's day in D1 the same: the `Referer` is the client's choice, and garbage must not
+ * become rows without end (decision 0039).
  */
-const referrersPerShardDay = 50;
+const referrersPerShardFlush = 50;
 const referrersPerBoardDay = 100;
 const otherReferrers = 'other';
 
@@ -135,7 +135,7 @@ export class ViewCounter extends DurableObject<Env> {
   }
 
   private addInsight(day: string, kind: InsightKind, name: string, views: number): void {
-    const known = (name: string) =>
+    const isKept = () =>
       this.ctx.storage.sql
         .exec(
           'SELECT 1 FROM pending_insights WHERE day = ? AND kind = ? AND name = ?',
@@ -152,7 +152,7 @@ export class ViewCounter extends DurableObject<Env> {
         )
         .one().n;
     const kept =
-      kind !== 'referrer' || known(name) || referrers() < referrersPerShardDay
+      kind !== 'referrer' || isKept() || referrers() < referrersPerShardFlush
         ? name
         : otherReferrers;
     this.ctx.storage.sql.exec(

@@ -2,7 +2,14 @@ import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { createUser, signInWithToken } from './support/users';
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+// A phone as a server sees one: by its user agent (the viewport alone says nothing to the server).
+const phone = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+};
 
 test('an owner sees where a visitor came from, on which device, and how often their link is followed', async ({
   newPage,

@@ -296,6 +296,7 @@ describe('GET /api/analytics/me', () => {
     });
   });
 
+  // Six accounts and 21 copies made one by one: seconds on a busy machine.
   it('answers totals of copies and clicks and the top 5 blocks by copies', async () => {
     const owner = await createUser();
     const copiers = await Promise.all(Array.from({ length: 6 }, () => createUser()));
@@ -351,7 +352,7 @@ describe('GET /api/analytics/me', () => {
       totalCopies: 0,
       popularBlocks: [],
     });
-  });
+  }, 20_000);
 });
 
 describe('daily views and clicks in GET /api/analytics/me', () => {

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { utcDay } from '../domain/analytics/days';
 import {
   countryOf,
+  type Device,
   deviceOf,
   directReferrer,
   type InsightKind,
@@ -104,6 +105,13 @@ export class VisitLog extends DurableObject<Env> {
       const key = insightKey(kind, name);
       insights.set(key, (insights.get(key) ?? 0) + 1);
     };
+    // A batch holds few distinct user agents: each is parsed once (about 15 µs a parse).
+    const devices = new Map<string, Device>();
+    const deviceOfVisit = ({ userAgent }: Visit) => {
+      const device = devices.get(userAgent) ?? deviceOf(userAgent);
+      devices.set(userAgent, device);
+      return device;
+    };
     const newVisitors = new Set<string>();
     const lastSeenByRow = new Map<string, { visitor: string; blockKey: number; at: number }>();
     const viewsByAddressHour = new Map<string, { address: string; hour: number; views: number }>();
@@ -134,7 +142,7 @@ export class VisitLog extends DurableObject<Env> {
         counts.views += 1;
         tally('referrer', visit.referrer ?? directReferrer);
         tally('country', countryOf(visit.country));
-        tally('device', deviceOf(visit.userAgent));
+        tally('device', deviceOfVisit(visit));
         if (!newVisitors.has(visitor) && !this.viewedToday(visitor)) {
           newVisitors.add(visitor);
           counts.visitors += 1;

@@ -225,6 +225,7 @@ describe('where visitors come from, in GET /api/analytics/me', () => {
     ]);
   });
 
+  // Sixty visitors at once and two roll-ups: seconds on a busy machine.
   it('keeps a bounded number of referring sites a day and counts the rest as other', async () => {
     const owner = await createUser();
     // One shard keeps 50 sites apart per flush; a board's day in D1 100.
@@ -259,7 +260,7 @@ describe('where visitors come from, in GET /api/analytics/me', () => {
     rows = await stored();
     expect(rows).toHaveLength(100);
     expect(rows.find((row) => row.name === 'other')?.views).toBe(11);
-  });
+  }, 20_000);
 
   it('stores counts per day only, nothing of any one visitor', async () => {
     const owner = await createUser();

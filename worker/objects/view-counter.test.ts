@@ -1,6 +1,6 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { utcDay } from '../domain/analytics/days';
 import { counterFor, counterShards } from '../domain/analytics/views';
 import {
@@ -68,8 +68,14 @@ describe("a board's view counters, sharded", () => {
   it("spreads a board's batches over its counter shards and keeps the total exact", async () => {
     const owner = await createUser();
     const batches = 32;
+    const countersAsked = vi.spyOn(env.VIEW_COUNTER, 'idFromName');
     // Each load is a batch of its own, sent to a shard chosen at random.
     for (let i = 0; i < batches; i += 1) await loadBoard(owner.username);
+    const board = new RegExp(`^${owner.id}(:\\d+)?$`);
+    const counterCalls = countersAsked.mock.calls.filter(([name]) => board.test(name));
+    countersAsked.mockRestore();
+    // One counter call per batch, each to one shard.
+    expect(counterCalls).toHaveLength(batches);
     await runCron();
 
     const ledger = await ledgerOf(owner.id);
@@ -98,7 +104,13 @@ describe("a board's view counters, sharded", () => {
       [visitOf('10.95.0.2'), visitOf('10.95.0.5')],
       [visitOf('10.95.0.6')],
     ];
+    const logsAsked = vi.spyOn(env.VISIT_LOG, 'idFromName');
     await Promise.all(batches.map((visits) => counter.count(owner.id, shard, visits)));
+    const logCalls = logsAsked.mock.calls.filter(([name]) => name.startsWith(`${owner.id}:`));
+    // The window's six visitors, all together, once to each visit log they fall in.
+    expect(logCalls.length).toBe(new Set(logCalls.map(([name]) => name)).size);
+    expect(logCalls.length).toBeGreaterThan(0);
+    logsAsked.mockRestore();
     await runCron();
 
     expect(await dailyViewsOf(owner.id)).toEqual({ views: 6, visitors: 6 });

@@ -26,9 +26,9 @@ export function aspectRatioOf(ratio: ImageRatio): string {
 
 /**
  * What a block's story tells: it was added, then each status it entered (Now: started, Done:
- * finished, Planned: planned).
+ * finished, Planned: planned), and `reached`: finishing it reached one of the owner's goals.
  */
-export const blockStoryKinds = ['added', 'started', 'finished', 'planned'] as const;
+export const blockStoryKinds = ['added', 'started', 'finished', 'planned', 'reached'] as const;
 export type BlockStoryKind = (typeof blockStoryKinds)[number];
 
 export const storyKindOfStatus: Record<BlockStatus, BlockStoryKind> = {
@@ -42,12 +42,17 @@ const headlineVerbs: Record<BlockStoryKind, string> = {
   started: 'started',
   finished: 'finished',
   planned: 'is planning',
+  reached: 'reached a goal by finishing',
 };
 
 /** A story event read like news, as feeds and the Following screen write it: "Maya started Portuguese A2". */
 export function storyHeadline(name: string, kind: BlockStoryKind, title: string): string {
   return `${name} ${headlineVerbs[kind]} ${title}`;
 }
+
+/** What a goal counts: finished blocks of any kind, of one category, or of one type. */
+export const goalScopes = ['any', 'category', 'type'] as const;
+export type GoalScope = (typeof goalScopes)[number];
 
 /** What a person is told of: someone followed their board, someone copied one of its blocks. */
 export const notificationKinds = ['followed', 'copied'] as const;

@@ -4,6 +4,7 @@ import { imageRatios } from './block-values';
 import { ownBlock, publicBlock } from './blocks';
 import { categoryKeys } from './categories';
 import { hasSomeField } from './fields';
+import { publicGoal } from './goals';
 import { ownUser, publicUser } from './users';
 
 export const boardSettingsInput = z
@@ -15,9 +16,23 @@ export const boardSettingsInput = z
     accent: z.enum(accentColours, {
       error: `The board's colour must be one of: ${accentColours.join(', ')}.`,
     }),
+    timeZone: z
+      .string({ error: 'timeZone must be a time zone name, like Europe/Lisbon.' })
+      .max(64, 'timeZone must be a time zone name, like Europe/Lisbon.')
+      .refine(isTimeZone, 'timeZone must be a time zone name, like Europe/Lisbon.'),
   })
   .partial()
-  .refine(hasSomeField, 'Send globalImageRatio, hideAllImages or accent.');
+  .refine(hasSomeField, 'Send globalImageRatio, hideAllImages, accent or timeZone.');
+
+/** Whether this runtime knows `zone` (an IANA name) as a time zone. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The embed's colours: light, dark, or the reader's system setting (auto). */
 export const embedThemes = ['light', 'dark', 'auto'] as const;
@@ -54,10 +69,20 @@ export const boardSettings = z.object({
   accent: z.enum(accentColours),
 });
 
-export const boardSettingsAnswer = z.object({ board: boardSettings });
+export const boardSettingsAnswer = z.object({
+  // The owner's time zone (where their years and weeks begin) is theirs alone to read.
+  board: boardSettings.extend({ timeZone: z.string().nullable() }),
+});
 
-/** A board as its page shows it: its settings, and when its visible blocks last changed (ms). */
-const shownBoard = boardSettings.extend({ updatedAt: z.number().int().nullable() });
+/**
+ * A board as its page shows it: its settings, when its visible blocks last changed (ms), this
+ * year's public goals with their progress, and the streak in weeks once it is worth showing.
+ */
+const shownBoard = boardSettings.extend({
+  updatedAt: z.number().int().nullable(),
+  goals: z.array(publicGoal),
+  streakWeeks: z.number().int().nullable(),
+});
 
 /** `GET /api/boards/{username}` to anyone but the owner: visible blocks only, no counts. */
 export const publicBoardAnswer = z.object({

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { accentColours, defaultAccent } from './accents';
-import { blockStoryKinds, notificationKinds } from './block-values';
+import { blockStoryKinds, goalScopes, notificationKinds } from './block-values';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -178,6 +178,9 @@ export const boardSettings = sqliteTable('board_settings', {
     .default('square'),
   hideAllImages: integer('hide_all_images', { mode: 'boolean' }).notNull().default(false),
   accent: text('accent', { enum: accentColours }).notNull().default(defaultAccent),
+  // The owner's IANA time zone ("Europe/Lisbon"): where their years and weeks begin. Null until
+  // they set one (the dashboard offers the browser's); read as UTC meanwhile.
+  timeZone: text('time_zone'),
 });
 
 export const blocks = sqliteTable(
@@ -264,13 +267,39 @@ export const blockStoryEvents = sqliteTable(
       .references(() => blocks.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: blockStoryKinds }).notNull(),
     at: integer('at').notNull(),
+    // The goal a `reached` event tells of (its block is the one whose finish reached it).
+    goalId: integer('goal_id').references((): AnySQLiteColumn => goals.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('block_story_events_user_at').on(t.userId, t.at),
     index('block_story_events_block').on(t.blockId),
     // The week's starts, for trending.
     index('block_story_events_kind_at').on(t.kind, t.at),
+    // A goal is reached once: finishing more blocks after it tells nothing new.
+    uniqueIndex('block_story_events_goal').on(t.goalId).where(sql`${t.goalId} IS NOT NULL`),
   ],
+);
+
+/**
+ * A number of blocks its owner means to finish in a calendar year (their time zone): of any
+ * kind, of one category, or of one type. Progress is counted from the blocks, never stored.
+ */
+export const goals = sqliteTable(
+  'goals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    target: integer('target').notNull(),
+    scope: text('scope', { enum: goalScopes }).notNull(),
+    // The category or type key the goal counts; null for `any`.
+    scopeKey: text('scope_key'),
+    isPrivate: integer('is_private', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('goals_user_year').on(t.userId, t.year)],
 );
 
 /**

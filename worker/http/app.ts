@@ -25,6 +25,7 @@ import { emailVerificationRoutes } from './routes/email-verification';
 import { embedPage } from './routes/embed-page';
 import { feedbackRoutes } from './routes/feedback';
 import { followingRoutes, followsRoutes } from './routes/follows';
+import { goalsRoutes } from './routes/goals';
 import { generateImageRoutes, imageRoutes, uploadRoutes } from './routes/images';
 import { importRoutes } from './routes/imports';
 import { landingPage } from './routes/landing-page';
@@ -49,6 +50,7 @@ const api = new Hono<AppEnv>()
   .route('/account', accountRoutes)
   .route('/boards', boardsRoutes)
   .route('/blocks', blocksRoutes)
+  .route('/goals', goalsRoutes)
   .route('/discover', discoverRoutes)
   .route('/email-updates', emailUpdatesRoutes)
   .route('/email-verification', emailVerificationRoutes)

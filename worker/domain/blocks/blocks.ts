@@ -8,6 +8,7 @@ import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
 import { blockCopies, blockStoryEvents, blocks, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
+import { tellReachedGoals } from '../year/goals';
 
 type BlockRow = typeof blocks.$inferSelect;
 
@@ -50,6 +51,7 @@ function tellStory(db: Db, which: SQL | undefined, kind: BlockStoryKind, at: num
         blockId: blocks.id,
         kind: sql<BlockStoryKind>`${kind}`,
         at: sql<number>`${at}`,
+        goalId: sql<null>`NULL`,
       })
       .from(blocks)
       .where(which)
@@ -80,6 +82,14 @@ function tellMove(db: Db, block: SQL | undefined, status: BlockStatus, at: numbe
   return tellStory(db, and(block, ne(blocks.status, status)), storyKindOfStatus[status], at);
 }
 
+/** A block that has just entered Done may reach its owner's goals: they are told in its story. */
+async function afterFinish(db: Db, block: BlockRow, at: number): Promise<BlockRow> {
+  if (block.status === 'done' && block.statusSince === at) {
+    await tellReachedGoals(db, block.userId, [block.id]);
+  }
+  return block;
+}
+
 /** `status_since` after a change to `status`: kept when the block stays where it is. */
 function statusSinceAfter(status: BlockStatus | undefined, at: number) {
   if (status === undefined) return undefined;
@@ -107,7 +117,7 @@ export async function createBlock(db: Db, userId: number, input: BlockInput) {
       ...startStory(db, userId, input.status ?? 'now', at),
     ])
     .catch(refuseFullBoard);
-  return created as BlockRow;
+  return afterFinish(db, created as BlockRow, at);
 }
 
 /** Anyone but the owner gets the same 404 as for a block that does not exist. */
@@ -127,7 +137,7 @@ export async function updateBlock(db: Db, id: number, userId: number, input: Blo
       ? await update
       : (await db.batch([tellMove(db, block, input.status, at), update]))[1];
   if (!updated) throw blockNotFound();
-  return updated;
+  return afterFinish(db, updated, at);
 }
 
 /**
@@ -151,7 +161,7 @@ export async function moveBlock(db: Db, id: number, userId: number, status: Bloc
       .returning(),
   ]);
   if (!updated) throw blockNotFound();
-  return updated;
+  return afterFinish(db, updated, at);
 }
 
 /** Deletes one of the user's blocks; answers the image it showed, for the caller to let go. */

@@ -8,6 +8,7 @@ import { Refusal, refusalIn } from '../../platform/refusal';
 import type { UserRow } from '../account/users';
 import { findUserByUsername } from '../account/users';
 import { listBlocks } from '../blocks/blocks';
+import { yearOnBoard } from '../year/board-year';
 
 const boardNotFound = () =>
   new Refusal('not-found', "Board Not Found - This user doesn't exist or their board is private.");
@@ -23,6 +24,7 @@ export async function getBoardSettings(db: Db, userId: number) {
     globalImageRatio: settings?.globalImageRatio ?? 'square',
     hideAllImages: settings?.hideAllImages ?? false,
     accent: settings?.accent ?? defaultAccent,
+    timeZone: settings?.timeZone ?? null,
   };
 }
 
@@ -38,7 +40,8 @@ export async function getBoard(db: Db, username: string, viewer: UserRow | null)
     getBoardSettings(db, owner.id),
     listBlocks(db, owner.id, { visibleOnly: !isOwner }),
   ]);
-  const board = { ...settings, updatedAt: owner.boardUpdatedAt?.getTime() ?? null };
+  const year = await yearOnBoard(db, owner.id, settings.timeZone);
+  const board = { ...settings, ...year, updatedAt: owner.boardUpdatedAt?.getTime() ?? null };
   return { owner, isOwner, board, blocks };
 }
 

@@ -1,0 +1,190 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type goalChangeInput, type goalInput, maxGoalsPerYear } from '../../../schema/goals';
+import { blockStoryEvents, blocks, boardSettings, goals } from '../../../schema/tables';
+import type { Db } from '../../platform/db';
+import { Refusal } from '../../platform/refusal';
+import { yearAt, yearSpan, zoneOf } from './calendar';
+
+type GoalRow = typeof goals.$inferSelect;
+export type GoalWithProgress = GoalRow & { done: number };
+
+const goalNotFound = () => new Refusal('not-found', 'This goal does not exist or is not yours.');
+
+/** The owner's time zone as set, or null (their years are then counted in UTC). */
+export async function readTimeZone(db: Db, userId: number): Promise<string | null> {
+  const row = await db
+    .select({ timeZone: boardSettings.timeZone })
+    .from(boardSettings)
+    .where(eq(boardSettings.userId, userId))
+    .get();
+  return row?.timeZone ?? null;
+}
+
+/**
+ * Whether the block `block` names counts for the goal `goal` names: visible (what visitors
+ * cannot see never counts), in Done since a time within the span, and of the goal's kind.
+ */
+function countsFor(block: typeof blocks, goal: typeof goals, span: { start: number; end: number }) {
+  return sql`${block.userId} = ${goal.userId} AND ${block.status} = 'done'
+    AND ${block.isVisible} = 1
+    AND ${block.statusSince} >= ${span.start} AND ${block.statusSince} < ${span.end}
+    AND (${goal.scope} = 'any'
+      OR (${goal.scope} = 'category' AND ${block.category} = ${goal.scopeKey})
+      OR (${goal.scope} = 'type' AND ${block.type} = ${goal.scopeKey}))`;
+}
+
+/** How many blocks count for each goal of the row: one subquery on the owner's blocks. */
+function doneCount(span: { start: number; end: number }) {
+  return sql<number>`(SELECT count(*) FROM ${blocks} WHERE ${countsFor(blocks, goals, span)})`.mapWith(
+    Number,
+  );
+}
+
+/** One statement per year: each year's goals with their progress, counted in `zone`. */
+function goalsOfYear(db: Db, userId: number, year: number, zone: string, publicOnly: boolean) {
+  const owned = and(eq(goals.userId, userId), eq(goals.year, year));
+  return db
+    .select({
+      id: goals.id,
+      userId: goals.userId,
+      year: goals.year,
+      target: goals.target,
+      scope: goals.scope,
+      scopeKey: goals.scopeKey,
+      isPrivate: goals.isPrivate,
+      createdAt: goals.createdAt,
+      done: doneCount(yearSpan(year, zone)),
+    })
+    .from(goals)
+    .where(publicOnly ? and(owned, eq(goals.isPrivate, false)) : owned)
+    .orderBy(asc(goals.id));
+}
+
+/** The year's goals (public ones only, unless `publicOnly` is false) with their progress. */
+export function goalsOfYearWithProgress(
+  db: Db,
+  userId: number,
+  year: number,
+  timeZone: string | null,
+  { publicOnly }: { publicOnly: boolean },
+): Promise<GoalWithProgress[]> {
+  return goalsOfYear(db, userId, year, zoneOf(timeZone), publicOnly);
+}
+
+/** Every goal of the owner, newest year first, with its progress. */
+export async function listGoals(db: Db, userId: number, timeZone: string | null) {
+  const years = await db
+    .selectDistinct({ year: goals.year })
+    .from(goals)
+    .where(eq(goals.userId, userId));
+  const zone = zoneOf(timeZone);
+  const perYear = await Promise.all(
+    years
+      .map((row) => row.year)
+      .sort((a, b) => b - a)
+      .map((year) => goalsOfYear(db, userId, year, zone, false)),
+  );
+  return perYear.flat();
+}
+
+async function findGoal(db: Db, userId: number, id: number, timeZone: string | null) {
+  const row = await db
+    .select({ year: goals.year })
+    .from(goals)
+    .where(and(eq(goals.id, id), eq(goals.userId, userId)))
+    .get();
+  if (!row) throw goalNotFound();
+  const ofYear = await goalsOfYear(db, userId, row.year, zoneOf(timeZone), false);
+  const goal = ofYear.find((g) => g.id === id);
+  if (!goal) throw goalNotFound();
+  return goal;
+}
+
+export async function createGoal(db: Db, userId: number, input: z.output<typeof goalInput>) {
+  const [count] = await db
+    .select({ goals: sql<number>`count(*)` })
+    .from(goals)
+    .where(and(eq(goals.userId, userId), eq(goals.year, input.year)));
+  if ((count?.goals ?? 0) >= maxGoalsPerYear) {
+    throw new Refusal(
+      'conflict',
+      `A year holds at most ${maxGoalsPerYear} goals. Delete one to set another.`,
+    );
+  }
+  const [created] = await db
+    .insert(goals)
+    .values({ ...input, scopeKey: input.scope === 'any' ? null : (input.scopeKey ?? null), userId })
+    .returning({ id: goals.id });
+  if (!created) throw new Error('The goal was not written.');
+  return findGoal(db, userId, created.id, await readTimeZone(db, userId));
+}
+
+export async function updateGoal(
+  db: Db,
+  userId: number,
+  id: number,
+  input: z.output<typeof goalChangeInput>,
+) {
+  const change = input.scope === 'any' ? { ...input, scopeKey: null } : input;
+  const [updated] = await db
+    .update(goals)
+    .set(change)
+    .where(and(eq(goals.id, id), eq(goals.userId, userId)))
+    .returning({ id: goals.id });
+  if (!updated) throw goalNotFound();
+  return findGoal(db, userId, id, await readTimeZone(db, userId));
+}
+
+export async function deleteGoal(db: Db, userId: number, id: number) {
+  const [deleted] = await db
+    .delete(goals)
+    .where(and(eq(goals.id, id), eq(goals.userId, userId)))
+    .returning({ id: goals.id });
+  if (!deleted) throw goalNotFound();
+}
+
+/**
+ * Tells, in the block's story, each public goal its finish has just reached: the goals of the year
+ * it reached Done in (the owner's zone) that it counts for and that now have enough blocks. A goal
+ * is told of once (a unique index), however often it dips below its target and comes back.
+ * Call it after a write that may have moved blocks to Done.
+ */
+export async function tellReachedGoals(db: Db, userId: number, blockIds: number[]) {
+  if (blockIds.length === 0) return;
+  const finished = await db
+    .select({ id: blocks.id, statusSince: blocks.statusSince })
+    .from(blocks)
+    .where(
+      and(
+        eq(blocks.userId, userId),
+        inArray(blocks.id, blockIds),
+        eq(blocks.status, 'done'),
+        eq(blocks.isVisible, true),
+      ),
+    );
+  if (finished.length === 0) return;
+  const zone = zoneOf(await readTimeZone(db, userId));
+  const statements = finished.map((block) => {
+    const at = block.statusSince ?? Date.now();
+    return tellReached(db, userId, block.id, at, yearAt(at, zone), zone);
+  });
+  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+}
+
+function tellReached(
+  db: Db,
+  userId: number,
+  blockId: number,
+  at: number,
+  year: number,
+  zone: string,
+) {
+  const span = yearSpan(year, zone);
+  const reachedGoals: SQL = sql`
+    SELECT NULL, ${userId}, ${blockId}, 'reached', ${at}, ${goals.id} FROM ${goals}
+    WHERE ${goals.userId} = ${userId} AND ${goals.year} = ${year} AND ${goals.isPrivate} = 0
+      AND EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.id} = ${blockId} AND ${countsFor(blocks, goals, span)})
+      AND ${doneCount(span)} >= ${goals.target}`;
+  return db.insert(blockStoryEvents).select(reachedGoals).onConflictDoNothing();
+}

@@ -16,10 +16,14 @@ import {
 } from '../platform/edge-cache';
 
 /**
- * The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username` and
- * the feeds, `/@username/feed.xml|json`.
+ * The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`,
+ * the feeds, `/@username/feed.xml|json`, and its years in review: `/@username/year/:year`,
+ * `/api/boards/:username/years/:year` and the year's two images.
  */
-type BoardKind = 'api' | 'page' | 'embed' | 'feed';
+type BoardKind = 'api' | 'page' | 'embed' | 'feed' | 'year-page' | 'year-api' | 'year-image';
+
+/** What a visitor came to see the board for: the board itself, in any of its renditions. */
+const viewedKinds: ReadonlySet<BoardKind> = new Set(['api', 'page', 'embed']);
 
 /**
  * A board's answer as rendered now, and the board it shows (its view is counted), or null when it
@@ -43,6 +47,9 @@ const browserCacheControl: Record<BoardKind, string> = {
   page: revalidateEachTime,
   embed: revalidateEachTime,
   feed: revalidateEachTime,
+  'year-page': revalidateEachTime,
+  'year-api': 'no-cache',
+  'year-image': revalidateEachTime,
 };
 
 const versionKey = (username: string) => `board-version:${username}`;
@@ -226,9 +233,9 @@ export async function cachedBoardResponse<R extends Response>(
 ): Promise<R> {
   const { request, env, ctx } = answering;
   // A HEAD asks about the board without showing it to anyone, and a feed reader polls for news
-  // whether anyone reads it or not: neither is a view.
+  // whether anyone reads it or not: neither is a view, nor is a look back at a year.
   const countView = (boardId: number | null) => {
-    if (boardId !== null && request.method !== 'HEAD' && board.kind !== 'feed') {
+    if (boardId !== null && request.method !== 'HEAD' && viewedKinds.has(board.kind)) {
       ctx.waitUntil(recordVisit(env, boardId, visitOf(request)));
     }
   };

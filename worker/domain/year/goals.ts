@@ -42,7 +42,13 @@ function doneCount(span: { start: number; end: number }) {
 }
 
 /** One statement per year: each year's goals with their progress, counted in `zone`. */
-function goalsOfYear(db: Db, userId: number, year: number, zone: string, publicOnly: boolean) {
+export function goalsOfYear(
+  db: Db,
+  userId: number,
+  year: number,
+  zone: string,
+  publicOnly: boolean,
+) {
   const owned = and(eq(goals.userId, userId), eq(goals.year, year));
   return db
     .select({

@@ -6,8 +6,10 @@ import {
   ownBoardAnswer,
   publicBoardAnswer,
 } from '../../../schema/boards';
+import { yearFigures, yearParam } from '../../../schema/years';
 import { recordVisit, visitOf } from '../../domain/analytics/views';
 import { getBoard, updateBoardSettings } from '../../domain/boards/boards';
+import { readYearFigures } from '../../domain/year/figures';
 import type { AppEnv } from '../app-env';
 import { cachedBoardResponse } from '../board-cache';
 import { optionalAuth, requireAuth } from '../middleware/auth';
@@ -68,6 +70,26 @@ export const boardsRoutes = new Hono<AppEnv>()
         const { owner, board, blocks } = await getBoard(db, username, null);
         const response = sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
         return { response, boardId: owner.id };
+      });
+    },
+  )
+  .get(
+    '/:username/years/:year',
+    documented({
+      tag,
+      summary:
+        "A board's year in review: what it finished, its goals, its busiest month (public blocks only)",
+      answers: { 200: yearFigures },
+      refusals: [400, 404],
+    }),
+    validate('param', yearParam),
+    (c) => {
+      const { username, year } = c.req.valid('param');
+      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      const board = { kind: 'year-api', username, variant: String(year) } as const;
+      return cachedBoardResponse(answering, board, async (db) => {
+        const { ownerId, figures } = await readYearFigures(db, username, year);
+        return { response: sendJson(c, yearFigures, figures, 200), boardId: ownerId };
       });
     },
   );

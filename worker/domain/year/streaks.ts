@@ -10,7 +10,8 @@ export type Streak = { current: number; longest: number };
  * through (user_id, at): no counter to drift.
  */
 export function weeksWithNews(db: Db, userId: number, offset: number) {
-  const week = sql<number>`(news.at + ${offset + weekSql.mondayShiftMs}) / ${weekSql.weekMs}`;
+  // Cast: D1 may bind a number as REAL, and the division must drop the part of the week.
+  const week = sql<number>`CAST((news.at + ${offset + weekSql.mondayShiftMs}) / ${weekSql.weekMs} AS INTEGER)`;
   return db.all<{ week: number }>(sql`
     SELECT DISTINCT ${week} AS week FROM block_story_events news
     JOIN blocks shown ON shown.id = news.block_id

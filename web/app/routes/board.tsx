@@ -15,6 +15,7 @@ import { ProfileHeader } from '../../features/boards/components/profile-header';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { FollowButton } from '../../features/follows/components/follow-button';
 import { FollowSheetLink } from '../../features/follows/components/follow-sheet';
+import { BoardGoals } from '../../features/goals/components/board-goals';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useViewerMark } from '../../lib/viewer';
@@ -84,6 +85,7 @@ export function BoardScreen() {
           </>
         }
       />
+      <BoardGoals goals={board.data.board.goals} streakWeeks={board.data.board.streakWeeks} />
       <BlockBoard
         blocks={board.data.blocks}
         board={board.data.board}

@@ -26,10 +26,13 @@ import { BoardToolbar } from '../../features/boards/components/board-toolbar';
 import { EmbedCodeCard } from '../../features/boards/components/embed-code-card';
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
+import { GoalsCard } from '../../features/goals/components/goals-card';
+import { YearOfferCard } from '../../features/year/components/year-offer-card';
 import { useAuth } from '../../lib/auth';
 import type { CurrentUser } from '../../lib/current-user';
 import { loadChunk } from '../../lib/load-chunk';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useNow } from '../../lib/use-now';
 import { ScreenFallback } from '../layout/site-layout';
 
 // Fetched the first time it opens: most visits to the dashboard import nothing.
@@ -156,6 +159,29 @@ function useBlockDialogFocus(blocks: Block[] | undefined) {
   };
 }
 
+/** The year in review, offered from December on, with the share dialog for its page. */
+function YearOfferSidebarCard({ user, today }: { user: CurrentUser; today: Date }) {
+  const year = today.getFullYear();
+  if (today.getMonth() < 11) return null;
+  return (
+    <SidebarCard>
+      <YearOfferCard
+        username={user.username}
+        year={year}
+        share={
+          <ShareBoardButton
+            label={`Share your ${year}`}
+            username={user.username}
+            displayName={user.displayName}
+            isPrivate={!user.isPublic}
+            year={year}
+          />
+        }
+      />
+    </SidebarCard>
+  );
+}
+
 function Dashboard({ user }: { user: CurrentUser }) {
   const ownBlocks = useOwnBlocks();
   const reorderBlocks = useReorderBlocks();
@@ -170,6 +196,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
     setEditing({ open: true, ...next });
   };
   const createBlock = (initialStatus?: BlockStatus) => openDialog({ block: null, initialStatus });
+  const today = new Date(useNow());
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 grid-cols-1 lg:grid-cols-[18rem_minmax(0,1fr)] lg:py-8">
@@ -187,6 +214,10 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </SidebarCard>
         <SidebarCard>
           <PrivacySwitch isPublic={user.isPublic} />
+        </SidebarCard>
+        <YearOfferSidebarCard user={user} today={today} />
+        <SidebarCard>
+          <GoalsCard year={today.getFullYear()} />
         </SidebarCard>
         <SidebarCard>
           <StatsCard blockCount={blockCount} />

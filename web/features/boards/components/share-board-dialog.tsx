@@ -18,6 +18,8 @@ export type ShareBoardDialogProps = {
   displayName: string;
   /** A private board's link leads others to "Board Not Found": the dialog says so. */
   isPrivate?: boolean;
+  /** A page of the board to share instead of the board itself: its year in review. */
+  year?: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes back on close: the dialog has no trigger of its own (it loads later). */
@@ -65,14 +67,15 @@ export function ShareBoardDialog({
   username,
   displayName,
   isPrivate = false,
+  year,
   open,
   onOpenChange,
   onCloseAutoFocus,
 }: ShareBoardDialogProps) {
-  const link = `${useSiteOrigin()}/@${username}`;
+  const link = `${useSiteOrigin()}/@${username}${year ? `/year/${year}` : ''}`;
   const linkField = useRef<HTMLInputElement>(null);
   const codes = useMemo(() => ({ svg: svgDataUrl(qrSvg(link)), png: pngDataUrl(link) }), [link]);
-  const fileName = `up2-${username}-qr`;
+  const fileName = `up2-${username}${year ? `-${year}` : ''}-qr`;
 
   const copyLink = async () => {
     try {
@@ -98,11 +101,11 @@ export function ShareBoardDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-sm" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>Share your board</DialogTitle>
+          <DialogTitle>{year ? `Share your ${year}` : 'Share your board'}</DialogTitle>
           <DialogDescription>
             {isPrivate
               ? 'Your board is private: others who open this link see "Board Not Found" until you make it public.'
-              : 'Anyone with the link or the QR code can see your board.'}
+              : `Anyone with the link or the QR code can see your ${year ? 'year' : 'board'}.`}
           </DialogDescription>
         </DialogHeader>
         <img

@@ -16,6 +16,7 @@ import {
 import { type TrendingBlock, trendingQueryOptions } from './features/discover/api/get-trending';
 import { liveBoardsQueryOptions, liveBoardUsers } from './features/landing/api/get-live-boards';
 import { sampleBlocks } from './features/landing/components/sample-blocks';
+import { type YearInReview, yearQueryOptions } from './features/year/api/get-year';
 import { blockLookSeeds } from './lib/block-looks';
 import { createQueryClient, type SeededQuery, seedQueries } from './lib/query-client';
 import { SiteOriginContext } from './lib/site-origin';
@@ -83,6 +84,27 @@ export function renderBoardScreen(origin: string, username: string, board: Publi
   return renderScreen(`/@${username}`, origin, [
     { queryKey: boardQueryOptions(username).queryKey, data: board },
     ...blockLookSeeds(board?.blocks ?? []),
+  ]);
+}
+
+/** `/@username/year/2026`: the year in review, or Year Not Found when `figures` is null. */
+export function renderYearScreen(
+  origin: string,
+  username: string,
+  year: string,
+  figures: YearInReview | null,
+) {
+  const blocks = figures
+    ? [
+        figures.firstFinished,
+        figures.lastFinished,
+        figures.longestNow?.block,
+        figures.mostCopied?.block,
+      ].filter((block) => block != null)
+    : [];
+  return renderScreen(`/@${username}/year/${year}`, origin, [
+    { queryKey: yearQueryOptions(username, year).queryKey, data: figures },
+    ...blockLookSeeds(blocks),
   ]);
 }
 

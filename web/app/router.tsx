@@ -28,6 +28,7 @@ const screens = {
     import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen),
   ),
   board: lazyScreen(() => import('./routes/board').then((m) => m.BoardScreen)),
+  year: lazyScreen(() => import('./routes/year').then((m) => m.YearScreen)),
   notFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundScreen)),
 };
 
@@ -48,6 +49,7 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/admin/feedback', 'adminFeedback'],
   // `/@alice` and `/alice` are the same board; the screen strips the leading @.
   ['/:username', 'board'],
+  ['/:username/year/:year', 'year'],
   ['*', 'notFound'],
 ];
 

@@ -34,6 +34,7 @@ import { oembedRoutes } from './routes/oembed';
 import { ogImageRoutes } from './routes/og-image';
 import { passkeysRoutes } from './routes/passkeys';
 import { unfurlRoutes } from './routes/unfurl';
+import { yearPage } from './routes/year-page';
 
 const api = new Hono<AppEnv>()
   // Read by unfurlers, editors and pages on other sites: mounted ahead of the API's same-origin
@@ -77,6 +78,7 @@ export const app = new Hono<AppEnv>()
   .route('/', authPageRoutes)
   .route('/', boardFeeds)
   .route('/', boardQr)
+  .route('/', yearPage)
   .route('/', boardPage)
   .notFound(handleNotFound)
   .onError(handleError);

@@ -149,6 +149,51 @@ export function publicBoardHead(
   };
 }
 
+/** What `/@username/year/2026` says to search engines and link previews: its own image. */
+export function yearHead(
+  env: Pick<Env, 'APP_URL'>,
+  origin: string,
+  figures: {
+    user: { username: string; displayName: string };
+    year: number;
+    finished: { total: number };
+  },
+): HeadMeta {
+  const { user, year } = figures;
+  const title = `${user.displayName}'s ${year} on Up2`;
+  const description = `${figures.finished.total} finished in ${year}: the year of ${user.displayName} (@${user.username}) on Up2.`;
+  const canonical = new URL(`/@${user.username}/year/${year}`, env.APP_URL).href;
+  const image = `${origin}/api/og/${user.username}/years/${year}.png`;
+  return {
+    title,
+    description,
+    tags: [
+      { element: 'link', attributes: { rel: 'canonical', href: canonical } },
+      meta('property', 'og:type', 'website'),
+      meta('property', 'og:site_name', 'Up2'),
+      meta('property', 'og:title', title),
+      meta('property', 'og:description', description),
+      meta('property', 'og:url', canonical),
+      meta('property', 'og:image', image),
+      meta('property', 'og:image:type', 'image/png'),
+      meta('property', 'og:image:width', ogImageSize.width),
+      meta('property', 'og:image:height', ogImageSize.height),
+      meta('property', 'og:image:alt', title),
+      meta('name', 'twitter:card', 'summary_large_image'),
+      meta('name', 'twitter:title', title),
+      meta('name', 'twitter:description', description),
+      meta('name', 'twitter:image', image),
+    ],
+  };
+}
+
+/** A year in review that is not there (private or unknown board, a year to come). */
+export const notFoundYearHead: HeadMeta = {
+  title: 'Year Not Found',
+  description: "This board doesn't exist, is private, or this year hasn't happened yet.",
+  tags: [meta('name', 'robots', 'noindex')],
+};
+
 /** Announces a board's feed, so a feed reader given the board's address finds it. */
 function feedLink(type: string, href: string, title: string): Tag {
   return { element: 'link', attributes: { rel: 'alternate', type, href, title } };

@@ -75,7 +75,7 @@ export async function ogCardFingerprint(card: OgCard): Promise<string> {
 // The board's own colours (the category tints of web/features/blocks/components/category-styles.ts
 // and the page's grays and violets), from the installed Tailwind, as hex: satori reads no OKLCH.
 // Read when a card is drawn, not when the Worker starts.
-function shade(hue: string, step: number): string {
+export function shade(hue: string, step: number): string {
   const colour = tailwindScales().get(hue)?.get(step);
   if (!colour) throw new Error(`Tailwind has no ${hue}-${step}`);
   return oklchToHex(colour);
@@ -214,7 +214,7 @@ function NowBlock({ block }: { block: OgCard['now'][number] }) {
   );
 }
 
-function Wordmark() {
+export function Wordmark() {
   return (
     <div
       style={{

@@ -9,8 +9,10 @@ import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
 import satori, { type Font, init as initSatori } from 'satori/standalone';
 import yogaWasm from 'satori/yoga.wasm';
 import { ownImagePathPrefix } from '../../schema/fields';
+import type { YearFigures } from '../../schema/years';
 import { sniffImageFormat } from '../domain/images/images';
 import { type OgCard, ogCardTree, ogImageSize } from './og-card';
+import { type YearImageKind, yearImageSizes, yearImageTree } from './year-card';
 
 // Workers may not compile WebAssembly at run time: both engines get modules the bundler compiled,
 // once per isolate. (satori from 0.33 on loads a text shaper that compiles its own; hence 0.32.)
@@ -62,7 +64,23 @@ export async function renderOgImage(
   card: OgCard,
   picture: string | null,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const svg = await ogCardSvg(card, picture);
+  return pngOf(await ogCardSvg(card, picture));
+}
+
+/** A year in review as a PNG: its link-preview card (1200×630) or its phone story (1080×1920). */
+export async function renderYearImage(
+  figures: YearFigures,
+  kind: YearImageKind,
+): Promise<Uint8Array<ArrayBuffer>> {
+  await enginesReady();
+  const svg = await satori(yearImageTree(figures, kind), {
+    ...yearImageSizes[kind],
+    fonts: interFonts(),
+  });
+  return pngOf(svg);
+}
+
+function pngOf(svg: string): Uint8Array<ArrayBuffer> {
   const resvg = new Resvg(svg, { fitTo: { mode: 'original' } });
   try {
     const rendered = resvg.render();

@@ -1,0 +1,182 @@
+import type { ReactElement } from 'react';
+import { accentShade } from '../../schema/accents';
+import { categories } from '../../schema/categories';
+import type { YearFigures } from '../../schema/years';
+import { shade, Wordmark } from './og-card';
+
+/** The year's two images: its link-preview card, and a picture for phone stories. */
+export const yearImageSizes = {
+  card: { width: 1200, height: 630 },
+  story: { width: 1080, height: 1920 },
+} as const;
+export type YearImageKind = keyof typeof yearImageSizes;
+
+const monthLetters = 'JFMAMJJASOND';
+
+function categoryLabel(key: string): string {
+  return categories.find((category) => category.key === key)?.label ?? key;
+}
+
+function Strip({ figures, height }: { figures: YearFigures; height: number }) {
+  const most = Math.max(1, ...figures.months.map((month) => month.events));
+  const accent = shade(figures.board.accent, accentShade);
+  return (
+    <div style={{ display: 'flex', gap: 10, height, alignItems: 'flex-end' }}>
+      {figures.months.map((month, index) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: the twelve months never move
+          key={index}
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            flex: 1,
+            height: '100%',
+            gap: 8,
+          }}
+        >
+          <div
+            style={{
+              display: 'flex',
+              width: '100%',
+              borderRadius: 6,
+              height: Math.max(4, Math.round((month.events / most) * (height - 40))),
+              background: index === figures.busiestMonth ? accent : shade('gray', 300),
+            }}
+          />
+          <div style={{ display: 'flex', fontSize: 22, color: shade('gray', 600) }}>
+            {monthLetters[index]}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Stat({ value, label, size }: { value: string; label: string; size: number }) {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+      <div style={{ display: 'flex', fontSize: size, fontWeight: 700 }}>{value}</div>
+      <div style={{ display: 'flex', fontSize: size * 0.4, color: shade('gray', 600) }}>
+        {label}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A year in review as an element tree for the renderer (satori): whose year, how many blocks
+ * finished and of what, goals met, the busiest month, the twelve months; laid out for a card or
+ * for a phone story.
+ */
+export function yearImageTree(figures: YearFigures, kind: YearImageKind): ReactElement {
+  const size = yearImageSizes[kind];
+  const story = kind === 'story';
+  const accent = shade(figures.board.accent, accentShade);
+  const goalsMet = figures.goals.filter((goal) => goal.done >= goal.target).length;
+  const topCategories = figures.finished.byCategory.slice(0, story ? 5 : 3);
+  const highlight = figures.lastFinished ?? figures.firstFinished;
+  return (
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        width: size.width,
+        height: size.height,
+        padding: story ? '120px 90px' : '56px 72px',
+        gap: story ? 64 : 28,
+        background: shade('gray', 50),
+        borderTop: `${story ? 24 : 12}px solid ${accent}`,
+        fontFamily: 'Inter, Inter Extended',
+        color: shade('gray', 900),
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 8, flex: 1, minWidth: 0 }}>
+          <div
+            style={{ display: 'flex', fontSize: story ? 120 : 64, fontWeight: 700, color: accent }}
+          >
+            {String(figures.year)}
+          </div>
+          <div
+            style={{
+              display: 'block',
+              fontSize: story ? 56 : 34,
+              fontWeight: 600,
+              lineClamp: 1,
+              overflow: 'hidden',
+            }}
+          >
+            {`${figures.user.displayName}'s year on Up2`}
+          </div>
+        </div>
+        <Wordmark />
+      </div>
+      {figures.isEmpty ? (
+        <div style={{ display: 'flex', fontSize: story ? 48 : 32, color: shade('gray', 700) }}>
+          A quiet year: nothing on the board yet.
+        </div>
+      ) : (
+        <div
+          style={{
+            display: 'flex',
+            flexDirection: story ? 'column' : 'row',
+            gap: story ? 56 : 64,
+          }}
+        >
+          <Stat value={String(figures.finished.total)} label="finished" size={story ? 140 : 72} />
+          {figures.goals.length > 0 && (
+            <Stat
+              value={`${goalsMet}/${figures.goals.length}`}
+              label="goals met"
+              size={story ? 140 : 72}
+            />
+          )}
+          {figures.busiestMonth !== null && (
+            <Stat
+              value={monthName(figures.busiestMonth)}
+              label="busiest month"
+              size={story ? 100 : 56}
+            />
+          )}
+        </div>
+      )}
+      {story && topCategories.length > 0 && (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+          {topCategories.map(({ category, count }) => (
+            <div key={category} style={{ display: 'flex', fontSize: 44, gap: 20 }}>
+              <div style={{ display: 'flex', fontWeight: 700 }}>{String(count)}</div>
+              <div style={{ display: 'flex', color: shade('gray', 700) }}>
+                {categoryLabel(category)}
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+      {story && highlight && (
+        <div
+          style={{
+            display: 'block',
+            fontSize: 44,
+            color: shade('gray', 700),
+            lineClamp: 2,
+            overflow: 'hidden',
+          }}
+        >
+          {`Last finished: ${highlight.title}`}
+        </div>
+      )}
+      <div style={{ display: 'flex', flexDirection: 'column', marginTop: 'auto' }}>
+        <Strip figures={figures} height={story ? 360 : 150} />
+      </div>
+    </div>
+  );
+}
+
+function monthName(month: number): string {
+  return new Date(Date.UTC(2000, month, 1)).toLocaleString('en', {
+    month: 'long',
+    timeZone: 'UTC',
+  });
+}

@@ -52,7 +52,6 @@ export function storyHeadline(name: string, kind: BlockStoryKind, title: string)
 
 /** What a goal counts: finished blocks of any kind, of one category, or of one type. */
 export const goalScopes = ['any', 'category', 'type'] as const;
-export type GoalScope = (typeof goalScopes)[number];
 
 /** What a person is told of: someone followed their board, someone copied one of its blocks. */
 export const notificationKinds = ['followed', 'copied'] as const;

@@ -6,9 +6,9 @@ import { hasSomeField } from './fields';
 
 /** A year holds a handful of goals, not a to-do list. */
 export const maxGoalsPerYear = 12;
-export const maxGoalTarget = 1000;
-/** Goals are set for this year or the next; earlier years may still be kept (and were reached). */
-export const firstGoalYear = 2000;
+const maxGoalTarget = 1000;
+/** The earliest year a goal can be set for. */
+const firstGoalYear = 2000;
 
 const goalYear = z
   .number({ error: 'year must be a whole number, like 2026.' })
@@ -75,7 +75,7 @@ export const publicGoal = z.object({
 });
 export type PublicGoal = z.output<typeof publicGoal>;
 
-export const ownGoal = publicGoal.extend({ isPrivate: z.boolean() });
+const ownGoal = publicGoal.extend({ isPrivate: z.boolean() });
 
 export const goalsAnswer = z.object({
   goals: z.array(ownGoal),
@@ -86,7 +86,7 @@ export const goalsAnswer = z.object({
 export const goalAnswer = z.object({ goal: ownGoal });
 
 /** What a goal counts, in words: "books", "Learning blocks", "blocks". */
-export function goalNoun(goal: Pick<PublicGoal, 'scope' | 'scopeKey'>): string {
+function goalNoun(goal: Pick<PublicGoal, 'scope' | 'scopeKey'>): string {
   if (goal.scope === 'type') return findBlockType(goal.scopeKey ?? '')?.label ?? 'blocks';
   if (goal.scope === 'category') {
     const label = categories.find((c) => c.key === goal.scopeKey)?.label;

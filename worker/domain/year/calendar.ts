@@ -30,7 +30,7 @@ function wallClock(zone: string): Intl.DateTimeFormat {
 }
 
 /** Whether the platform knows `zone` by this name. */
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     wallClock(zone);
     return true;
@@ -60,7 +60,7 @@ export function zoneOffset(at: number, zone: string): number {
 }
 
 /** The instant the first day of `month` (0-11, may run past 11) of `year` begins in `zone`. */
-export function monthStart(year: number, month: number, zone: string): number {
+function monthStart(year: number, month: number, zone: string): number {
   const wall = Date.UTC(year, month, 1);
   const guess = wall - zoneOffset(wall, zone);
   // The offset at the guess is the one in force then (it differs only across a clock change).

@@ -9,7 +9,7 @@ export type Streak = { current: number; longest: number };
  * least one story event of a block visitors see, newest first. Read from the events themselves,
  * through (user_id, at): no counter to drift.
  */
-export function weeksWithNews(db: Db, userId: number, offset: number) {
+function weeksWithNews(db: Db, userId: number, offset: number) {
   // Cast: D1 may bind a number as REAL, and the division must drop the part of the week.
   const week = sql<number>`CAST((news.at + ${offset + weekSql.mondayShiftMs}) / ${weekSql.weekMs} AS INTEGER)`;
   return db.all<{ week: number }>(sql`

@@ -8,7 +8,7 @@ import { boardKeys } from '../../../lib/query-keys';
 export type OwnGoals = InferResponseType<typeof api.goals.$get, 200>;
 export type OwnGoal = OwnGoals['goals'][number];
 
-export const goalsQueryOptions = queryOptions({
+const goalsQueryOptions = queryOptions({
   queryKey: ['goals', 'me'] as const,
   queryFn: async ({ signal }) => (await api.goals.$get(undefined, { init: { signal } })).json(),
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, it } from 'vitest';
 import { categoryKeys } from '../../schema/categories';
 import { findPublicBoard } from '../domain/boards/boards';
 import { rollUpDiscover } from '../domain/discover/discover';
+import { readYearFigures } from '../domain/year/figures';
 import worker from '../index';
 import { getDb } from '../platform/db';
 import { ogCardOf } from '../render/og-card';
@@ -192,6 +193,65 @@ describe(`API with ${boardCount.toLocaleString('en')} boards of ${blocksPerBoard
     );
     console.log(
       `${'500 concurrent views of one board'.padEnd(58)} ${Date.now() - started} ms in all`,
+    );
+  }, 600_000);
+});
+
+/**
+ * A full year on one of the million boards: 150 more blocks, each added, started and finished
+ * (some planned first) on days spread over this year, 40 of them copied: about 600 events.
+ */
+async function busyYear(username: string) {
+  const owner = await env.DB.prepare('SELECT id FROM users WHERE username = ?')
+    .bind(username)
+    .first<{ id: number }>();
+  if (!owner) throw new Error(`no ${username}`);
+  const yearStart = Date.UTC(new Date().getUTCFullYear(), 0, 1);
+  const day = 86_400_000;
+  const copier = await createUser();
+  await env.DB.batch([
+    env.DB.prepare(`
+      WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 150)
+      INSERT INTO blocks (user_id, position, category, type, title, status, progress, status_since)
+      SELECT ?1, 10 + n, json_extract(json_array(${categoryList}), '$[' || (n % 7) || ']'),
+             'books-reading', 'Year block ' || n, CASE WHEN n % 5 = 0 THEN 'now' ELSE 'done' END,
+             CASE WHEN n % 5 = 0 THEN 50 ELSE 100 END, ?2 + (n * 2 + 3) * ?3
+      FROM seq`).bind(owner.id, yearStart, day),
+    env.DB.prepare(`
+      WITH RECURSIVE k(kind, step) AS (VALUES ('added', 0), ('planned', 1), ('started', 2), ('finished', 3))
+      INSERT INTO block_story_events (user_id, block_id, kind, at)
+      SELECT blocks.user_id, blocks.id, k.kind, ?2 + ((blocks.position - 10) * 2 + k.step) * ?3
+      FROM blocks, k
+      WHERE blocks.user_id = ?1 AND blocks.position > 10
+        AND NOT (k.kind = 'finished' AND blocks.status = 'now')`).bind(owner.id, yearStart, day),
+    env.DB.prepare(`
+      INSERT INTO block_copies (source_block_id, copier_id, created_at)
+      SELECT id, ?2, ?3 + position * ?4 FROM blocks WHERE user_id = ?1 AND position BETWEEN 11 AND 50`).bind(
+      owner.id,
+      copier.id,
+      yearStart,
+      day,
+    ),
+  ]);
+}
+
+describe(`building a year with ${boardCount.toLocaleString('en')} boards`, () => {
+  beforeAll(async () => {
+    if ((await count("SELECT count(*) AS n FROM users WHERE username = 'bench999999'")) === 0) {
+      await seedAllBoards();
+    }
+    await busyYear('bench555');
+  }, 3_600_000);
+
+  it('prints the time to build a year', async () => {
+    const year = new Date().getUTCFullYear();
+    const db = getDb(env);
+    await measure('building a year (figures of a busy board: 2 round trips)', () =>
+      readYearFigures(db, 'bench555', year),
+    );
+    // Each call renders: in the test runner the edge cache keeps nothing across requests.
+    await measure(`GET /api/boards/bench555/years/${year} (uncached)`, () =>
+      get(`/api/boards/bench555/years/${year}`),
     );
   }, 600_000);
 });

@@ -36,7 +36,7 @@ const visitorBlockKeys = [
 ];
 const visitorUserKeys = ['avatar', 'bio', 'displayName', 'tagline', 'username'];
 const boardSettingsKeys = ['accent', 'globalImageRatio', 'hideAllImages'];
-const shownBoardKeys = [...boardSettingsKeys, 'updatedAt'];
+const shownBoardKeys = [...boardSettingsKeys, 'goals', 'streakWeeks', 'updatedAt'].sort();
 
 const keysOf = (value: object | undefined) => Object.keys(value ?? {}).sort();
 
@@ -73,6 +73,21 @@ describe('anonymous answers carry only what visitors see', () => {
     expect(keysOf(body.user)).toEqual(visitorUserKeys);
     expect(body.blocks).toHaveLength(1);
     expect(keysOf(body.blocks[0])).toEqual(visitorBlockKeys);
+  });
+
+  it('GET /api/boards/{username}/years/{year}: the year figures, with blocks and owner as visitors see them', async () => {
+    const { owner } = await boardWithCounts();
+    await createBlock(owner, { status: 'done', progress: 100 });
+    const answer = await readJson(
+      apiClient().boards[':username'].years[':year'].$get({
+        param: { username: owner.username, year: String(new Date().getUTCFullYear()) },
+      }),
+    );
+    expectStatus(answer, 200);
+    const { body } = answer;
+    expect(keysOf(body.user)).toEqual(visitorUserKeys);
+    expect(keysOf(body.board)).toEqual(boardSettingsKeys);
+    expect(keysOf(body.firstFinished ?? undefined)).toEqual(visitorBlockKeys);
   });
 
   it('GET /api/discover: each board as its owner, settings, its first visible blocks and how many more, the next cursor, the total and whether it is a floor', async () => {

@@ -42,9 +42,12 @@ describe('every write route', () => {
     expect(changing).toEqual([
       'DELETE /api/account',
       'DELETE /api/blocks/:id{[0-9]+}',
+      'DELETE /api/goals/:id{[0-9]+}',
+      'PATCH /api/goals/:id{[0-9]+}',
       'POST /api/auth/register',
       'POST /api/blocks',
       'POST /api/blocks/:id{[0-9]+}/copy',
+      'POST /api/goals',
       'POST /api/import/:source',
       'PUT /api/auth/me',
       'PUT /api/blocks/:id{[0-9]+}',

@@ -148,6 +148,7 @@ describe('PUT /api/boards/me', () => {
       globalImageRatio: 'wide',
       hideAllImages: false,
       accent: 'violet',
+      timeZone: null,
     });
     const mine = await myBlocks(owner.token);
     expectStatus(mine, 200);
@@ -171,6 +172,7 @@ describe('PUT /api/boards/me', () => {
       globalImageRatio: 'tall',
       hideAllImages: true,
       accent: 'violet',
+      timeZone: null,
     });
     const off = await readJson(
       apiClient({ token: owner.token }).boards.me.$put({ json: { hideAllImages: false } }),
@@ -180,6 +182,7 @@ describe('PUT /api/boards/me', () => {
       globalImageRatio: 'tall',
       hideAllImages: false,
       accent: 'violet',
+      timeZone: null,
     });
   });
 

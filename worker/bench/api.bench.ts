@@ -249,6 +249,10 @@ describe(`building a year with ${boardCount.toLocaleString('en')} boards`, () =>
     await measure('building a year (figures of a busy board: 2 round trips)', () =>
       readYearFigures(db, 'bench555', year),
     );
+    // A yardstick read under the same load: the same board as its page reads it.
+    await measure('reading the same board (findPublicBoard, for comparison)', () =>
+      findPublicBoard(db, 'bench555'),
+    );
     // Each call renders: in the test runner the edge cache keeps nothing across requests.
     await measure(`GET /api/boards/bench555/years/${year} (uncached)`, () =>
       get(`/api/boards/bench555/years/${year}`),

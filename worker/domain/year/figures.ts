@@ -32,6 +32,25 @@ function monthOf(at: number, starts: number[]): number {
   return month;
 }
 
+/**
+ * The years (newest first) `events` (oldest first) fall in: the zone is asked where each year
+ * ends, not what year each event is in, so a long story costs a few `Intl` calls, not hundreds.
+ */
+function yearsWithNews(events: StoryEvent[], zone: string): number[] {
+  const first = events[0];
+  if (!first) return [];
+  let year = yearAt(first.at, zone);
+  let { end } = yearSpan(year, zone);
+  const years = [year];
+  for (const event of events) {
+    if (event.at < end) continue;
+    year = yearAt(event.at, zone);
+    end = yearSpan(year, zone).end;
+    years.push(year);
+  }
+  return years.reverse();
+}
+
 /** How long each block spent in Now within `span` (up to `now`), from its story. */
 function timeInNow(events: StoryEvent[], span: Span, now: number): Map<number, number> {
   const until = Math.min(span.end, now);
@@ -127,7 +146,7 @@ export async function readYearFigures(
         accent: settings?.accent ?? defaultAccent,
       },
       year,
-      years: [...new Set(events.map((event) => yearAt(event.at, zone)))].sort((a, b) => b - a),
+      years: yearsWithNews(events, zone),
       goals,
     }),
   };

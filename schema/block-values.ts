@@ -73,3 +73,16 @@ export function ratingStars(rating: number): string {
 export function ratingLabel(rating: number): string {
   return `Rated ${rating} out of ${maxRating}`;
 }
+
+/** What a source is, recognised by its content: Letterboxd, Goodreads, BookWyrm, or any feed. */
+export const sourceKinds = ['letterboxd', 'goodreads', 'bookwyrm', 'feed'] as const;
+export type SourceKind = (typeof sourceKinds)[number];
+
+/** The fields of a source's block the owner may edit by hand: bits of `source_items.hand_edited`. */
+export const handEditedFields = {
+  title: 1,
+  status: 2,
+  progress: 4,
+  image: 8,
+  visibility: 16,
+} as const;

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { accentColours, defaultAccent } from './accents';
-import { blockStoryKinds, goalScopes, notificationKinds } from './block-values';
+import { blockStoryKinds, goalScopes, notificationKinds, sourceKinds } from './block-values';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -527,5 +527,85 @@ export const dailyBlockClicks = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.blockId, t.day] }),
     index('daily_block_clicks_board_day').on(t.boardId, t.day),
+  ],
+);
+
+/**
+ * A feed that keeps its owner's board current (issue 26): a Letterboxd diary, a Goodreads shelf,
+ * a BookWyrm shelf, or any RSS, Atom or JSON Feed. Checked every 30 minutes at its `slot`: the
+ * cron picks one minute's slots (and shards them) from an index, so scheduling writes nothing, and
+ * a check that finds nothing new writes nothing either (decision 0032).
+ */
+export const sources = sqliteTable(
+  'sources',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The feed itself (after following a page's <link rel="alternate">), as fetched.
+    url: text('url').notNull(),
+    kind: text('kind', { enum: sourceKinds }).notNull(),
+    title: text('title').notNull(),
+    // Options: the shelves taken (JSON array of shelf names; empty: all), whether new blocks start
+    // hidden, and for a generic feed one block per item instead of one link block.
+    shelves: text('shelves').notNull().default('[]'),
+    startHidden: integer('start_hidden', { mode: 'boolean' }).notNull().default(false),
+    blockPerItem: integer('block_per_item', { mode: 'boolean' }).notNull().default(false),
+    // Where in the 30-minute cycle it is checked: minute * shards + shard, chosen at random when
+    // the source is added (the jitter).
+    slot: integer('slot').notNull(),
+    // What the feed's server last said, for a conditional GET, and a hash of the body for servers
+    // that say neither.
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    bodyHash: text('body_hash'),
+    // Written only when a check writes anyway (something new, a failure, a recovery).
+    checkedAt: integer('checked_at', { mode: 'timestamp_ms' }),
+    // Checks asked for by the owner: once a minute.
+    checkRequestedAt: integer('check_requested_at', { mode: 'timestamp_ms' }),
+    // Failures in a row, since when, and the last one in words.
+    failures: integer('failures').notNull().default(0),
+    failingSince: integer('failing_since', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+    // Not checked before this (Retry-After, 429, 503 and backoff after failures).
+    notBefore: integer('not_before', { mode: 'timestamp_ms' }),
+    // Paused by the owner, or after 7 days of failures; null while it is checked.
+    pausedBy: text('paused_by', { enum: ['owner', 'failures'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sources_user_url').on(t.userId, t.url),
+    index('sources_slot').on(t.slot).where(sql`${t.pausedBy} IS NULL`),
+  ],
+);
+
+/**
+ * What a source made of each item it took, per board: the item's key (`goodreads:<book id>`,
+ * `letterboxd:<film>`, `feed:<source id>:<item id>`) is the block's `import_key`, so an item makes
+ * at most one block ever. `blockId` turns null when the owner deletes the block (never made
+ * again); `handEdited` marks the fields the owner changed by hand (bits of `handEditedFields`),
+ * which a source never overwrites.
+ */
+export const sourceItems = sqliteTable(
+  'source_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    sourceId: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    blockId: integer('block_id').references(() => blocks.id, { onDelete: 'set null' }),
+    // The status the feed last gave the item (its shelf): a move is a change of this.
+    status: text('status', { enum: ['now', 'planned', 'done'] }).notNull(),
+    // What the source last wrote of the item (title, subtitle, link), hashed: unchanged, no write.
+    fingerprint: text('fingerprint').notNull(),
+    handEdited: integer('hand_edited').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemKey] }),
+    index('source_items_source').on(t.sourceId),
+    index('source_items_block').on(t.blockId),
   ],
 );

@@ -56,13 +56,6 @@ export const sourceUpdateInput = z.strictObject({
   paused: z.boolean({ error: 'paused is true or false.' }).optional(),
 });
 
-export const sourceIdParam = z.object({
-  id: z.coerce
-    .number({ error: 'The source id must be a number.' })
-    .int('The source id must be a whole number.')
-    .positive('The source id must be a whole number.'),
-});
-
 const sourceState = z.enum(['ok', 'failing', 'paused']);
 
 /** A source as its owner sees it. `lastError` is why it fails or was paused; absent while it is ok. */
@@ -86,6 +79,8 @@ export const sourceAnswer = z.object({
 export type SourceAnswer = z.output<typeof sourceAnswer>;
 
 export const sourceCreatedAnswer = z.object({ source: sourceAnswer });
+/** A source removed: its blocks stay on the board, they are the owner's. */
+export const sourceDeletedAnswer = z.object({ deleted: z.literal(true) });
 export const sourceListAnswer = z.object({ sources: z.array(sourceAnswer) });
 
 /** What "Check now" found: the blocks it made and moved, or that nothing changed. */

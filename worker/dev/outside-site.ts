@@ -18,6 +18,8 @@ export type OutsidePage = {
   stallMs?: number;
   /** Waits this long before each copy of the body: a page that trickles in. */
   dripMs?: number;
+  /** Answers 304 to a request whose If-None-Match names this tag (sent as ETag otherwise). */
+  etag?: string;
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,6 +45,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export async function startOutsideSite() {
   const pages = new Map<string, OutsidePage>();
   const hits = new Map<string, number>();
+  const requests = new Map<string, IncomingMessage['headers'][]>();
   const server = createServer(async (request, response) => {
     // Pages are told apart by path: the query (an oEmbed link's `?url=…`) is the reader's to send.
     const path = new URL(request.url ?? '/', 'http://site').pathname;
@@ -53,9 +56,18 @@ export async function startOutsideSite() {
     if (path.startsWith('/__hits/')) {
       return response.end(String(hits.get(path.slice('/__hits'.length)) ?? 0));
     }
+    // The headers of every request a path was sent, oldest first (a conditional GET's validators).
+    if (path.startsWith('/__requests/')) {
+      return response.end(JSON.stringify(requests.get(path.slice('/__requests'.length)) ?? []));
+    }
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    requests.set(path, [...(requests.get(path) ?? []), request.headers]);
     const page = pages.get(path);
     if (!page) return response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    if (page.etag && request.headers['if-none-match'] === page.etag) {
+      return response.writeHead(304, { etag: page.etag }).end();
+    }
+    if (page.etag) page.headers = { 'content-type': 'text/html', ...page.headers, etag: page.etag };
     await answer(page, response).catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -33,6 +33,7 @@ import { notificationsRoutes } from './routes/notifications';
 import { oembedRoutes } from './routes/oembed';
 import { ogImageRoutes } from './routes/og-image';
 import { passkeysRoutes } from './routes/passkeys';
+import { sourcesRoutes } from './routes/sources';
 import { unfurlRoutes } from './routes/unfurl';
 import { yearPage } from './routes/year-page';
 
@@ -65,6 +66,7 @@ const api = new Hono<AppEnv>()
   .route('/upload', uploadRoutes)
   .route('/import', importRoutes)
   .route('/unfurl', unfurlRoutes)
+  .route('/sources', sourcesRoutes)
   // Keeps unknown API paths from falling through to the page routes below.
   .all('*', handleNotFound);
 

@@ -9,6 +9,7 @@ import { rollUpDiscover } from '../domain/discover/discover';
 import { sweepUnusedImages } from '../domain/images/images';
 import { getDb } from '../platform/db';
 import { deleteStaleQuotas } from '../platform/quotas';
+import { sendDueSlots } from './sources-queue';
 
 /**
  * Discover's rollup (trending blocks, board counts) reads the week's activity and every listed
@@ -16,9 +17,13 @@ import { deleteStaleQuotas } from '../platform/quotas';
  */
 export const discoverRollupCron = '*/10 * * * *';
 
+const minuteCron = '* * * * *';
+
 export async function runScheduledJobs(env: Env, cron: string): Promise<void> {
-  if (cron === discoverRollupCron) await rollUpDiscover(getDb(env));
-  else await runMinuteJobs(env);
+  if (cron === discoverRollupCron) return rollUpDiscover(getDb(env));
+  // A trigger by hand (`/cdn-cgi/handler/scheduled` names no cron) checks every due source at once.
+  await runMinuteJobs(env);
+  await sendDueSlots(env, Date.now(), cron !== minuteCron);
 }
 
 /**

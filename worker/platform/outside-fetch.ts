@@ -67,6 +67,8 @@ export type OutsideFetch = {
   allowPrivate: boolean;
   signal: AbortSignal;
   accept: string;
+  /** More request headers (a conditional GET's `if-none-match`, `if-modified-since`). */
+  headers?: Record<string, string>;
 };
 
 const userAgent = 'Mozilla/5.0 (compatible; Up2LinkPreview/1.0)';
@@ -90,7 +92,7 @@ export async function fetchOutside(link: URL, options: OutsideFetch) {
     const response = await fetch(url, {
       redirect: 'manual',
       signal: options.signal,
-      headers: { accept: options.accept, 'user-agent': userAgent },
+      headers: { ...options.headers, accept: options.accept, 'user-agent': userAgent },
     });
     const location = isRedirect(response.status) ? response.headers.get('location') : null;
     if (location === null) return { response, url };

@@ -14,7 +14,16 @@ export type PageHead = {
   jsonLd: string[];
   /** `<base href>`, which relative links in the page are resolved against. */
   base: string | null;
+  /** The feeds the page announces (`<link rel="alternate">` of RSS, Atom or JSON Feed), in order. */
+  feeds: string[];
 };
+
+const feedTypes = new Set([
+  'application/rss+xml',
+  'application/atom+xml',
+  'application/feed+json',
+  'application/json',
+]);
 
 const maxPageBytes = 1024 * 1024;
 
@@ -34,6 +43,7 @@ function headCollector() {
     oembed: null,
     jsonLd: [],
     base: null,
+    feeds: [],
   };
   let titleSeen = false;
   let jsonLdText = '';
@@ -63,6 +73,7 @@ function headCollector() {
           head.icons.push({ href, rel: rel.join(' '), type });
         }
         if (rel.includes('alternate') && type === 'application/json+oembed') head.oembed ??= href;
+        if (rel.includes('alternate') && feedTypes.has(type)) head.feeds.push(href);
       },
     })
     .on('base', {

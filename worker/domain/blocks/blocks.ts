@@ -1,11 +1,13 @@
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   type BlockStatus,
   type BlockStoryKind,
+  handEditedFields,
   storyKindOfStatus,
 } from '../../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
-import { blockCopies, blockStoryEvents, blocks, users } from '../../../schema/tables';
+import { blockCopies, blockStoryEvents, blocks, sourceItems, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { tellReachedGoals } from '../year/goals';
@@ -123,6 +125,40 @@ export async function createBlock(db: Db, userId: number, input: BlockInput) {
 /** Anyone but the owner gets the same 404 as for a block that does not exist. */
 const blockNotFound = () => new Refusal('not-found', 'This block does not exist or is not yours.');
 
+/** `handEditedFields`' bit when `column` is given and differs from the stored value, else 0. */
+function editedBit(column: SQLiteColumn, value: unknown, bit: number) {
+  if (value === undefined) return sql`0`;
+  return sql`CASE WHEN ${column} IS NOT ${value ?? null} THEN ${bit} ELSE 0 END`;
+}
+
+/**
+ * Remembers which fields of a source's block the owner changed by hand (decision 0033), so the
+ * source never overwrites them. Runs before the change, while the block holds its old values;
+ * a block no source made has no record and nothing is written.
+ */
+function markHandEdits(db: Db, id: number, userId: number, input: Partial<BlockInput>) {
+  const edited = sql.join(
+    [
+      editedBit(blocks.title, input.title, handEditedFields.title),
+      editedBit(blocks.status, input.status, handEditedFields.status),
+      editedBit(blocks.progress, input.progress, handEditedFields.progress),
+      editedBit(blocks.imageUrl, input.imageUrl, handEditedFields.image),
+      editedBit(
+        blocks.isVisible,
+        input.isVisible === undefined ? undefined : Number(input.isVisible),
+        handEditedFields.visibility,
+      ),
+    ],
+    sql` | `,
+  );
+  return db
+    .update(sourceItems)
+    .set({
+      handEdited: sql`${sourceItems.handEdited} | (SELECT ${edited} FROM ${blocks} WHERE ${and(eq(blocks.id, id), eq(blocks.userId, userId))})`,
+    })
+    .where(and(eq(sourceItems.blockId, id), eq(sourceItems.userId, userId)));
+}
+
 export async function updateBlock(db: Db, id: number, userId: number, input: BlockInput) {
   const at = Date.now();
   const block = ownedBlock(id, userId);
@@ -131,11 +167,12 @@ export async function updateBlock(db: Db, id: number, userId: number, input: Blo
     .set({ ...input, updatedAt: new Date(at), statusSince: statusSinceAfter(input.status, at) })
     .where(block)
     .returning();
+  const marked = markHandEdits(db, id, userId, input);
   // A change that names no status keeps the block where it is: its story has nothing to tell.
   const [updated] =
     input.status === undefined
-      ? await update
-      : (await db.batch([tellMove(db, block, input.status, at), update]))[1];
+      ? (await db.batch([marked, update]))[1]
+      : (await db.batch([marked, tellMove(db, block, input.status, at), update]))[2];
   if (!updated) throw blockNotFound();
   return afterFinish(db, updated, at);
 }
@@ -147,7 +184,8 @@ export async function updateBlock(db: Db, id: number, userId: number, input: Blo
 export async function moveBlock(db: Db, id: number, userId: number, status: BlockStatus) {
   const at = Date.now();
   const block = ownedBlock(id, userId);
-  const [, [updated]] = await db.batch([
+  const [, , [updated]] = await db.batch([
+    markHandEdits(db, id, userId, { status }),
     tellMove(db, block, status, at),
     db
       .update(blocks)

@@ -1,0 +1,479 @@
+import { decodeHTML, decodeHTMLAttribute, decodeXML } from 'entities';
+import { XMLParser } from 'fast-xml-parser';
+import { z } from 'zod';
+import type { BlockStatus, SourceKind } from '../../../schema/block-values';
+import { Refusal } from '../../platform/refusal';
+
+/** What an item of a feed is on a board: a book, a film, or a link. */
+export type EntryLook = 'book' | 'film' | 'link';
+
+/**
+ * One item of a feed, read: `key` names it across the board (the block's import key), so the same
+ * book or film is one block whichever feed brings it; `shelf` is the status it takes.
+ */
+export type FeedEntry = {
+  key: string;
+  shelf: BlockStatus;
+  /** The shelf's name at the source ("to-read", "diary"…), as the preview lists it. */
+  shelfName: string;
+  look: EntryLook;
+  title: string;
+  subtitle: string | null;
+  externalUrl: string | null;
+  /** The picture at the source; copied into our store before a block shows it. */
+  imageUrl: string | null;
+  /** When it entered its shelf (watched, read, shelved, published), in ms. */
+  statusAt: number | null;
+  rating: number | null;
+};
+
+/** A feed as read: what it is, its title and link, and its items, newest first as the feed lists them. */
+export type ReadFeed = {
+  kind: SourceKind;
+  title: string;
+  link: string | null;
+  entries: FeedEntry[];
+};
+
+type XmlNode = Record<string, unknown>;
+
+/**
+ * Entities are never expanded: a DOCTYPE's own entities (XXE, "billion laughs") stay as written,
+ * and only XML's five and numeric references are decoded (`textOf`). Nothing is fetched.
+ */
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  processEntities: false,
+  htmlEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  isArray: (name) => ['item', 'entry', 'link', 'category'].includes(name),
+});
+
+const maxItems = 100;
+const hiddenCharacters = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/gu;
+
+/** A node's text as written, its XML references decoded; '' for none. */
+function textOf(node: unknown): string {
+  if (typeof node === 'string') return decodeXML(node);
+  if (Array.isArray(node)) return textOf(node[0]);
+  if (node && typeof node === 'object') return textOf((node as XmlNode)['#text']);
+  return '';
+}
+
+/** HTML as the text a reader sees: tags dropped, entities decoded, one line, at most `max` long. */
+export function plainText(html: string, max: number): string {
+  const text = decodeHTML(html.replace(/<[^>]*>/g, ' '))
+    .replace(/<[^>]*>/g, ' ')
+    .replace(hiddenCharacters, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+const firstImage = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
+
+/** The first picture an HTML description shows. */
+function imageIn(html: string): string | null {
+  const match = firstImage.exec(html);
+  const src = match?.[1] ?? match?.[2];
+  return src ? decodeHTMLAttribute(src) : null;
+}
+
+/** A link in the feed, made absolute against the feed's address; null unless http(s). */
+function absoluteLink(link: string | null | undefined, base: string): string | null {
+  if (!link || !URL.canParse(link.trim(), base)) return null;
+  const url = new URL(link.trim(), base);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+}
+
+function timeOf(value: string): number | null {
+  const ms = Date.parse(value.trim());
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** Stars from ½ to 5 in half steps; anything else is no rating. */
+function starsOf(value: string): number | null {
+  const stars = Number(value.trim() || Number.NaN);
+  return stars >= 0.5 && stars <= 5 && Number.isInteger(stars * 2) ? stars : null;
+}
+
+const itemsOf = (parent: XmlNode | undefined, name: string) =>
+  ((parent?.[name] as XmlNode[] | undefined) ?? []).slice(0, maxItems);
+
+/** The prefix a document gives a namespace (`xmlns:lb="https://letterboxd.com"`), if it declares it. */
+function prefixOf(root: XmlNode, uri: string): string | null {
+  for (const [name, value] of Object.entries(root)) {
+    if (name.startsWith('@xmlns:') && typeof value === 'string' && value.startsWith(uri)) {
+      return name.slice('@xmlns:'.length);
+    }
+  }
+  return null;
+}
+
+// Letterboxd: a diary entry's link is /<member>/film/<slug>/ (or …/<slug>/<n>/ for a rewatch).
+const letterboxdFilmPath = /\/film\/([^/]+)\//;
+
+function letterboxdEntries(channel: XmlNode, prefix: string, base: string): FeedEntry[] {
+  const field = (item: XmlNode, name: string) => textOf(item[`${prefix}:${name}`]);
+  return itemsOf(channel, 'item').flatMap((item): FeedEntry[] => {
+    const film = plainText(field(item, 'filmTitle'), 120);
+    const link = absoluteLink(textOf(item.link), base);
+    const slug = link ? letterboxdFilmPath.exec(new URL(link).pathname)?.[1] : undefined;
+    // A list or a review of something else: not a film watched.
+    if (!film || !slug || !link) return [];
+    return [
+      {
+        key: `letterboxd-film:${slug}`,
+        shelf: 'done',
+        shelfName: 'diary',
+        look: 'film',
+        title: film,
+        subtitle: plainText(field(item, 'filmYear'), 160) || null,
+        externalUrl: new URL(`/film/${slug}/`, link).href,
+        imageUrl: absoluteLink(imageIn(textOf(item.description)), base),
+        statusAt: timeOf(field(item, 'watchedDate')) ?? timeOf(textOf(item.pubDate)),
+        rating: starsOf(field(item, 'memberRating')),
+      },
+    ];
+  });
+}
+
+const goodreadsShelves: Record<string, BlockStatus> = {
+  'to-read': 'planned',
+  'currently-reading': 'now',
+  read: 'done',
+};
+
+/** The shelf a Goodreads list is of (`?shelf=read`), when its address names one of the three. */
+function goodreadsListShelf(...links: (string | null)[]): string | null {
+  for (const link of links) {
+    if (!link || !URL.canParse(link)) continue;
+    const shelf = new URL(link).searchParams.get('shelf');
+    if (shelf && shelf in goodreadsShelves) return shelf;
+  }
+  return null;
+}
+
+/**
+ * Which shelf a Goodreads book is on: the exclusive shelf its `user_shelves` names, else the one
+ * the list is of, else read when it has a date read; a book on none of them is read (Goodreads
+ * leaves `user_shelves` empty for its default shelf).
+ */
+function goodreadsShelf(item: XmlNode, listShelf: string | null): string {
+  const named = textOf(item.user_shelves)
+    .split(',')
+    .map((shelf) => shelf.trim())
+    .find((shelf) => shelf in goodreadsShelves);
+  if (named) return named;
+  if (listShelf) return listShelf;
+  return 'read';
+}
+
+function goodreadsEntries(channel: XmlNode, base: string): FeedEntry[] {
+  const listShelf = goodreadsListShelf(base, textOf(channel.link));
+  return itemsOf(channel, 'item').flatMap((item): FeedEntry[] => {
+    const bookId = textOf(item.book_id).trim();
+    const title = plainText(textOf(item.title), 120);
+    if (!/^\d+$/.test(bookId) || !title) return [];
+    const shelfName = goodreadsShelf(item, listShelf);
+    const shelf = goodreadsShelves[shelfName] ?? 'done';
+    const readAt = timeOf(textOf(item.user_read_at));
+    const addedAt = timeOf(textOf(item.user_date_added)) ?? timeOf(textOf(item.pubDate));
+    return [
+      {
+        key: `goodreads:${bookId}`,
+        shelf,
+        shelfName,
+        look: 'book',
+        title,
+        subtitle: plainText(textOf(item.author_name), 160) || null,
+        externalUrl: `https://www.goodreads.com/book/show/${bookId}`,
+        imageUrl: absoluteLink(
+          textOf(item.book_large_image_url) ||
+            textOf(item.book_medium_image_url) ||
+            textOf(item.book_image_url),
+          base,
+        ),
+        statusAt: shelf === 'done' ? (readAt ?? addedAt) : addedAt,
+        rating: starsOf(textOf(item.user_rating)),
+      },
+    ];
+  });
+}
+
+const bookwyrmShelves: Record<string, BlockStatus> = {
+  'to-read': 'planned',
+  reading: 'now',
+  read: 'done',
+};
+// A BookWyrm shelf's feed: /user/<name>/books/<shelf>/rss (links to /user/<name>/books/<shelf>).
+const bookwyrmShelfPath = /\/user\/[^/]+\/(?:books|shelf)\/([^/]+)\/?(?:rss\/?)?$/;
+// A BookWyrm member's status feed: /user/<name>/rss, "Status updates from <name>".
+const bookwyrmActivity = /\b(wants to read|started reading|finished reading)\s+(.+)$/i;
+const bookwyrmVerbs: Record<string, [BlockStatus, string]> = {
+  'wants to read': ['planned', 'to-read'],
+  'started reading': ['now', 'reading'],
+  'finished reading': ['done', 'read'],
+};
+
+/** BookWyrm's book: its title on its instance, the same book whichever of its feeds names it. */
+const bookwyrmKey = (host: string, title: string) => `bookwyrm:${host}:${title.toLowerCase()}`;
+
+function bookwyrmShelfOf(channel: XmlNode, base: string): string | null {
+  for (const link of [textOf(channel.link), base]) {
+    const url = absoluteLink(link, base);
+    const shelf = url ? bookwyrmShelfPath.exec(new URL(url).pathname)?.[1] : undefined;
+    if (shelf) return shelf;
+  }
+  return null;
+}
+
+function isBookwyrm(channel: XmlNode, base: string): boolean {
+  return (
+    bookwyrmShelfOf(channel, base) !== null ||
+    /^Status updates from /.test(textOf(channel.title).trim())
+  );
+}
+
+function bookwyrmEntries(channel: XmlNode, base: string): FeedEntry[] {
+  const host = new URL(base).host;
+  const shelfName = bookwyrmShelfOf(channel, base);
+  return itemsOf(channel, 'item').flatMap((item): FeedEntry[] => {
+    const heading = plainText(textOf(item.title), 400);
+    const link = absoluteLink(textOf(item.link), base);
+    const at = timeOf(textOf(item.pubDate));
+    const description = textOf(item.description);
+    if (shelfName) {
+      const shelf = bookwyrmShelves[shelfName];
+      // "Author: Title", as BookWyrm titles a shelf's books.
+      const [author, ...rest] = heading.split(': ');
+      const title = plainText(rest.length > 0 ? rest.join(': ') : heading, 120);
+      if (!shelf || !title) return [];
+      return [
+        {
+          key: bookwyrmKey(host, title),
+          shelf,
+          shelfName,
+          look: 'book',
+          title,
+          subtitle: rest.length > 0 ? plainText(author ?? '', 160) || null : null,
+          externalUrl: link,
+          imageUrl: absoluteLink(imageIn(description), base),
+          statusAt: at,
+          rating: null,
+        },
+      ];
+    }
+    const activity = bookwyrmActivity.exec(heading);
+    const verb = bookwyrmVerbs[activity?.[1]?.toLowerCase() ?? ''];
+    const title = plainText(activity?.[2] ?? '', 120);
+    if (!verb || !title) return [];
+    return [
+      {
+        key: bookwyrmKey(host, title),
+        shelf: verb[0],
+        shelfName: verb[1],
+        look: 'book',
+        title,
+        subtitle: null,
+        externalUrl: link,
+        imageUrl: absoluteLink(imageIn(description), base),
+        statusAt: at,
+        rating: null,
+      },
+    ];
+  });
+}
+
+/** An item of any feed: a post, a commit, a video. Keyed by the feed's address and its id. */
+function feedEntry(
+  feedUrl: string,
+  item: {
+    id: string;
+    title: string;
+    link: string | null;
+    imageUrl: string | null;
+    at: number | null;
+  },
+): FeedEntry[] {
+  const title = plainText(item.title, 120);
+  const id = item.id || item.link;
+  if (!title || !id) return [];
+  return [
+    {
+      key: `feed:${feedUrl}#${id}`,
+      shelf: 'done',
+      shelfName: 'items',
+      look: 'link',
+      title,
+      subtitle: null,
+      externalUrl: item.link,
+      imageUrl: item.imageUrl,
+      statusAt: item.at,
+      rating: null,
+    },
+  ];
+}
+
+function rssItems(channel: XmlNode, base: string): FeedEntry[] {
+  return itemsOf(channel, 'item').flatMap((item) => {
+    const link = absoluteLink(textOf(item.link), base);
+    const enclosure = item.enclosure as XmlNode | undefined;
+    const media = (item['media:thumbnail'] ?? item['media:content']) as XmlNode | undefined;
+    const picture =
+      (String(enclosure?.['@type'] ?? '').startsWith('image/') ? enclosure?.['@url'] : null) ??
+      media?.['@url'];
+    return feedEntry(base, {
+      id: textOf(item.guid).trim(),
+      title: textOf(item.title),
+      link,
+      imageUrl: absoluteLink(
+        typeof picture === 'string' ? picture : imageIn(textOf(item.description)),
+        base,
+      ),
+      at: timeOf(textOf(item.pubDate)),
+    });
+  });
+}
+
+/** Atom's link to the page itself: rel alternate, or no rel. */
+function atomLink(node: XmlNode, base: string): string | null {
+  const links = (node.link as XmlNode[] | undefined) ?? [];
+  const page = links.find((link) => !link['@rel'] || link['@rel'] === 'alternate');
+  return absoluteLink(page?.['@href'] as string | undefined, base);
+}
+
+function readAtom(feed: XmlNode, base: string): ReadFeed {
+  const entries = itemsOf(feed, 'entry').flatMap((entry) => {
+    const thumbnail = (entry['media:thumbnail'] ??
+      (entry['media:group'] as XmlNode | undefined)?.['media:thumbnail']) as XmlNode | undefined;
+    return feedEntry(base, {
+      id: textOf(entry.id).trim(),
+      title: textOf(entry.title),
+      link: atomLink(entry, base),
+      imageUrl: absoluteLink(
+        (thumbnail?.['@url'] as string | undefined) ??
+          imageIn(textOf(entry.content) || textOf(entry.summary)),
+        base,
+      ),
+      at: timeOf(textOf(entry.published) || textOf(entry.updated)),
+    });
+  });
+  return { kind: 'feed', title: textOf(feed.title), link: atomLink(feed, base), entries };
+}
+
+function readRss(root: XmlNode, base: string): ReadFeed {
+  const channel = (root.channel ?? {}) as XmlNode;
+  const title = textOf(channel.title);
+  const link = absoluteLink(textOf(channel.link), base);
+  const letterboxd = prefixOf(root, 'https://letterboxd.com');
+  const items = itemsOf(channel, 'item');
+  if (letterboxd) {
+    return {
+      kind: 'letterboxd',
+      title,
+      link,
+      entries: letterboxdEntries(channel, letterboxd, base),
+    };
+  }
+  if (items.some((item) => 'book_id' in item && 'user_shelves' in item)) {
+    return { kind: 'goodreads', title, link, entries: goodreadsEntries(channel, base) };
+  }
+  if (isBookwyrm(channel, base)) {
+    return { kind: 'bookwyrm', title, link, entries: bookwyrmEntries(channel, base) };
+  }
+  return { kind: 'feed', title, link, entries: rssItems(channel, base) };
+}
+
+const jsonFeed = z.object({
+  version: z.string().startsWith('https://jsonfeed.org/version/'),
+  title: z.string().catch(''),
+  home_page_url: z.string().optional().catch(undefined),
+  items: z
+    .array(
+      z.object({
+        id: z.union([z.string(), z.number()]).transform(String).catch(''),
+        url: z.string().optional().catch(undefined),
+        title: z.string().optional().catch(undefined),
+        content_text: z.string().optional().catch(undefined),
+        content_html: z.string().optional().catch(undefined),
+        summary: z.string().optional().catch(undefined),
+        image: z.string().optional().catch(undefined),
+        banner_image: z.string().optional().catch(undefined),
+        date_published: z.string().optional().catch(undefined),
+      }),
+    )
+    .catch([]),
+});
+
+function readJsonFeed(text: string, base: string): ReadFeed | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const feed = jsonFeed.safeParse(parsed);
+  if (!feed.success) return null;
+  const entries = feed.data.items.slice(0, maxItems).flatMap((item) =>
+    feedEntry(base, {
+      id: item.id,
+      // A JSON Feed item may have no title (a micro-post): its text stands in.
+      title: item.title ?? item.summary ?? item.content_text ?? item.content_html ?? '',
+      link: absoluteLink(item.url, base),
+      imageUrl: absoluteLink(
+        item.image ?? item.banner_image ?? imageIn(item.content_html ?? ''),
+        base,
+      ),
+      at: item.date_published ? timeOf(item.date_published) : null,
+    }),
+  );
+  return {
+    kind: 'feed',
+    title: feed.data.title,
+    link: absoluteLink(feed.data.home_page_url, base),
+    entries,
+  };
+}
+
+export const notAFeed =
+  'This link is not a feed we can read: paste the address of an RSS, Atom or JSON feed, or of a page that announces one.';
+
+/**
+ * Reads a feed by its content, whatever its server calls it: a Letterboxd diary (its
+ * `letterboxd:` namespace), a Goodreads shelf (`book_id`, `user_shelves`), a BookWyrm shelf or
+ * status feed, or any RSS 2.0, Atom or JSON Feed. `url` is where it was fetched (links in it are
+ * resolved against it). Null when the text is none of them.
+ */
+export function readFeed(text: string, url: string): ReadFeed | null {
+  const start = text.trimStart();
+  if (start.startsWith('{')) return readJsonFeed(start, url);
+  if (!start.startsWith('<')) return null;
+  let document: XmlNode;
+  try {
+    document = xml.parse(start) as XmlNode;
+  } catch {
+    return null;
+  }
+  if (document.rss && typeof document.rss === 'object')
+    return readRss(document.rss as XmlNode, url);
+  if (document.feed && typeof document.feed === 'object')
+    return readAtom(document.feed as XmlNode, url);
+  return null;
+}
+
+/** The feed's title as text, or its host when it has none. */
+export function titleOf(feed: ReadFeed, url: string): string {
+  const title = plainText(feed.title, 120);
+  if (title) return title;
+  return new URL(url).host;
+}
+
+export function refuseNotAFeed(): never {
+  throw new Refusal('unreadable', notAFeed, { fields: { url: notAFeed } });
+}

@@ -1,0 +1,124 @@
+import { allSlots, slotsDueAt } from '../domain/sources/schedule';
+import { checkDueSource, sourcesByIds, sourcesDueInSlot } from '../domain/sources/sources';
+import { bumpBoardVersion } from '../http/board-cache';
+import { getDb } from '../platform/db';
+
+/**
+ * The sources queue's messages: a slot of the schedule (its sources are found and each sent as a
+ * check), or one source to check.
+ */
+export type SourcesMessage = { kind: 'slot'; slot: number } | { kind: 'check'; sourceId: number };
+
+export const sourcesQueueName = 'up2-sources';
+
+// A queue takes at most 100 messages in one send.
+const sendAtOnce = 100;
+/** Never more than this many requests to one host at once from one batch (a site hosting many feeds). */
+const perHostAtOnce = 2;
+const checksAtOnce = 8;
+
+async function sendAll(env: Env, messages: SourcesMessage[]) {
+  for (let start = 0; start < messages.length; start += sendAtOnce) {
+    await env.SOURCES_QUEUE.sendBatch(
+      messages.slice(start, start + sendAtOnce).map((body) => ({ body })),
+    );
+  }
+}
+
+/**
+ * The cron's part, every minute: the minute's slots to the queue (16 messages, whatever the
+ * number of sources). `everything`: every slot, for a check of all due sources at once (a manual
+ * trigger, `/cdn-cgi/handler/scheduled` in development).
+ */
+export async function sendDueSlots(env: Env, now: number, everything = false) {
+  const slots = everything ? allSlots() : slotsDueAt(now);
+  await sendAll(
+    env,
+    slots.map((slot) => ({ kind: 'slot', slot })),
+  );
+}
+
+/** Runs `task` over `items`, at most `atOnce` at a time and `perHost` for any one host. */
+async function politely<T>(
+  items: T[],
+  hostOf: (item: T) => string,
+  task: (item: T) => Promise<void>,
+) {
+  const busy = new Map<string, number>();
+  const waiting = [...items];
+  const running = new Set<Promise<void>>();
+  const startable = () =>
+    waiting.findIndex((item) => (busy.get(hostOf(item)) ?? 0) < perHostAtOnce);
+  while (waiting.length > 0 || running.size > 0) {
+    let next = startable();
+    while (running.size < checksAtOnce && next !== -1) {
+      const [item] = waiting.splice(next, 1) as [T];
+      const host = hostOf(item);
+      busy.set(host, (busy.get(host) ?? 0) + 1);
+      const run = task(item).finally(() => {
+        busy.set(host, (busy.get(host) ?? 1) - 1);
+        running.delete(run);
+      });
+      running.add(run);
+      next = startable();
+    }
+    if (running.size > 0) await Promise.race(running);
+  }
+}
+
+async function checkSources(
+  batch: readonly Message<SourcesMessage>[],
+  env: Env,
+  ctx: ExecutionContext,
+  now: number,
+) {
+  const db = getDb(env);
+  const ids = batch.flatMap(({ body }) => (body.kind === 'check' ? [body.sourceId] : []));
+  const found = await sourcesByIds(db, [...new Set(ids)]);
+  const changedBoards = new Set<string>();
+  await politely(
+    found,
+    ({ source }) => new URL(source.url).host,
+    async ({ source, username }) => {
+      const checked = await checkDueSource(db, env, source, now).catch((error: unknown) => {
+        console.error(`Source ${source.id} could not be checked.`, error);
+        return null;
+      });
+      const { made = 0, moved = 0, updated = 0 } = checked?.changes ?? {};
+      if (made + moved + updated > 0) changedBoards.add(username);
+    },
+  );
+  // Cached pages of the boards that changed are out of date at once, as after an edit.
+  if (changedBoards.size > 0) {
+    await bumpBoardVersion({ env, ctx, bookmark: null }, ...changedBoards);
+  }
+}
+
+/**
+ * The consumer: a slot's message sends a check of each of its due sources; checks run politely
+ * (a few at once, fewer per host). A check that fails is recorded on its source and the message
+ * is done; only a failure of our own (the database) asks the queue to send it again.
+ */
+export async function consumeSourcesQueue(
+  batch: MessageBatch<SourcesMessage>,
+  env: Env,
+  ctx: ExecutionContext,
+) {
+  const now = Date.now();
+  const db = getDb(env);
+  try {
+    for (const message of batch.messages) {
+      if (message.body.kind !== 'slot') continue;
+      const due = await sourcesDueInSlot(db, message.body.slot, now);
+      await sendAll(
+        env,
+        due.map((sourceId) => ({ kind: 'check', sourceId })),
+      );
+    }
+    await checkSources(batch.messages, env, ctx, now);
+    batch.ackAll();
+  } catch (error) {
+    console.error('The sources queue batch failed; it will be sent again.', error);
+    batch.retryAll();
+  }
+}

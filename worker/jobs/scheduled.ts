@@ -21,9 +21,11 @@ const minuteCron = '* * * * *';
 
 export async function runScheduledJobs(env: Env, cron: string): Promise<void> {
   if (cron === discoverRollupCron) return rollUpDiscover(getDb(env));
-  // A trigger by hand (`/cdn-cgi/handler/scheduled` names no cron) checks every due source at once.
   await runMinuteJobs(env);
-  await sendDueSlots(env, Date.now(), cron !== minuteCron);
+  // In development a trigger by hand (`/cdn-cgi/handler/scheduled` names no cron) checks every
+  // due source at once, not only the minute's.
+  const byHand = env.ENVIRONMENT === 'development' && cron !== minuteCron;
+  await sendDueSlots(env, Date.now(), byHand);
 }
 
 /**

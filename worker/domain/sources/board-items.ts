@@ -198,7 +198,8 @@ async function moveBlocks(db: Db, writer: Writer, moves: FeedEntry[], at: number
     db.$client
       .prepare(
         `INSERT INTO block_story_events (user_id, block_id, kind, at)
-        SELECT b.user_id, b.id, ${value('kind')}, ?3 ${movable}`,
+        SELECT b.user_id, b.id, ${value('kind')}, ?3 ${movable}
+        RETURNING block_id`,
       )
       .bind(writer.userId, rows, at),
     db.$client
@@ -220,7 +221,7 @@ async function moveBlocks(db: Db, writer: Writer, moves: FeedEntry[], at: number
       )
       .bind(writer.userId, rows),
   ]);
-  return told?.meta.changes ?? 0;
+  return told?.results.length ?? 0;
 }
 
 /**

@@ -28,7 +28,7 @@ import { validate } from '../middleware/validate';
 const tag = 'Sources';
 const sourceId = idParam('This source does not exist or is not yours.');
 const fetchRules =
-  'The feed is read as link previews are: http and https links only, no private addresses, at most 3 redirects, 2 MB and 10 seconds.';
+  'The feed is read as link previews are: http and https links only, no private addresses, at most 3 redirects, 2 MB and 5 seconds.';
 
 /**
  * Sources that keep a board current (issue 26): a Letterboxd diary, a Goodreads or BookWyrm shelf,

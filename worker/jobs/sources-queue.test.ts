@@ -1,0 +1,183 @@
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, inject, it } from 'vitest';
+import type { OutsidePage } from '../dev/outside-site';
+import { slotsDueAt } from '../domain/sources/schedule';
+import worker from '../index';
+import {
+  apiClient,
+  createUser,
+  expectStatus,
+  readJson,
+  type TestUser,
+  uniqueName,
+} from '../test/factories';
+import { goodreadsShelf } from '../test/fixtures/feeds';
+import { recordingDatabase } from '../test/recording-database';
+import type { SourcesMessage } from './sources-queue';
+
+const site = inject('outsideSite');
+
+async function serve(path: string, page: OutsidePage) {
+  const put = await fetch(`${site}/__pages${path}`, { method: 'PUT', body: JSON.stringify(page) });
+  expect(put.status).toBe(204);
+  return `${site}${path}`;
+}
+
+const shelf = (shelfOf: 'to-read' | 'read', title = 'Dune') =>
+  goodreadsShelf('%23ALL%23', [{ id: '234225', title, author: 'Frank Herbert', shelf: shelfOf }]);
+
+async function feedAt(body: string, more: Partial<OutsidePage> = {}) {
+  const path = `/${uniqueName('queued')}`;
+  const page = (text: string) => ({
+    headers: { 'content-type': 'application/rss+xml' },
+    body: text,
+    ...more,
+  });
+  const url = await serve(path, page(body));
+  return { url, path, serveAgain: (text: string) => serve(path, page(text)) };
+}
+
+async function connect(user: TestUser, url: string) {
+  const answer = await readJson(apiClient({ token: user.token }).sources.$post({ json: { url } }));
+  expectStatus(answer, 201);
+  return answer.body.source;
+}
+
+/** The queue's messages that `send` and `sendBatch` were given, through a stand-in producer. */
+function sentMessages() {
+  const sent: SourcesMessage[] = [];
+  const queue = {
+    send: async (body: SourcesMessage) => {
+      sent.push(body);
+    },
+    sendBatch: async (messages: Iterable<{ body: SourcesMessage }>) => {
+      for (const { body } of messages) sent.push(body);
+    },
+  };
+  return { sent, queue: queue as unknown as Queue };
+}
+
+/** Runs the Worker's queue handler on these messages, as the queue would deliver them. */
+async function deliver(messages: SourcesMessage[], workerEnv: Env = env) {
+  const batch = createMessageBatch<SourcesMessage>(
+    'up2-sources',
+    messages.map((body, index) => ({ id: `m${index}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch as MessageBatch<unknown>, workerEnv, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+const boardVersion = (user: TestUser) =>
+  env.COUNTERS.get(`board-version:${user.username.toLowerCase()}`);
+
+const isWrite = (sql: string) => /^\s*(insert|update|delete|replace)\b/i.test(sql);
+
+describe('the sources schedule', () => {
+  it("sends the minute's 16 slots to the queue, whatever the number of sources", async () => {
+    const { sent, queue } = sentMessages();
+    const ctx = createExecutionContext();
+    const before = Date.now();
+    await worker.scheduled(
+      createScheduledController({ cron: '* * * * *' }),
+      { ...env, SOURCES_QUEUE: queue },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    const slots = sent.map((message) => (message.kind === 'slot' ? message.slot : -1));
+    expect(slots).toHaveLength(16);
+    expect([slotsDueAt(before), slotsDueAt(Date.now())]).toContainEqual(slots);
+  });
+
+  it("sends a check of each of a slot's sources that is due: not paused, not resting", async () => {
+    const user = await createUser();
+    const slot = 477;
+    const insert = (url: string, extra: string) =>
+      env.DB.prepare(
+        `INSERT INTO sources (user_id, url, kind, title, slot, paused_by, not_before)
+        VALUES (?, ?, 'feed', 'x', ?, ${extra}) RETURNING id`,
+      )
+        .bind(user.id, url, slot)
+        .first<{ id: number }>();
+    const due = await insert(`${site}/${uniqueName('due')}`, 'NULL, NULL');
+    await insert(`${site}/${uniqueName('paused')}`, "'owner', NULL");
+    await insert(`${site}/${uniqueName('resting')}`, `NULL, ${Date.now() + 3_600_000}`);
+    const { sent, queue } = sentMessages();
+    const result = await deliver([{ kind: 'slot', slot }], { ...env, SOURCES_QUEUE: queue });
+    expect(result.ackAll).toBe(true);
+    expect(sent).toContainEqual({ kind: 'check', sourceId: due?.id });
+    expect(sent.filter((message) => message.kind === 'check')).toHaveLength(1);
+  });
+});
+
+describe('the sources consumer', () => {
+  it("moves a block when its book changes shelf, and bumps the board's version", async () => {
+    const user = await createUser();
+    const feed = await feedAt(shelf('to-read'));
+    const source = await connect(user, feed.url);
+    await feed.serveAgain(shelf('read'));
+    const versionBefore = await boardVersion(user);
+    const result = await deliver([{ kind: 'check', sourceId: source.id }]);
+    expect(result.ackAll).toBe(true);
+    const blocks = await readJson(apiClient({ token: user.token }).blocks.me.$get());
+    expectStatus(blocks, 200);
+    expect(blocks.body.blocks[0]).toMatchObject({ status: 'done', progress: 100 });
+    const versionAfter = await boardVersion(user);
+    expect(versionAfter).not.toBeNull();
+    expect(versionAfter).not.toBe(versionBefore);
+  });
+
+  it('writes nothing to D1 for a check that finds nothing new: a 304, or the same feed again', async () => {
+    const user = await createUser();
+    const tagged = await feedAt(shelf('to-read'), { etag: '"same"' });
+    const untagged = await feedAt(shelf('to-read', 'The Hobbit'));
+    const first = await connect(user, tagged.url);
+    const second = await connect(user, untagged.url);
+    const recording = recordingDatabase();
+    const result = await deliver(
+      [
+        { kind: 'check', sourceId: first.id },
+        { kind: 'check', sourceId: second.id },
+      ],
+      recording.env as Env,
+    );
+    expect(result.ackAll).toBe(true);
+    expect(recording.statements.length).toBeGreaterThan(0);
+    expect(recording.statements.filter(({ sql }) => isWrite(sql))).toEqual([]);
+    const requests = (await (await fetch(`${site}/__requests${tagged.path}`)).json()) as Record<
+      string,
+      string
+    >[];
+    expect(requests.at(-1)?.['if-none-match']).toBe('"same"');
+  });
+
+  it('asks one host at most two feeds at once', async () => {
+    const user = await createUser();
+    const stallMs = 400;
+    const feeds = await Promise.all(
+      Array.from({ length: 5 }, () => feedAt(shelf('to-read'), { stallMs: 0 })),
+    );
+    const ids: number[] = [];
+    for (const feed of feeds) ids.push((await connect(user, feed.url)).id);
+    await Promise.all(
+      feeds.map((feed) =>
+        serve(feed.path, {
+          headers: { 'content-type': 'application/rss+xml' },
+          body: shelf('read'),
+          stallMs,
+        }),
+      ),
+    );
+    const started = Date.now();
+    await deliver(ids.map((sourceId) => ({ kind: 'check', sourceId })));
+    // Five checks, two at a time: three rounds of the server's delay at least (one would be ~400 ms).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * stallMs);
+  });
+});

@@ -114,7 +114,10 @@ export const sourcePreviewAnswer = z.object({
       status: z.enum(blockStatuses),
       title: z.string(),
       subtitle: z.string().nullable(),
-      /** The picture the block would show, at the source (copied into Up2 when connected). */
+      /**
+       * The picture the block would show, copied into Up2 (as a link preview's is): for the first
+       * six blocks; null for the rest and for items without one.
+       */
       imageUrl: z.string().nullable(),
       /** The item is already on the board (an earlier import or source): it would not be made again. */
       onBoard: z.boolean(),

@@ -56,7 +56,11 @@ async function roomOn(db: Db, userId: number): Promise<number> {
 }
 
 /** The picture copied into our store, or null: none, not an image, slow, too large. */
-async function copyPicture(env: Env, writer: Writer, link: string): Promise<string | null> {
+async function copyPicture(
+  env: Env,
+  writer: Pick<Writer, 'userId' | 'allowPrivate'>,
+  link: string,
+): Promise<string | null> {
   try {
     const { response } = await fetchOutside(parseLink(link, writer.allowPrivate), {
       allowPrivate: writer.allowPrivate,
@@ -74,10 +78,15 @@ async function copyPicture(env: Env, writer: Writer, link: string): Promise<stri
   }
 }
 
-/** Each new block's picture, copied into our store (never hotlinked), a few at a time. */
-async function copyPictures(env: Env, writer: Writer, entries: FeedEntry[]) {
+/** Each entry's picture, copied into our store (never hotlinked), a few at a time. */
+export async function copyPictures(
+  env: Env,
+  writer: Pick<Writer, 'userId' | 'allowPrivate'>,
+  entries: FeedEntry[],
+  atMost = maxImagesPerCheck,
+) {
   const copied = new Map<string, string>();
-  const queue = entries.filter((entry) => entry.imageUrl).slice(0, maxImagesPerCheck);
+  const queue = entries.filter((entry) => entry.imageUrl).slice(0, atMost);
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const url = await copyPicture(env, writer, next.imageUrl as string);

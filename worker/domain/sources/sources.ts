@@ -10,7 +10,7 @@ import { sourceItems, sources, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { parseLink } from '../../platform/outside-fetch';
 import { Refusal } from '../../platform/refusal';
-import { applyEntries, type BoardChanges } from './board-items';
+import { applyEntries, type BoardChanges, copyPictures } from './board-items';
 import { type FeedEntry, type ReadFeed, readFeed, titleOf } from './feed-formats';
 import { type FoundFeed, fetchFeed, findFeed } from './fetch-feed';
 import { blockOfEntry, entriesTaken, type SourcePlan } from './mapping';
@@ -118,6 +118,9 @@ async function keysOnBoard(db: Db, userId: number, entries: FeedEntry[]): Promis
   return new Set(results.map((row) => row.key));
 }
 
+/** Blocks of a preview whose pictures are copied to show it: the ones a dialog shows at first. */
+const picturesPreviewed = 6;
+
 const shelfOrder: BlockStatus[] = ['planned', 'now', 'done'];
 
 function shelvesOf(feed: ReadFeed) {
@@ -140,6 +143,9 @@ export async function previewSource(db: Db, env: Env, userId: number, url: strin
   const title = titleOf(found.feed, found.url);
   const entries = entriesTaken({ ...found.feed, title }, found.url, plan);
   const onBoard = await keysOnBoard(db, userId, entries);
+  // The pictures a preview shows first, copied here as unfurl copies a page's: never hotlinked.
+  const shown = entries.filter((entry) => blockOfEntry(entry)).slice(0, picturesPreviewed);
+  const pictures = await copyPictures(env, { userId, allowPrivate: allowsPrivate(env) }, shown);
   return {
     url: found.url,
     kind: found.feed.kind,
@@ -155,7 +161,7 @@ export async function previewSource(db: Db, env: Env, userId: number, url: strin
           status: entry.shelf,
           title: block.title,
           subtitle: block.subtitle ?? null,
-          imageUrl: entry.imageUrl,
+          imageUrl: pictures.get(entry.key) ?? null,
           onBoard: onBoard.has(entry.key),
         },
       ];

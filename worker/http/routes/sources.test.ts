@@ -461,12 +461,29 @@ describe('keeping the board current', () => {
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('leaves an existing block alone when a source lists a book the board already has', async () => {
+  it('adopts a book imported before instead of making it again, and previews it as on the board', async () => {
     const user = await createUser();
-    const block = await createBlock(user, { title: 'Something else' });
-    const feed = await serveFeed(goodreadsShelf('%23ALL%23', [{ ...dune, shelf: 'to-read' }]));
-    await connect(user, feed.url);
-    expect((await boardBlocks(user)).map((b) => b.id)).toContain(block.id);
+    const imported = await createBlock(user, { title: 'Dune', subtitle: 'Frank Herbert' });
+    // What importing Goodreads' library export leaves: the book's id as the block's import key.
+    await env.DB.prepare("UPDATE blocks SET import_key = 'goodreads:234225' WHERE id = ?")
+      .bind(imported.id)
+      .run();
+    const feed = await serveFeed(
+      goodreadsShelf('%23ALL%23', [
+        { ...dune, shelf: 'to-read' },
+        { ...hobbit, shelf: 'to-read' },
+      ]),
+    );
+    const preview = await readJson(api(user).sources.preview.$post({ json: { url: feed.url } }));
+    expectStatus(preview, 200);
+    expect(preview.body.blocks.map((block) => [block.title, block.onBoard])).toEqual([
+      ['Dune', true],
+      ['The Hobbit', false],
+    ]);
+    const source = await connect(user, feed.url);
+    const blocks = await boardBlocks(user);
+    expect(blocks.map((block) => block.title).sort()).toEqual(['Dune', 'The Hobbit']);
+    expect(source.blocksMade).toBe(2);
   });
 });
 

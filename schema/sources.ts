@@ -29,7 +29,7 @@ const shelf = z.enum(blockStatuses, { error: 'A shelf is planned, now or done.' 
  * new blocks start hidden from visitors; `blockPerItem`: for a generic feed, one block per item
  * instead of one link block showing its latest item.
  */
-export const sourceOptions = z.strictObject({
+const sourceOptions = z.strictObject({
   shelves: z
     .array(shelf, { error: 'List the shelves to take.' })
     .min(1, 'Take at least one shelf.')
@@ -59,7 +59,7 @@ export const sourceUpdateInput = z.strictObject({
 const sourceState = z.enum(['ok', 'failing', 'paused']);
 
 /** A source as its owner sees it. `lastError` is why it fails or was paused; absent while it is ok. */
-export const sourceAnswer = z.object({
+const sourceAnswer = z.object({
   id: z.number().int(),
   url: z.string(),
   kind: z.enum(sourceKinds),

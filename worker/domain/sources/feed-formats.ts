@@ -66,7 +66,7 @@ function textOf(node: unknown): string {
 }
 
 /** HTML as the text a reader sees: tags dropped, entities decoded, one line, at most `max` long. */
-export function plainText(html: string, max: number): string {
+function plainText(html: string, max: number): string {
   const text = decodeHTML(html.replace(/<[^>]*>/g, ' '))
     .replace(/<[^>]*>/g, ' ')
     .replace(hiddenCharacters, '')
@@ -441,7 +441,7 @@ function readJsonFeed(text: string, base: string): ReadFeed | null {
   };
 }
 
-export const notAFeed =
+const notAFeed =
   'This link is not a feed we can read: paste the address of an RSS, Atom or JSON feed, or of a page that announces one.';
 
 /**

@@ -4,7 +4,7 @@ import { Refusal, refusalIn } from '../../platform/refusal';
 import { type ReadFeed, readFeed, refuseNotAFeed } from './feed-formats';
 
 /** A feed is a page of text: a shelf of 100 books with their descriptions is well under this. */
-export const maxFeedBytes = 2 * 1024 * 1024;
+const maxFeedBytes = 2 * 1024 * 1024;
 
 const accept =
   'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5';

@@ -5,8 +5,8 @@
  * from an index on `slot`. Nothing is written to schedule a check, and no row or key is touched
  * by every check.
  */
-export const cycleMinutes = 30;
-export const shardsPerMinute = 16;
+const cycleMinutes = 30;
+const shardsPerMinute = 16;
 const minuteMs = 60_000;
 const cycleMs = cycleMinutes * minuteMs;
 

@@ -96,24 +96,30 @@ describe('the sources schedule', () => {
     expect([slotsDueAt(before), slotsDueAt(Date.now())]).toContainEqual(slots);
   });
 
-  it("sends a check of each of a slot's sources that is due: not paused, not resting", async () => {
-    const user = await createUser();
+  it("sends checks of a slot's due sources (not paused, not resting), 20 of one host a message", async () => {
+    // Two boards: one board takes at most 20 sources.
+    const owners = [await createUser(), await createUser()];
     const slot = 477;
+    let added = 0;
     const insert = (url: string, extra: string) =>
       env.DB.prepare(
         `INSERT INTO sources (user_id, url, kind, title, slot, paused_by, not_before)
         VALUES (?, ?, 'feed', 'x', ?, ${extra}) RETURNING id`,
       )
-        .bind(user.id, url, slot)
+        .bind(owners[added++ % 2]?.id, url, slot)
         .first<{ id: number }>();
-    const due = await insert(`${site}/${uniqueName('due')}`, 'NULL, NULL');
+    const due: number[] = [];
+    for (let n = 0; n < 22; n++) {
+      due.push((await insert(`${site}/${uniqueName('due')}`, 'NULL, NULL'))?.id ?? 0);
+    }
+    const elsewhere = await insert(`http://feeds.example.org/${uniqueName('due')}`, 'NULL, NULL');
     await insert(`${site}/${uniqueName('paused')}`, "'owner', NULL");
     await insert(`${site}/${uniqueName('resting')}`, `NULL, ${Date.now() + 3_600_000}`);
     const { sent, queue } = sentMessages();
     const result = await deliver([{ kind: 'slot', slot }], { ...env, SOURCES_QUEUE: queue });
     expect(result.ackAll).toBe(true);
-    expect(sent).toContainEqual({ kind: 'check', sourceId: due?.id });
-    expect(sent.filter((message) => message.kind === 'check')).toHaveLength(1);
+    const checks = sent.flatMap((message) => (message.kind === 'check' ? [message.sourceIds] : []));
+    expect(checks).toEqual([due.slice(0, 20), due.slice(20), [elsewhere?.id]]);
   });
 });
 
@@ -124,7 +130,7 @@ describe('the sources consumer', () => {
     const source = await connect(user, feed.url);
     await feed.serveAgain(shelf('read'));
     const versionBefore = await boardVersion(user);
-    const result = await deliver([{ kind: 'check', sourceId: source.id }]);
+    const result = await deliver([{ kind: 'check', sourceIds: [source.id] }]);
     expect(result.ackAll).toBe(true);
     const blocks = await readJson(apiClient({ token: user.token }).blocks.me.$get());
     expectStatus(blocks, 200);
@@ -142,10 +148,7 @@ describe('the sources consumer', () => {
     const second = await connect(user, untagged.url);
     const recording = recordingDatabase();
     const result = await deliver(
-      [
-        { kind: 'check', sourceId: first.id },
-        { kind: 'check', sourceId: second.id },
-      ],
+      [{ kind: 'check', sourceIds: [first.id, second.id] }],
       recording.env as Env,
     );
     expect(result.ackAll).toBe(true);
@@ -176,7 +179,7 @@ describe('the sources consumer', () => {
       ),
     );
     const started = Date.now();
-    await deliver(ids.map((sourceId) => ({ kind: 'check', sourceId })));
+    await deliver([{ kind: 'check', sourceIds: ids }]);
     // Five checks, two at a time: three rounds of the server's delay at least (one would be ~400 ms).
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * stallMs);
   });

@@ -408,10 +408,10 @@ export async function sourcesByIds(db: Db, ids: number[]) {
     .where(sql`${sources.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
 }
 
-/** The ids of the sources due at a slot: not paused, not resting. From the slot index alone. */
-export async function sourcesDueInSlot(db: Db, slot: number, now: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: sources.id })
+/** The sources due at a slot (not paused, not resting), with their address: from the slot index. */
+export async function sourcesDueInSlot(db: Db, slot: number, now: number) {
+  return db
+    .select({ id: sources.id, url: sources.url })
     .from(sources)
     .where(
       and(
@@ -420,7 +420,6 @@ export async function sourcesDueInSlot(db: Db, slot: number, now: number): Promi
         sql`(${sources.notBefore} IS NULL OR ${sources.notBefore} <= ${now})`,
       ),
     );
-  return rows.map((row) => row.id);
 }
 
 /** New options, or pause (by the owner) and resume (which clears its failures). */

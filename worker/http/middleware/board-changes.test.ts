@@ -49,6 +49,8 @@ describe('every write route', () => {
       'POST /api/blocks/:id{[0-9]+}/copy',
       'POST /api/goals',
       'POST /api/import/:source',
+      'POST /api/sources',
+      'POST /api/sources/:id/check',
       'PUT /api/auth/me',
       'PUT /api/blocks/:id{[0-9]+}',
       'PUT /api/blocks/order',

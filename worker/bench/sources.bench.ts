@@ -18,7 +18,8 @@ const site = inject('outsideSite');
 const sourceCount = Number(process.env.BENCH_SOURCES) || 100;
 const rounds = Number(process.env.BENCH_ROUNDS) || 5;
 const inFlight = Number(process.env.BENCH_IN_FLIGHT) || 16;
-const perBoard = 20;
+// 30 books a feed: five feeds fill 150 of a board's 200 blocks.
+const perBoard = 5;
 
 /**
  * A shelf of 30 books, as a Goodreads shelf feed is; `round` decides which shelf the first is on.

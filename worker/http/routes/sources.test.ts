@@ -424,6 +424,27 @@ describe('keeping the board current', () => {
     expect(after).toMatchObject({ title: 'Dune (my copy)', status: 'now' });
   });
 
+  it('moves a block whose progress and visibility the owner set, keeping both', async () => {
+    const user = await createUser();
+    const feed = await serveFeed(goodreadsShelf('%23ALL%23', [{ ...dune, shelf: 'to-read' }]));
+    const source = await connect(user, feed.url);
+    const [block] = await boardBlocks(user);
+    expectStatus(
+      await editBlock(user, block?.id ?? 0, {
+        title: 'Dune',
+        subtitle: 'Frank Herbert',
+        status: 'planned',
+        progress: 40,
+        isVisible: false,
+      }),
+      200,
+    );
+    await feed.serveAgain(goodreadsShelf('%23ALL%23', [{ ...dune, shelf: 'read' }]));
+    expect((await checkAgain(user, source.id)).moved).toBe(1);
+    const [after] = await boardBlocks(user);
+    expect(after).toMatchObject({ status: 'done', progress: 40, isVisible: false });
+  });
+
   it('never makes again a block the owner deleted', async () => {
     const user = await createUser();
     const feed = await serveFeed(goodreadsShelf('%23ALL%23', [{ ...dune, shelf: 'to-read' }]));

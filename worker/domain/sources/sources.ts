@@ -213,7 +213,7 @@ export async function addSource(
       throw error;
     });
   const checked = await applyFeed(db, env, source, found, now);
-  return answerOf(checked.source, checked.changes.made, now);
+  return answerOf(checked.source, await blocksMadeBy(db, source.id), now);
 }
 
 /**

@@ -82,9 +82,10 @@ export const blockInput = z
 export type BlockInput = z.infer<typeof blockInput>;
 
 export const blockStatusInput = z.strictObject({ status: blockStatus });
+const blockProgressInput = z.strictObject({ progress: blockInput.shape.progress.unwrap() });
 
-function isStatusOnly(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Object.keys(value).join() === 'status';
+function isOnly(key: string, value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).join() === key;
 }
 
 /** Passes the chosen form's own messages on: a field error reads as that form's schema words it. */
@@ -93,15 +94,30 @@ function reportIssues(ctx: z.RefinementCtx, issues: z.core.$ZodIssue[]): never {
   return z.NEVER;
 }
 
-type BlockUpdate = { kind: 'move'; status: BlockStatus } | { kind: 'edit'; block: BlockInput };
+type BlockUpdate =
+  | { kind: 'move'; status: BlockStatus }
+  | { kind: 'progress'; progress: number }
+  | { kind: 'edit'; block: BlockInput };
 
-/** `PUT /api/blocks/:id` takes the full block, or `{ status }` alone to move it. */
+/**
+ * `PUT /api/blocks/:id` takes the full block, `{ status }` alone to move it, or `{ progress }`
+ * alone to set its progress (what a script sends).
+ */
 export const blockUpdateInput = z
-  .custom<z.input<typeof blockInput> | z.input<typeof blockStatusInput>>()
+  .custom<
+    | z.input<typeof blockInput>
+    | z.input<typeof blockStatusInput>
+    | z.input<typeof blockProgressInput>
+  >()
   .transform((value, ctx): BlockUpdate => {
-    if (isStatusOnly(value)) {
+    if (isOnly('status', value)) {
       const parsed = blockStatusInput.safeParse(value);
       if (parsed.success) return { kind: 'move', status: parsed.data.status };
+      return reportIssues(ctx, parsed.error.issues);
+    }
+    if (isOnly('progress', value)) {
+      const parsed = blockProgressInput.safeParse(value);
+      if (parsed.success) return { kind: 'progress', progress: parsed.data.progress };
       return reportIssues(ctx, parsed.error.issues);
     }
     const parsed = blockInput.safeParse(value);

@@ -609,3 +609,28 @@ export const sourceItems = sqliteTable(
     index('source_items_block').on(t.blockId),
   ],
 );
+
+/**
+ * A personal access token: a script's key to its owner's blocks and board, within its scopes.
+ * Only the SHA-256 of the token is kept (docs/decisions/0034); `lastUsedAt` is written at most
+ * once a minute per token, never on every request.
+ */
+export const personalAccessTokens = sqliteTable(
+  'personal_access_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // JSON array of scopes, e.g. ["read","blocks:write"].
+    scopes: text('scopes').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('personal_access_tokens_hash').on(t.tokenHash),
+    index('personal_access_tokens_user').on(t.userId),
+  ],
+);

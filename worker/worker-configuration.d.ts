@@ -11,6 +11,7 @@ interface __BaseEnv_Env {
 	UNFURL_LIMITER: RateLimit;
 	IMAGE_LIMITER: RateLimit;
 	PASSKEY_LIMITER: RateLimit;
+	TOKEN_LIMITER: RateLimit;
 	AI: Ai;
 	CF_VERSION_METADATA: WorkerVersionMetadata;
 	ASSETS: Fetcher;

@@ -7,6 +7,7 @@ import { databaseSession } from './middleware/database-session';
 import { handleError, handleNotFound } from './middleware/errors';
 import { limitJsonBodySize, requireJsonBody } from './middleware/request-body';
 import { apiSecurityHeaders } from './middleware/security-headers';
+import { accessTokenRoutes } from './routes/access-tokens';
 import { accountRoutes } from './routes/account';
 import { analyticsRoutes } from './routes/analytics';
 import { apiReference } from './routes/api-reference';
@@ -49,6 +50,7 @@ const api = new Hono<AppEnv>()
   .use(requireConfiguration)
   .use(except(['/api/upload/*', '/api/import/*'], requireJsonBody, limitJsonBodySize))
   .route('/auth', auth)
+  .route('/account/tokens', accessTokenRoutes)
   .route('/account', accountRoutes)
   .route('/boards', boardsRoutes)
   .route('/blocks', blocksRoutes)

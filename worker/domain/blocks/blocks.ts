@@ -202,6 +202,20 @@ export async function moveBlock(db: Db, id: number, userId: number, status: Bloc
   return afterFinish(db, updated, at);
 }
 
+/** Sets one of the user's blocks' progress (and shows its bar): what a script sends, alone. */
+export async function setBlockProgress(db: Db, id: number, userId: number, progress: number) {
+  const [, [updated]] = await db.batch([
+    markHandEdits(db, id, userId, { progress }),
+    db
+      .update(blocks)
+      .set({ progress, progressEnabled: true, updatedAt: new Date() })
+      .where(ownedBlock(id, userId))
+      .returning(),
+  ]);
+  if (!updated) throw blockNotFound();
+  return updated;
+}
+
 /** Deletes one of the user's blocks; answers the image it showed, for the caller to let go. */
 export async function deleteBlock(db: Db, id: number, userId: number) {
   const [deleted] = await db

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
+import type { TokenScope } from '../../../schema/access-tokens';
 import { errorAnswer } from '../../../schema/errors';
 
 /** What a refusal means, as the reference page lists it; the answer itself says why in words. */
@@ -37,6 +38,8 @@ type Operation = {
   /** Each success status with the schema of its JSON body, or the media type of a file. */
   answers: Answers;
   refusals?: RefusalStatus[];
+  /** The scope a personal access token needs to call this route; none: tokens are refused. */
+  tokenScope?: TokenScope;
 };
 
 function answerContent(answer: z.ZodType | { contentType: string }) {
@@ -50,8 +53,21 @@ function answerContent(answer: z.ZodType | { contentType: string }) {
  * Documents a route in `/api/openapi.json`: what it answers on success (the schema the handler
  * sends through `sendJson`, so the document cannot drift from the answer) and how it refuses.
  */
-export function documented({ tag, summary, description, answers, refusals = [] }: Operation) {
+export function documented({
+  tag,
+  summary,
+  description,
+  answers,
+  refusals: declared = [],
+  tokenScope,
+}: Operation) {
   const responses: Responses = {};
+  // A route that takes a session refuses personal access tokens (403) unless it names their
+  // scope; one that does refuses a revoked token (401), one without the scope (403), and one past
+  // its limit (429).
+  const refusals = new Set(declared);
+  if (declared.includes(401)) refusals.add(403);
+  if (tokenScope) for (const status of [401, 403, 429] as const) refusals.add(status);
   for (const [status, answer] of Object.entries(answers)) {
     if (!answer) continue;
     const meaning = successMeanings[Number(status) as ContentfulStatusCode] ?? 'Success';
@@ -63,9 +79,15 @@ export function documented({ tag, summary, description, answers, refusals = [] }
       content: { 'application/json': { schema: resolver(errorAnswer) } },
     };
   }
-  // A route that can answer 401 needs a session: its bearer token.
-  const security = refusals.includes(401) ? [{ bearerAuth: [] }] : undefined;
-  return describeRoute({ tags: [tag], summary, description, responses, security });
+  // A route that can answer 401 needs a session: its bearer token. One that only takes a token
+  // answers without one too.
+  const bearer = { bearerAuth: [] };
+  const security = declared.includes(401) ? [bearer] : tokenScope ? [{}, bearer] : undefined;
+  const tokenNote = tokenScope
+    ? `Also takes a personal access token (\`Authorization: Bearer up2_pat_…\`) with the \`${tokenScope}\` scope.`
+    : undefined;
+  const text = [description, tokenNote].filter(Boolean).join('\n\n') || undefined;
+  return describeRoute({ tags: [tag], summary, description: text, responses, security });
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   listBlocks,
   moveBlock,
   reorderBlocks,
+  setBlockProgress,
   updateBlock,
 } from '../../domain/blocks/blocks';
 import { getBoardSettings } from '../../domain/boards/boards';
@@ -28,7 +29,7 @@ import { keepImageHere } from '../../domain/images/outside-image';
 import { emailNotification } from '../../domain/notifications/notifications';
 import type { Db } from '../../platform/db';
 import type { AppEnv } from '../app-env';
-import { optionalAuth, requireAuth } from '../middleware/auth';
+import { optionalAuth, requireAuthOrToken } from '../middleware/auth';
 import { changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
@@ -59,8 +60,9 @@ export const blocksRoutes = new Hono<AppEnv>()
       summary: 'Your blocks, hidden ones included, with their counts, and your board settings',
       answers: { 200: ownBlocksAnswer },
       refusals: [401],
+      tokenScope: 'read',
     }),
-    requireAuth,
+    requireAuthOrToken('read'),
     async (c) => {
       const { db } = c.var;
       const [blocks, board] = await Promise.all([
@@ -78,9 +80,10 @@ export const blocksRoutes = new Hono<AppEnv>()
         'Put the blocks of one of your tabs in order: `ids` lists exactly the blocks of that status, first to last',
       answers: { 200: blockOrderAnswer },
       refusals: [400, 401],
+      tokenScope: 'blocks:write',
     }),
     changesBoard,
-    requireAuth,
+    requireAuthOrToken('blocks:write'),
     validate('json', blockOrderInput),
     async (c) => {
       const { status, ids } = c.req.valid('json');
@@ -95,9 +98,10 @@ export const blocksRoutes = new Hono<AppEnv>()
       summary: 'Add a block to your board',
       answers: { 201: ownBlockAnswer },
       refusals: [400, 401, 409, 422, 429],
+      tokenScope: 'blocks:write',
     }),
     changesBoard,
-    requireAuth,
+    requireAuthOrToken('blocks:write'),
     validate('json', blockInput),
     async (c) => {
       const { db, viewer } = c.var;
@@ -112,25 +116,30 @@ export const blocksRoutes = new Hono<AppEnv>()
     '/:id{[0-9]+}',
     documented({
       tag,
-      summary: 'Change one of your blocks: the whole block, or `{ status }` alone to move it',
+      summary:
+        'Change one of your blocks: the whole block, `{ status }` alone to move it, or `{ progress }` alone',
       answers: { 200: ownBlockAnswer },
       refusals: [400, 401, 404, 422, 429],
+      tokenScope: 'blocks:write',
     }),
     changesBoard,
-    requireAuth,
+    requireAuthOrToken('blocks:write'),
     validate('param', blockId),
     validate('json', blockUpdateInput),
     async (c) => {
       const { db } = c.var;
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
+      const userId = c.var.viewer.id;
       const block =
         input.kind === 'edit'
-          ? await updateBlock(db, id, c.var.viewer.id, {
+          ? await updateBlock(db, id, userId, {
               ...input.block,
-              imageUrl: await keepImageHere(db, c.env, c.var.viewer.id, input.block.imageUrl),
+              imageUrl: await keepImageHere(db, c.env, userId, input.block.imageUrl),
             })
-          : await moveBlock(db, id, c.var.viewer.id, input.status);
+          : input.kind === 'move'
+            ? await moveBlock(db, id, userId, input.status)
+            : await setBlockProgress(db, id, userId, input.progress);
       return sendJson(c, ownBlockAnswer, { block }, 200);
     },
   )
@@ -141,9 +150,10 @@ export const blocksRoutes = new Hono<AppEnv>()
       summary: 'Delete one of your blocks',
       answers: { 200: deletedAnswer },
       refusals: [401, 404],
+      tokenScope: 'blocks:write',
     }),
     changesBoard,
-    requireAuth,
+    requireAuthOrToken('blocks:write'),
     validate('param', blockId),
     async (c) => {
       const { imageUrl } = await deleteBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
@@ -158,12 +168,13 @@ export const blocksRoutes = new Hono<AppEnv>()
       summary: "Copy a block from someone's public board onto yours, as Planned",
       answers: { 201: ownBlockAnswer },
       refusals: [400, 401, 404, 409],
+      tokenScope: 'blocks:write',
     }),
     // The copier's board gains the block. The source's copy count is not shown on boards, and a
     // bump per copy would hit a popular board's key harder than KV allows: it catches up with
     // the source's next edit or the cache entry's expiry.
     changesBoard,
-    requireAuth,
+    requireAuthOrToken('blocks:write'),
     validate('param', blockId),
     async (c) => {
       const block = await copyBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);

@@ -12,7 +12,7 @@ import { getBoard, updateBoardSettings } from '../../domain/boards/boards';
 import { readYearFigures } from '../../domain/year/figures';
 import type { AppEnv } from '../app-env';
 import { cachedBoardResponse } from '../board-cache';
-import { optionalAuth, requireAuth } from '../middleware/auth';
+import { optionalAuthOrToken, requireAuth } from '../middleware/auth';
 import { changesBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { validate } from '../middleware/validate';
@@ -51,8 +51,9 @@ export const boardsRoutes = new Hono<AppEnv>()
         'A board: as visitors see it, or to its signed-in owner with hidden blocks and counts',
       answers: { 200: z.union([publicBoardAnswer, ownBoardAnswer]) },
       refusals: [404],
+      tokenScope: 'read',
     }),
-    optionalAuth,
+    optionalAuthOrToken('read'),
     validate('param', boardParam),
     async (c) => {
       const { username } = c.req.valid('param');

@@ -30,7 +30,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Send an idea or a bug report to the team',
       answers: { 201: feedbackItem },
-      refusals: [400, 429],
+      refusals: [400, 403, 429],
     }),
     changesNoBoard,
     rateLimit('FEEDBACK_LIMITER', 'feedback'),

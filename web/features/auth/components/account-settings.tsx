@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../../lib/current-user';
 import { cn } from '../../../lib/utils';
 import { useExportAccount } from '../api/export-account';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
+import { AccessTokensSection } from './access-tokens-section';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -80,6 +81,9 @@ export function AccountSettings({ user, blockCount }: AccountSettingsProps) {
       </Section>
       <Section title="Passkeys">
         <PasskeysSection onResult={report} />
+      </Section>
+      <Section title="Personal access tokens">
+        <AccessTokensSection onResult={report} />
       </Section>
       <Section title="Your data">
         <p className="text-sm text-gray-600">

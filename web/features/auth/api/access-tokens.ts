@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateAccessTokenInput } from '../../../../schema/access-tokens';
+import { api } from '../../../lib/api-client';
+
+const accessTokensQueryOptions = queryOptions({
+  queryKey: ['auth', 'access-tokens'] as const,
+  queryFn: async ({ signal }) =>
+    (await api.account.tokens.$get(undefined, { init: { signal } })).json(),
+});
+
+export function useAccessTokens() {
+  return useQuery(accessTokensQueryOptions);
+}
+
+/** Creates a token; its answer holds the secret, the one time it is ever shown. */
+export function useCreateAccessToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateAccessTokenInput) =>
+      (await api.account.tokens.$post({ json: input })).json(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessTokensQueryOptions.queryKey }),
+  });
+}
+
+export function useRevokeAccessToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await api.account.tokens[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessTokensQueryOptions.queryKey }),
+  });
+}

@@ -284,3 +284,19 @@ describe('a personal access token on the API', () => {
     expect(new Date(noted ?? 0).getTime()).toBeGreaterThan(twoMinutesAgo.getTime() + 60_000);
   });
 });
+
+describe('personal access tokens in the API reference', () => {
+  it("shows moving a block's progress with curl, and which routes take a token with which scope", async () => {
+    type Operation = { description?: string };
+    const { body } = await callJson<{
+      info: { description: string };
+      paths: Record<string, Record<string, Operation>>;
+    }>('GET', '/api/openapi.json');
+    expect(body.info.description).toContain('curl -X PUT');
+    expect(body.info.description).toContain('Authorization: Bearer $UP2_TOKEN');
+    expect(body.info.description).toContain('{"progress":70}');
+    expect(body.paths['/blocks/{id}']?.put?.description).toContain('`blocks:write` scope');
+    expect(body.paths['/blocks/me']?.get?.description).toContain('`read` scope');
+    expect(body.paths['/account/tokens']?.get?.description ?? '').not.toContain('scope');
+  });
+});

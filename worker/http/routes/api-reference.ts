@@ -16,7 +16,9 @@ const documentation = {
     title: 'Up2 API',
     version: '1',
     description:
-      'Everything the Up2 web app does, it does through this API. Answers are JSON; a refusal is `{ error, fields? }` with a status that says what kind. Signed-in calls send `Authorization: Bearer <token>` from `POST /auth/login`.',
+      'Everything the Up2 web app does, it does through this API. Answers are JSON; a refusal is `{ error, fields? }` with a status that says what kind. Signed-in calls send `Authorization: Bearer <token>` from `POST /auth/login`.\n\n' +
+      "**Scripts** send a personal access token instead (made in Account Settings, or `POST /account/tokens`; shown once): `Authorization: Bearer up2_pat_…`. It works only on the block and board routes that say so, within its scopes (`read`, `blocks:write`); elsewhere it is refused with 403. Each token may make 60 calls a minute (then 429 with Retry-After). Move a block's progress:\n\n" +
+      '```sh\ncurl -X PUT https://up2.example/api/blocks/12 \\\n  -H "Authorization: Bearer $UP2_TOKEN" \\\n  -H \'content-type: application/json\' -d \'{"progress":70}\'\n```',
   },
   servers: [{ url: '/api' }],
   components: {

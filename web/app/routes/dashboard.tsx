@@ -27,6 +27,7 @@ import { EmbedCodeCard } from '../../features/boards/components/embed-code-card'
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { GoalsCard } from '../../features/goals/components/goals-card';
+import { SourcesCard } from '../../features/sources/components/sources-card';
 import { YearOfferCard } from '../../features/year/components/year-offer-card';
 import { useAuth } from '../../lib/auth';
 import type { CurrentUser } from '../../lib/current-user';
@@ -39,6 +40,13 @@ import { ScreenFallback } from '../layout/site-layout';
 const ImportDialog = lazy(() =>
   loadChunk(() => import('../../features/imports/components/import-dialog')).then((module) => ({
     default: module.ImportDialog,
+  })),
+);
+
+// Fetched the first time it opens, like the import dialog.
+const AddSourceDialog = lazy(() =>
+  loadChunk(() => import('../../features/sources/components/add-source-dialog')).then((module) => ({
+    default: module.AddSourceDialog,
   })),
 );
 
@@ -189,6 +197,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const [profileOpen, setProfileOpen] = useState(false);
   // Null until first opened, so the dialog's chunk is fetched only then.
   const [importOpen, setImportOpen] = useState<boolean | null>(null);
+  const [addSourceOpen, setAddSourceOpen] = useState<boolean | null>(null);
   const blockCount = ownBlocks.data?.blocks.length ?? (ownBlocks.isError ? null : undefined);
   const dialogFocus = useBlockDialogFocus(ownBlocks.data?.blocks);
   const openDialog = (next: Omit<BlockEditing, 'open'>) => {
@@ -211,6 +220,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
             onProfile={() => setProfileOpen(true)}
             onImport={() => setImportOpen(true)}
           />
+        </SidebarCard>
+        <SidebarCard>
+          <SourcesCard onAdd={() => setAddSourceOpen(true)} />
         </SidebarCard>
         <SidebarCard>
           <PrivacySwitch isPublic={user.isPublic} />
@@ -291,6 +303,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
       {importOpen !== null && (
         <Suspense>
           <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
+        </Suspense>
+      )}
+      {addSourceOpen !== null && (
+        <Suspense>
+          <AddSourceDialog open={addSourceOpen} onOpenChange={setAddSourceOpen} />
         </Suspense>
       )}
     </div>

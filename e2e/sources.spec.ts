@@ -91,6 +91,8 @@ test('an owner connects a Goodreads shelf, sees its books on the board, and a fi
     await expect(first).toContainText('Ursula K. Le Guin');
     await expect(first).toContainText('Learning · Books & Reading');
     await expect(first).toContainText('Now');
+    // Its cover is already a copy kept on Up2, never the source's own address.
+    await expect(first.locator('img')).toHaveAttribute('src', /^\/api\/images\//);
     await expect(preview.getByRole('listitem').filter({ hasText: 'Piranesi' })).toContainText(
       'Planned',
     );
@@ -134,7 +136,7 @@ test('an owner connects a Goodreads shelf, sees its books on the board, and a fi
     await boardTab(page, 'Done').check();
     const card = page.getByRole('article').filter({ hasText: reading.title });
     await expect(card).toContainText('Finished');
-    await expect(card.locator('img')).toHaveAttribute('src', /^\/api\/images\//);
+    await expect(card.locator('img').first()).toHaveAttribute('src', /^\/api\/images\//);
   } finally {
     await site.close();
   }

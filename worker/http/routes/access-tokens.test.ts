@@ -135,6 +135,18 @@ describe('a personal access token on the API', () => {
     expect(board.body.blocks.find((shown) => shown.id === block.id)?.progress).toBe(70);
   });
 
+  it('refuses a progress outside 0 to 100 at its field, changing nothing', async () => {
+    const user = await createUser();
+    const block = await createBlock(user, { progress: 10 });
+    const { secret } = await createToken(user, ['blocks:write']);
+    const refused = await setProgress(secret, block.id, 101);
+    expectStatus(refused, 400);
+    expect(refused.body.fields?.progress).toBe('Progress must be a whole number from 0 to 100.');
+    const mine = await readJson(apiClient({ token: user.token }).blocks.me.$get());
+    expectStatus(mine, 200);
+    expect(mine.body.blocks[0]?.progress).toBe(10);
+  });
+
   it('creates, moves and deletes blocks with "blocks:write"', async () => {
     const user = await createUser();
     const { secret } = await createToken(user, ['blocks:write']);

@@ -20,7 +20,7 @@ const shelf: SourcePreview = {
       status: 'now',
       title: 'The Left Hand of Darkness',
       subtitle: 'Ursula K. Le Guin',
-      imageUrl: 'https://images.gr-assets.com/books/101.jpg',
+      imageUrl: '/api/images/previews/1/0b5e1c3a-7d1e-4b7a-9f7e-2f2f4a1d1a01.jpg',
       onBoard: false,
     },
     {
@@ -29,7 +29,7 @@ const shelf: SourcePreview = {
       status: 'planned',
       title: 'Piranesi',
       subtitle: 'Susanna Clarke',
-      imageUrl: 'http://covers.example/102.jpg',
+      imageUrl: null,
       onBoard: true,
     },
   ],
@@ -77,10 +77,12 @@ describe('Add a source', () => {
     await expect
       .element(previewRow('The Left Hand of Darkness'))
       .toMatchTextContent(/Ursula K\. Le Guin.*Learning · Books & Reading.*Now/);
-    // The picture comes from the source until Up2 keeps a copy; an http one is not shown.
+    // The server keeps a copy of each picture it previews: the page shows that copy.
     const cover = () =>
       previewRow('The Left Hand of Darkness').element().querySelector('img')?.getAttribute('src');
-    await expect.poll(cover).toBe('https://images.gr-assets.com/books/101.jpg');
+    await expect
+      .poll(cover)
+      .toBe('/api/images/previews/1/0b5e1c3a-7d1e-4b7a-9f7e-2f2f4a1d1a01.jpg');
     expect(previewRow('Piranesi').element().querySelector('img')).toBeNull();
     await expect
       .element(previewRow('Piranesi'))

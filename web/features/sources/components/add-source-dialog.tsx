@@ -25,21 +25,12 @@ function typeLabel(category: string, type: string) {
 
 type PreviewBlock = SourcePreview['blocks'][number];
 
-/**
- * The picture as the source has it, before Up2 keeps a copy: shown only from https, as the page's
- * content policy allows (an http picture would be refused and reported).
- */
-function shownImage(imageUrl: string | null) {
-  return imageUrl?.startsWith('https://') ? imageUrl : null;
-}
-
 function PreviewRow({ block }: { block: PreviewBlock }) {
-  const image = shownImage(block.imageUrl);
   return (
     <li className="flex items-center gap-3 px-3 py-2 text-sm">
-      {image ? (
+      {block.imageUrl ? (
         <img
-          src={image}
+          src={block.imageUrl}
           alt=""
           referrerPolicy="no-referrer"
           loading="lazy"

@@ -215,6 +215,8 @@ describe('a personal access token on the API', () => {
       ['PUT', '/api/boards/me', { hideAllImages: true }],
       ['GET', '/api/analytics/me'],
       ['GET', '/api/notifications'],
+      ['GET', '/api/sources'],
+      ['POST', '/api/sources', { url: 'https://example.com/feed.xml' }],
     ];
     for (const [method, path, body] of refused) {
       const answer = await callJson<{ error: string }>(method, path, { token: secret, body });

@@ -1,14 +1,53 @@
 /// <reference lib="dom" />
 // The callbacks passed to page.evaluate run in the browser.
 import { expect, test } from './support/fixtures';
-import { gotoHydrated } from './support/ui';
+import { gotoHydrated, waitForApp } from './support/ui';
 import { createUser } from './support/users';
 
-test('an unknown path shows "Page Not Found"', async ({ page }) => {
-  await page.goto('/some/unknown/path');
+test('an unknown page answers 404 with "Page Not Found", which the app then takes over without an error', async ({
+  page,
+}) => {
+  for (const path of ['/no-such-page', '/settings/nope', '/@alice/whatever-unknown']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page Not Found - Up2');
+  }
+  // Pointing at a link starts the app, which hydrates the page (the fixture fails on any error).
+  await page.getByRole('link', { name: 'Go Home' }).hover();
+  await waitForApp(page);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the app’s own screens answer 200, and a board named without its @ moves to /@username', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/dashboard', '/forgot-password', '/reset-password', '/feedback']) {
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
+  }
+  const owner = await createUser(request, { prefix: 'bare' });
+  const response = await page.goto(`/${owner.username}`);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(new RegExp(`/@${owner.username}$`));
+});
+
+test('an unknown board is Board Not Found, which the app takes over without a hydration error', async ({
+  page,
+}) => {
+  for (const path of ['/@nobody-here', '/@nobodyhere']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Board Not Found' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Discover' })
+      .hover();
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { name: 'Board Not Found' })).toBeVisible();
+  }
 });
 
 test('the production build registers the service worker from /sw.js, which serves the app shell', async ({

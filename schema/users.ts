@@ -46,6 +46,16 @@ export const reservedUsernames = new Set([
   'www',
 ]);
 
+/**
+ * Whether a page's one path segment is a board's address: `@` and a name (Board Not Found when
+ * nobody has it), or a username alone (`/alice`). Any other segment names no page of ours.
+ */
+export function isBoardAddress(segment: string): boolean {
+  if (segment.startsWith('@')) return true;
+  const name = segment.toLowerCase();
+  return /^[a-z0-9]{3,20}$/.test(name) && !reservedUsernames.has(name);
+}
+
 export const maxPasswordLength = 256;
 
 export const emailSchema = (message: string) =>

@@ -7,7 +7,7 @@ import type { RenderedScreen } from '../schema/rendered-screen';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { EmbedScreen } from './app/routes/embed';
-import { boardQueryOptions } from './features/boards/api/get-board';
+import { boardQueryOptions, boardUsername } from './features/boards/api/get-board';
 import {
   type DiscoverFilter,
   type DiscoverPage,
@@ -77,12 +77,13 @@ async function renderHtml(element: ReactNode): Promise<string> {
 }
 
 /**
- * `/@username`: the board, or Board Not Found when `board` is null. The looks of its blocks go
- * with it, so the page needs no catalogue to draw them.
+ * `/@username` (`handle`, `@username`, as the path gives it): the board, or Board Not Found when
+ * `board` is null, seeded where the browser's board screen looks for it, whatever the handle.
+ * The looks of its blocks go with it, so the page needs no catalogue to draw them.
  */
-export function renderBoardScreen(origin: string, username: string, board: PublicBoard | null) {
-  return renderScreen(`/@${username}`, origin, [
-    { queryKey: boardQueryOptions(username).queryKey, data: board },
+export function renderBoardScreen(origin: string, handle: string, board: PublicBoard | null) {
+  return renderScreen(`/${encodeURIComponent(handle)}`, origin, [
+    { queryKey: boardQueryOptions(boardUsername(handle)).queryKey, data: board },
     ...blockLookSeeds(board?.blocks ?? []),
   ]);
 }
@@ -152,6 +153,13 @@ export function renderDiscoverScreen(
       : []),
     ...blockLookSeeds(blocks),
   ]);
+}
+
+export { pageAt } from './app/router';
+
+/** Any path the app has no page for (`pageAt` says which): Page Not Found, drawn at that path. */
+export function renderNotFoundScreen(origin: string, path: string) {
+  return renderScreen(path, origin, []);
 }
 
 /** `/auth`: Sign Up, or Sign In (`?tab=signin`), drawn for a signed-out visitor. */

@@ -77,6 +77,11 @@ export async function expectNoHorizontalScroll(page: Page) {
  */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
+  await waitForApp(page);
+}
+
+/** Waits until React has drawn or hydrated the page's screen. */
+export async function waitForApp(page: Page) {
   // React tags each element it hydrates with its props; the screen's <main> comes last.
   await page.waitForFunction(() => {
     const main = document.querySelector('#root main');

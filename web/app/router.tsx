@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
+import { isBoardAddress } from '../../schema/users';
 import { SiteLayout } from './layout/site-layout';
 import { lazyScreen } from './lazy-screen';
 
@@ -68,8 +69,28 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
+function routeAt(pathname: string) {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  return match && { name: match.route.id as ScreenName, params: match.params };
+}
+
 /** Fetches the screen `pathname` shows, so a server-rendered page can hydrate in one pass. */
 export async function preloadScreen(pathname: string) {
-  const name = matchRoutes(routes, pathname)?.at(-1)?.route.id as ScreenName | undefined;
-  if (name) await screens[name].preload();
+  const route = routeAt(pathname);
+  if (route) await screens[route.name].preload();
+}
+
+/**
+ * What the app shows at `pathname` (decoded): one of its screens, a board (`username` as the
+ * path gives it, `@` and all), or Page Not Found, which the board route also draws for a segment
+ * that is no board's address (`/no-such-page`).
+ */
+export function pageAt(
+  pathname: string,
+): { page: 'screen' } | { page: 'board'; handle: string } | { page: 'not-found' } {
+  const route = routeAt(pathname);
+  if (!route || route.name === 'notFound') return { page: 'not-found' };
+  if (route.name !== 'board') return { page: 'screen' };
+  const handle = route.params.username ?? '';
+  return isBoardAddress(handle) ? { page: 'board', handle } : { page: 'not-found' };
 }

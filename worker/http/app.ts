@@ -11,12 +11,12 @@ import { accessTokenRoutes } from './routes/access-tokens';
 import { accountRoutes } from './routes/account';
 import { analyticsRoutes } from './routes/analytics';
 import { apiReference } from './routes/api-reference';
+import { appPages } from './routes/app-pages';
 import { auth } from './routes/auth';
 import { authPageRoutes } from './routes/auth-page';
 import { avatarRoutes } from './routes/avatars';
 import { blocksRoutes } from './routes/blocks';
 import { boardFeeds } from './routes/board-feeds';
-import { boardPage } from './routes/board-page';
 import { boardQr } from './routes/board-qr';
 import { boardsRoutes } from './routes/boards';
 import { discoverRoutes } from './routes/discover';
@@ -83,7 +83,7 @@ export const app = new Hono<AppEnv>()
   .route('/', boardFeeds)
   .route('/', boardQr)
   .route('/', yearPage)
-  .route('/', boardPage)
+  .route('/', appPages)
   .notFound(handleNotFound)
   .onError(handleError);
 

@@ -199,11 +199,14 @@ function feedLink(type: string, href: string, title: string): Tag {
   return { element: 'link', attributes: { rel: 'alternate', type, href, title } };
 }
 
+/** Kept out of search results. */
+export const noindex = meta('name', 'robots', 'noindex');
+
 /** Unknown and private boards: nothing about the user, and kept out of search results. */
 export const notFoundBoardHead: HeadMeta = {
   title: notFoundTitle,
   description: notFoundDescription,
-  tags: [meta('name', 'robots', 'noindex')],
+  tags: [noindex],
 };
 
 /** The embed's size when the consumer sets no limit; it is a scrolling board, so any height works. */

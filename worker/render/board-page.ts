@@ -8,6 +8,8 @@ import { ogCardFingerprint, ogCardOf } from './og-card';
 type BoardPage = {
   env: Pick<Env, 'APP_URL'>;
   origin: string;
+  /** The path's `@username`, as given (`usernameFromBoardPath` reads `username` from it). */
+  handle: string;
   username: string | undefined;
   /** The board, or null for Board Not Found (unknown or private). */
   board: { owner: UserRow; body: PublicBoard } | null;
@@ -20,10 +22,12 @@ type BoardPage = {
  */
 export async function renderBoardPage(
   shell: Response,
-  { env, origin, username, board }: BoardPage,
+  { env, origin, handle, username, board }: BoardPage,
 ): Promise<Response> {
+  // One spelling of a board's name for every copy of its page (`/@Alice` and `/@alice` share
+  // one); a path that names no possible board is drawn as it came, as the browser will read it.
   const screen = await renderedOrNull(
-    renderBoardScreen(origin, username ?? '', board?.body ?? null),
+    renderBoardScreen(origin, username ? `@${username}` : handle, board?.body ?? null),
   );
   if (!board) return renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 });
   const ogImage = await ogCardFingerprint(ogCardOf(board.body));

@@ -1,6 +1,7 @@
 import { LockIcon, PencilIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { isBoardAddress } from '../../../schema/users';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -19,9 +20,15 @@ import { BoardGoals } from '../../features/goals/components/board-goals';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useViewerMark } from '../../lib/viewer';
+import { NotFoundScreen } from './not-found';
 
 export function BoardScreen() {
-  const username = boardUsername(useParams().username);
+  const handle = useParams().username ?? '';
+  return isBoardAddress(handle) ? <Board handle={handle} /> : <NotFoundScreen />;
+}
+
+function Board({ handle }: { handle: string }) {
+  const username = boardUsername(handle);
   const { user } = useAuth();
   const board = useBoard(username, user?.username);
   const owner = board.data?.user;

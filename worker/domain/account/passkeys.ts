@@ -10,7 +10,7 @@ import type { AddPasskeyInput, PasskeySignInInput } from '../../../schema/passke
 import { passkeys, users, webauthnChallenges } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
-import { startSession } from './sessions';
+import { openSession } from './sessions';
 import type { UserRow } from './users';
 
 const challengeLifetimeMs = 5 * 60 * 1000;
@@ -170,7 +170,7 @@ const notSignedIn =
 /**
  * Signs in with a passkey: the same session a password gives. Not held by the account's wait
  * after wrong passwords (login-throttle.ts): guessing passwords must not lock out an owner who
- * holds the key.
+ * holds the key. Like a password, it leaves this device known (a fresh device token).
  */
 export async function signInWithPasskey(
   db: Db,
@@ -202,14 +202,14 @@ export async function signInWithPasskey(
     throw new Refusal('unauthenticated', notSignedIn, { cause: error });
   });
   if (!verification.verified) throw new Refusal('unauthenticated', notSignedIn);
-  const [token] = await Promise.all([
-    startSession(db, env, user.id),
+  const [signedIn] = await Promise.all([
+    openSession(db, env, user),
     db
       .update(passkeys)
       .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
       .where(eq(passkeys.id, passkey.id)),
   ]);
-  return { token, user };
+  return signedIn;
 }
 
 export function deleteExpiredChallenges(db: Db) {

@@ -12,7 +12,7 @@ import { findUserByUsername } from './users';
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
 /** Starts a session for the user and answers the token that names it. */
-export async function startSession(db: Db, env: Env, userId: number): Promise<string> {
+async function startSession(db: Db, env: Env, userId: number): Promise<string> {
   const sessionId = crypto.randomUUID();
   const expiresAt = new Date(Date.now() + sessionLifetimeMs);
   await db.insert(sessions).values({ id: sessionId, userId, expiresAt });
@@ -54,7 +54,7 @@ export async function signIn(
 /**
  * Opens a session for a user whose identity is already proven (a password checked above, or a
  * passkey): no throttle holds it. Answers the session token, the account and a fresh device token.
- * @public for the passkey sign-in, which calls it in place of `signIn`.
+ * Every sign-in opens its session here, so each leaves the device known.
  */
 export async function openSession(db: Db, env: Env, user: UserRow, knownDevice?: string) {
   const [token, device] = await Promise.all([

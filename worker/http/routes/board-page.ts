@@ -1,22 +1,19 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { findPublicBoard } from '../../domain/boards/boards';
 import { fetchAppShell } from '../../render/app-shell';
 import { usernameFromBoardPath } from '../../render/board-meta';
 import { renderBoardPage } from '../../render/board-page';
 import type { AppEnv } from '../app-env';
 import { cachedBoardResponse } from '../board-cache';
-import { appPageSecurityHeaders } from '../middleware/security-headers';
 
 /**
- * `/@alice` (also arriving as `/%40alice`): the web app's shell with the board rendered in it,
- * readable before any script runs, and a head that names the board for link previews and search
- * engines. Unknown and private boards answer 404 with Board Not Found.
+ * `/@alice` (also arriving as `/%40alice`; `handle` is `@alice`): the web app's shell with the
+ * board rendered in it, readable before any script runs, and a head that names the board for link
+ * previews and search engines. Unknown and private boards answer 404 with Board Not Found.
  */
-export const boardPage = new Hono<AppEnv>().get('/:handle', appPageSecurityHeaders, (c) => {
+export function boardPage(c: Context<AppEnv>, handle: string) {
   const url = new URL(c.req.url);
-  // Hono hands the parameter over decoded, so `/%40alice` reads `@alice` here too.
-  const handle = c.req.param('handle');
-  const username = handle.startsWith('@') ? usernameFromBoardPath(`/${handle}`) : undefined;
+  const username = usernameFromBoardPath(`/${handle}`);
   // The page brings the board with it, so loading it is the view (the browser asks no API);
   // the cache counts it, served fresh or not.
   const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
@@ -26,7 +23,7 @@ export const boardPage = new Hono<AppEnv>().get('/:handle', appPageSecurityHeade
       findPublicBoard(db, username),
     ]);
     if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
-    const page = { env: c.env, origin: url.origin, username, board };
+    const page = { env: c.env, origin: url.origin, handle, username, board };
     return { response: await renderBoardPage(shell, page), boardId: board?.owner.id ?? null };
   });
-});
+}

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import {
   apiClient,
+  call,
   callJson,
   createUser,
   expectStatus,
@@ -194,6 +195,31 @@ describe('signing in with a passkey', () => {
     const passkey = await signIn(await authenticator.signIn(await signInOptions()));
     expectStatus(passkey, 200);
     expect(passkey.body.user.username).toBe(user.username);
+  });
+
+  it('leaves the device known, as a password sign-in does: its password then passes the wait', async () => {
+    const user = await createUser();
+    const authenticator = await SoftwareAuthenticator.create();
+    await addPasskey(user, authenticator);
+    const passkey = await call('POST', '/api/passkeys/sign-in', {
+      body: { response: await authenticator.signIn(await signInOptions()) },
+    });
+    expect(passkey.status).toBe(200);
+    const deviceCookie = passkey.headers.get('set-cookie')?.split(';')[0] ?? '';
+    expect(deviceCookie).toMatch(new RegExp(`^up2_device_${user.id}=.+`));
+    for (let i = 0; i < 6; i++) {
+      await call('POST', '/api/auth/login', {
+        body: { username: user.username, password: 'wrong-one' },
+      });
+    }
+    const credentials = { username: user.username, password: user.password };
+    const unknownDevice = await call('POST', '/api/auth/login', { body: credentials });
+    expect(unknownDevice.status).toBe(429);
+    const knownDevice = await call('POST', '/api/auth/login', {
+      body: credentials,
+      headers: { cookie: deviceCookie },
+    });
+    expect(knownDevice.status).toBe(200);
   });
 
   it('refuses a body that is not a WebAuthn answer with 400', async () => {

@@ -18,6 +18,7 @@ import {
   signInWithPasskey,
 } from '../../domain/account/passkeys';
 import type { AppEnv } from '../app-env';
+import { rememberDevice } from '../known-device-cookie';
 import { requireAuth } from '../middleware/auth';
 import { changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
@@ -122,12 +123,13 @@ export const passkeysRoutes = new Hono<AppEnv>()
     rateLimit('AUTH_LIMITER', 'passkey-sign-in'),
     validate('json', passkeySignInInput),
     async (c) => {
-      const session = await signInWithPasskey(
+      const { token, user, device } = await signInWithPasskey(
         c.var.db,
         c.env,
         relyingPartyOf(c),
         c.req.valid('json'),
       );
-      return sendJson(c, sessionAnswer, session, 200);
+      rememberDevice(c, user.id, device);
+      return sendJson(c, sessionAnswer, { token, user }, 200);
     },
   );

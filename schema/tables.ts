@@ -529,3 +529,55 @@ export const dailyBlockClicks = sqliteTable(
     index('daily_block_clicks_board_day').on(t.boardId, t.day),
   ],
 );
+
+/**
+ * People on other servers (ActivityPub actors) who follow a board: one row per board and remote
+ * actor, written when their server's signed `Follow` is accepted and removed on `Undo`, on the
+ * actor's `Delete` or by the owner. Only the board's owner reads who they are; deliveries read
+ * the inboxes, one per shared inbox.
+ */
+export const fediverseFollowers = sqliteTable(
+  'fediverse_followers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The actor's id (its URL), as its server names it.
+    actorId: text('actor_id').notNull(),
+    // The id of the Follow activity, which an Accept or a Reject names as its object.
+    followId: text('follow_id').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    // `@name@server`, from WebFinger's point of view.
+    handle: text('handle').notNull(),
+    name: text('name'),
+    avatarUrl: text('avatar_url'),
+    followedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fediverse_followers_user_actor').on(t.userId, t.actorId),
+    // The owner's list, latest first, and the follower count.
+    index('fediverse_followers_user_followed').on(t.userId, t.followedAt),
+    // A remote actor's `Delete` drops its follows of every board.
+    index('fediverse_followers_actor').on(t.actorId),
+  ],
+);
+
+/**
+ * A board actor's key pairs, as JWK: RSA (HTTP Signatures) and Ed25519 (Object Integrity
+ * Proofs). Made the first time the actor is asked for, and going with the account.
+ */
+export const fediverseKeys = sqliteTable(
+  'fediverse_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    algorithm: text('algorithm', { enum: ['RSASSA-PKCS1-v1_5', 'Ed25519'] }).notNull(),
+    privateKey: text('private_key').notNull(),
+    publicKey: text('public_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.algorithm] })],
+);

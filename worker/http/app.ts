@@ -23,6 +23,7 @@ import { discoverPage } from './routes/discover-page';
 import { emailUpdatesRoutes } from './routes/email-updates';
 import { emailVerificationRoutes } from './routes/email-verification';
 import { embedPage } from './routes/embed-page';
+import { fediverseRoutes } from './routes/fediverse';
 import { feedbackRoutes } from './routes/feedback';
 import { followingRoutes, followsRoutes } from './routes/follows';
 import { goalsRoutes } from './routes/goals';
@@ -59,6 +60,7 @@ const api = new Hono<AppEnv>()
   .route('/analytics', analyticsRoutes)
   .route('/follows', followsRoutes)
   .route('/following', followingRoutes)
+  .route('/fediverse', fediverseRoutes)
   .route('/notifications', notificationsRoutes)
   .route('/feedback', feedbackRoutes)
   .route('/generate-image', generateImageRoutes)

@@ -549,6 +549,9 @@ export const fediverseFollowers = sqliteTable(
     followId: text('follow_id').notNull(),
     inbox: text('inbox').notNull(),
     sharedInbox: text('shared_inbox'),
+    // Where a delivery to this follower goes: the shared inbox if their server has one, else their
+    // own. One request per distinct value, read in order from the index below.
+    deliveryInbox: text('delivery_inbox').notNull().default(''),
     // `@name@server`, from WebFinger's point of view.
     handle: text('handle').notNull(),
     name: text('name'),
@@ -561,8 +564,22 @@ export const fediverseFollowers = sqliteTable(
     index('fediverse_followers_user_followed').on(t.userId, t.followedAt),
     // A remote actor's `Delete` drops its follows of every board.
     index('fediverse_followers_actor').on(t.actorId),
+    // A story's deliveries: the board's distinct inboxes, a page at a time.
+    index('fediverse_followers_user_delivery').on(t.userId, t.deliveryInbox),
   ],
 );
+
+/**
+ * How far a board's story has gone out to the fediverse: the id of the last story event handed to
+ * delivery. Made when the board gets its first fediverse follower (at its latest event, so a new
+ * follower is not sent the past); a delivery claims the events after it by moving it on.
+ */
+export const fediverseOutboxes = sqliteTable('fediverse_outboxes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  announcedUpTo: integer('announced_up_to').notNull(),
+});
 
 /**
  * A board actor's key pairs, as JWK: RSA (HTTP Signatures) and Ed25519 (Object Integrity

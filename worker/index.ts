@@ -1,4 +1,5 @@
 import { app } from './http/app';
+import { consumeFediverseQueue } from './jobs/fediverse-queue';
 import { runScheduledJobs } from './jobs/scheduled';
 
 export { ViewCounter } from './objects/view-counter';
@@ -8,5 +9,8 @@ export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env, controller.cron));
+  },
+  async queue(batch, env) {
+    if (batch.queue === 'up2-fediverse') await consumeFediverseQueue(batch, env);
   },
 } satisfies ExportedHandler<Env>;

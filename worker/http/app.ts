@@ -24,6 +24,7 @@ import { emailUpdatesRoutes } from './routes/email-updates';
 import { emailVerificationRoutes } from './routes/email-verification';
 import { embedPage } from './routes/embed-page';
 import { fediverseRoutes } from './routes/fediverse';
+import { fediverseEndpoints } from './routes/fediverse-endpoints';
 import { feedbackRoutes } from './routes/feedback';
 import { followingRoutes, followsRoutes } from './routes/follows';
 import { goalsRoutes } from './routes/goals';
@@ -74,6 +75,7 @@ export const app = new Hono<AppEnv>()
   .use(databaseSession)
   .route('/api', apiReference(api))
   .route('/api', api)
+  .route('/', fediverseEndpoints)
   .route('/embed', embedPage)
   .route('/', landingPage)
   .route('/', discoverPage)

@@ -13,6 +13,7 @@ import {
   exportAccount,
 } from '../../domain/account/account';
 import { endSessionsOf } from '../../domain/account/sessions';
+import { announceAccountDeletion } from '../../domain/fediverse/delivery';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
@@ -109,7 +110,10 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', deleteAccountInput),
     async (c) => {
       const { viewer } = c.var;
-      await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password);
+      const origin = new URL(c.req.url).origin;
+      await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password, () =>
+        announceAccountDeletion(c.env, c.var.db, viewer, origin),
+      );
       return sendJson(c, messageAnswer, { message: 'Your account and board are deleted.' }, 200);
     },
   );

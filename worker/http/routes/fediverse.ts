@@ -4,6 +4,7 @@ import {
   fediverseFollowerRemovedAnswer,
   fediverseFollowersAnswer,
 } from '../../../schema/fediverse';
+import { rejectFollower } from '../../domain/fediverse/delivery';
 import { listFediverseFollowers, removeFediverseFollower } from '../../domain/fediverse/followers';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
@@ -37,7 +38,8 @@ export const fediverseRoutes = new Hono<AppEnv>()
     '/followers/:id{[0-9]+}',
     documented({
       tag,
-      summary: 'Remove a follower from another server',
+      summary:
+        'Remove a follower from another server (their server is sent a Reject of their follow)',
       answers: { 200: fediverseFollowerRemovedAnswer },
       refusals: [401, 404],
     }),
@@ -45,7 +47,9 @@ export const fediverseRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', fediverseFollowerParam),
     async (c) => {
-      await removeFediverseFollower(c.var.db, c.var.viewer.id, c.req.valid('param').id);
+      const { db, viewer } = c.var;
+      const removed = await removeFediverseFollower(db, viewer.id, c.req.valid('param').id);
+      await rejectFollower(c.env, db, viewer, removed, new URL(c.req.url).origin);
       return sendJson(c, fediverseFollowerRemovedAnswer, { removed: true }, 200);
     },
   );

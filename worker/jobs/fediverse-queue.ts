@@ -3,7 +3,7 @@ import { handleStoryMessage, isStoryMessage } from '../domain/fediverse/delivery
 import { fediverse, fediverseData } from '../domain/fediverse/federation';
 
 /** Seconds before a failed message is tried again: 30 s, 1 min, 2 min… at most 12 hours. */
-export const retryDelaySeconds = (attempts: number) =>
+const retryDelaySeconds = (attempts: number) =>
   Math.min(30 * 2 ** Math.max(attempts - 1, 0), 12 * 60 * 60);
 
 /**

@@ -13,7 +13,7 @@ import { type FediverseData, fediverse } from './federation';
 import { readStoryEvent, storyActivity, storyAuthor } from './story-notes';
 
 /** How many inboxes one delivery message fans out to: one Queue batch send of Fedify's messages. */
-export const inboxesPerPage = 100;
+const inboxesPerPage = 100;
 /** A burst of news at once (an import) federates its newest events only. */
 const maxEventsPerClaim = 20;
 

@@ -1,5 +1,5 @@
-import { exports } from 'cloudflare:workers';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { env, exports } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { ReceivedActivity } from '../../dev/fediverse-peer';
 import {
   apiClient,
@@ -10,6 +10,7 @@ import {
   updateProfile,
 } from '../../test/factories';
 import { serveWorkerOnRelay } from '../../test/fediverse-relay';
+import { fediverse, fediverseData } from './federation';
 
 const { relay, peers } = inject('fediverse');
 const activityJson = 'application/activity+json';
@@ -308,11 +309,15 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     expect(fromPrivate).toEqual([]);
   });
 
-  it('delivers a Delete of the actor when the account is deleted, then nothing more', async () => {
+  it('delivers a Delete of the actor when the account is deleted, and the actor is gone', async () => {
     const owner = await createUser();
     const peer = peers.cavage;
     await peerCall(peer, 'follow', actorOf(owner));
-    await waitForFollowers(owner, 1);
+    // A follower whose follow was accepted holds the board's key, which signs the Delete.
+    await receivedBy(
+      peer,
+      (activity) => activity.type === 'Accept' && activity.actor === actorOf(owner),
+    );
     const deleted = await boardClient(owner).account.$delete({
       json: { password: owner.password },
     });
@@ -323,5 +328,21 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     );
     expect(deletion.object).toBe(actorOf(owner));
     expect((await get(`/@${owner.username}`)).status).toBe(404);
+  });
+});
+
+describe('in production', () => {
+  it('fetches only public https addresses, refusing the rest before any request', async () => {
+    const production = { ...env, UNFURL_PRIVATE_ADDRESSES: 'false' };
+    const ctx = fediverse(production).createContext(new URL(relay), fediverseData(production));
+    const sent = vi.spyOn(globalThis, 'fetch');
+    try {
+      for (const address of [peers.cavage.actor, 'http://example.com/users/someone']) {
+        await expect(ctx.documentLoader(address)).rejects.toThrow('only public https addresses');
+      }
+      expect(sent).not.toHaveBeenCalled();
+    } finally {
+      sent.mockRestore();
+    }
   });
 });

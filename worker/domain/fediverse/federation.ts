@@ -20,12 +20,12 @@ import {
   removeFollowOf,
 } from './followers';
 import { boardKeyPairs } from './keys';
-import { readStoryPage, storyActivity, storyAuthor } from './story-notes';
+import { outboxPageSize, readStoryPage, storyActivity, storyAuthor } from './story-notes';
 
 /** What every Fedify callback gets: the Worker's bindings and a database. */
 export type FediverseData = { env: Env; db: Db };
 
-export const fediversePaths = {
+const fediversePaths = {
   actor: '/@{identifier}',
   inbox: '/fediverse/users/{identifier}/inbox',
   sharedInbox: '/fediverse/inbox',
@@ -37,14 +37,14 @@ export const fediversePaths = {
 const userAgent = 'Up2/1.0 (+https://up2.example)';
 
 /** Whether this deployment may talk to loopback and private addresses (development and tests). */
-export const allowsPrivateAddresses = (env: Env) => env.UNFURL_PRIVATE_ADDRESSES === 'true';
+const allowsPrivateAddresses = (env: Env) => env.UNFURL_PRIVATE_ADDRESSES === 'true';
 
 /**
  * The address rules of link previews (worker/platform/outside-fetch.ts) for what the fediverse
  * fetches in production, plus https only: an actor, a key or an activity from anywhere else is
  * refused before any request.
  */
-export function isReachableInProduction(url: URL): boolean {
+function isReachableInProduction(url: URL): boolean {
   return url.protocol === 'https:' && !url.username && !isPrivateHost(url.hostname);
 }
 
@@ -63,7 +63,6 @@ function buildFederation(env: Env): Federation<FediverseData> {
     queue: new CloudflareMessageQueue(env.FEDIVERSE_QUEUE),
     // The Worker's queue handler hands messages over (processQueuedTask); nothing listens.
     manuallyStartQueue: true,
-    userAgent,
     // A remote server that keeps failing is held back (its deliveries wait, then are dropped).
     circuitBreaker: {
       failureThreshold: 10,
@@ -72,13 +71,17 @@ function buildFederation(env: Env): Federation<FediverseData> {
       heldActivityTtl: { days: 2 },
     },
     ...(allowsPrivateAddresses(env)
-      ? { allowPrivateAddress: true }
+      ? { allowPrivateAddress: true, userAgent }
       : {
           documentLoaderFactory: (options) =>
-            productionOnly(getDocumentLoader({ ...options, maxRedirection: 3 })),
+            productionOnly(getDocumentLoader({ ...options, userAgent, maxRedirection: 3 })),
           authenticatedDocumentLoaderFactory: (identity, options) =>
             productionOnly(
-              getAuthenticatedDocumentLoader(identity, { ...options, maxRedirection: 3 }),
+              getAuthenticatedDocumentLoader(identity, {
+                ...options,
+                userAgent,
+                maxRedirection: 3,
+              }),
             ),
         }),
   });
@@ -131,7 +134,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const last = page.at(-1);
       return {
         items: page.map((event) => storyActivity(author, event)),
-        nextCursor: last && page.length === 20 ? String(last.id) : null,
+        nextCursor: last && page.length === outboxPageSize ? String(last.id) : null,
       };
     })
     // A private board answers no first page, so the dispatcher above answers 404.
@@ -224,14 +227,16 @@ function buildFederation(env: Env): Federation<FediverseData> {
   return federation;
 }
 
-const federations = new WeakMap<Queue, Federation<FediverseData>>();
+const federations = new WeakMap<Queue, Map<boolean, Federation<FediverseData>>>();
 
 /** The Fedify federation of this Worker: built once per isolate (its dispatchers do not change). */
 export function fediverse(env: Env): Federation<FediverseData> {
-  let federation = federations.get(env.FEDIVERSE_QUEUE);
+  const byMode = federations.get(env.FEDIVERSE_QUEUE) ?? new Map();
+  federations.set(env.FEDIVERSE_QUEUE, byMode);
+  let federation = byMode.get(allowsPrivateAddresses(env));
   if (!federation) {
     federation = buildFederation(env);
-    federations.set(env.FEDIVERSE_QUEUE, federation);
+    byMode.set(allowsPrivateAddresses(env), federation);
   }
   return federation;
 }

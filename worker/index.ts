@@ -1,5 +1,4 @@
 import { app } from './http/app';
-import { consumeFediverseQueue } from './jobs/fediverse-queue';
 import { runScheduledJobs } from './jobs/scheduled';
 
 export { ViewCounter } from './objects/view-counter';
@@ -11,6 +10,10 @@ export default {
     ctx.waitUntil(runScheduledJobs(env, controller.cron));
   },
   async queue(batch, env) {
-    if (batch.queue === 'up2-fediverse') await consumeFediverseQueue(batch, env);
+    if (batch.queue === 'up2-fediverse') {
+      // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
+      const { consumeFediverseQueue } = await import('./jobs/fediverse-queue');
+      await consumeFediverseQueue(batch, env);
+    }
   },
 } satisfies ExportedHandler<Env>;

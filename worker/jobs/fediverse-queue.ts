@@ -1,6 +1,7 @@
 import type { Message } from '@fedify/fedify';
-import { handleStoryMessage, isStoryMessage } from '../domain/fediverse/delivery';
+import { handleStoryMessage } from '../domain/fediverse/delivery';
 import { fediverse, fediverseData } from '../domain/fediverse/federation';
+import { isStoryMessage } from '../domain/fediverse/story-queue';
 
 /** Seconds before a failed message is tried again: 30 s, 1 min, 2 min… at most 12 hours. */
 const retryDelaySeconds = (attempts: number) =>

@@ -1,6 +1,6 @@
 import type { Federation } from '@fedify/fedify';
 import { Delete, Follow, PUBLIC_COLLECTION, type Recipient, Reject } from '@fedify/fedify/vocab';
-import { and, asc, desc, eq, gt, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, min } from 'drizzle-orm';
 import {
   blockStoryEvents,
   fediverseFollowers,
@@ -11,40 +11,12 @@ import type { Db } from '../../platform/db';
 import type { UserRow } from '../account/users';
 import { type FediverseData, fediverse } from './federation';
 import { readStoryEvent, storyActivity, storyAuthor } from './story-notes';
+import type { StoryMessage } from './story-queue';
 
 /** How many inboxes one delivery message fans out to: one Queue batch send of Fedify's messages. */
 const inboxesPerPage = 100;
 /** A burst of news at once (an import) federates its newest events only. */
 const maxEventsPerClaim = 20;
-
-/** Our own messages on the fediverse queue, beside Fedify's (which carry a `type`). */
-export type StoryMessage =
-  | { up2: 'new-stories'; userId: number; origin: string }
-  | { up2: 'deliver-story'; userId: number; eventId: number; origin: string; after: string };
-
-export const isStoryMessage = (body: unknown): body is StoryMessage =>
-  typeof body === 'object' && body !== null && 'up2' in body;
-
-/**
- * After a write to a board: when it has fediverse followers and story events not yet sent, asks
- * the queue to send them. One indexed read per write; boards nobody follows from elsewhere stop here.
- */
-export async function queueNewStories(env: Env, db: Db, userId: number, origin: string) {
-  const waiting = await db
-    .select({ userId: fediverseOutboxes.userId })
-    .from(fediverseOutboxes)
-    .where(
-      and(
-        eq(fediverseOutboxes.userId, userId),
-        sql`EXISTS (SELECT 1 FROM ${blockStoryEvents} WHERE ${blockStoryEvents.userId} = ${userId} AND ${blockStoryEvents.id} > ${fediverseOutboxes.announcedUpTo})`,
-        sql`EXISTS (SELECT 1 FROM ${fediverseFollowers} WHERE ${fediverseFollowers.userId} = ${userId})`,
-      ),
-    )
-    .get();
-  if (!waiting) return;
-  const message: StoryMessage = { up2: 'new-stories', userId, origin };
-  await env.FEDIVERSE_QUEUE.send(message, { contentType: 'json' });
-}
 
 /**
  * Claims the board's story events not yet sent (moving its outbox past them, so a second claim

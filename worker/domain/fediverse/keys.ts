@@ -6,8 +6,26 @@ import type { Db } from '../../platform/db';
 const algorithms = ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const;
 type Algorithm = (typeof algorithms)[number];
 
+/**
+ * RSA at 2048 bits, as Mastodon signs: every delivery is one RSA signature, and 4096 bits (Fedify's
+ * default) costs several times the CPU per delivery (docs/decisions/0036).
+ */
+const newKeyPair = (algorithm: Algorithm): Promise<CryptoKeyPair> =>
+  algorithm === 'Ed25519'
+    ? generateCryptoKeyPair('Ed25519')
+    : (crypto.subtle.generateKey(
+        {
+          name: 'RSASSA-PKCS1-v1_5',
+          modulusLength: 2048,
+          publicExponent: new Uint8Array([1, 0, 1]),
+          hash: 'SHA-256',
+        },
+        true,
+        ['sign', 'verify'],
+      ) as Promise<CryptoKeyPair>);
+
 async function storeNewKeyPair(db: Db, userId: number, algorithm: Algorithm) {
-  const pair = await generateCryptoKeyPair(algorithm);
+  const pair = await newKeyPair(algorithm);
   await db
     .insert(fediverseKeys)
     .values({

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { queueNewStories } from '../../domain/fediverse/delivery';
+import { queueNewStories } from '../../domain/fediverse/story-queue';
 import type { AppEnv } from '../app-env';
 import { bumpBoardVersion } from '../board-cache';
 import { boardChangeOf } from './database-session';
@@ -10,7 +10,7 @@ import { boardChangeOf } from './database-session';
  * below (board-changes.test.ts refuses a write route that says neither). A route that changes a
  * board has it marked changed here, once, after its write answered with success: the signed-in
  * viewer's board, and any other it names with `alsoChanged`. A new story event of the viewer's
- * board then goes out to its fediverse followers (worker/domain/fediverse/delivery.ts).
+ * board then goes out to its fediverse followers (worker/domain/fediverse/story-queue.ts).
  */
 export const changesBoard = createMiddleware<AppEnv>(async (c, next) => {
   const named: string[] = [];

@@ -13,7 +13,6 @@ import {
   exportAccount,
 } from '../../domain/account/account';
 import { endSessionsOf } from '../../domain/account/sessions';
-import { announceAccountDeletion } from '../../domain/fediverse/delivery';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
@@ -111,9 +110,11 @@ export const accountRoutes = new Hono<AppEnv>()
     async (c) => {
       const { viewer } = c.var;
       const origin = new URL(c.req.url).origin;
-      await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password, () =>
-        announceAccountDeletion(c.env, c.var.db, viewer, origin),
-      );
+      await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password, async () => {
+        // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
+        const { announceAccountDeletion } = await import('../../domain/fediverse/delivery');
+        await announceAccountDeletion(c.env, c.var.db, viewer, origin);
+      });
       return sendJson(c, messageAnswer, { message: 'Your account and board are deleted.' }, 200);
     },
   );

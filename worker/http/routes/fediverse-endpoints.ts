@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { fediverse, fediverseData } from '../../domain/fediverse/federation';
 import type { AppEnv } from '../app-env';
 import { handleNotFound } from '../middleware/errors';
 
@@ -20,8 +19,12 @@ export function asksForActivityJson(accept: string | undefined): boolean {
   });
 }
 
-/** Hands a request to Fedify; whatever it does not serve is not found. */
-export function answerFromFediverse(c: Context<AppEnv>, request: Request = c.req.raw) {
+/**
+ * Hands a request to Fedify; whatever it does not serve is not found. Fedify (a few MB of code) is
+ * loaded by the first such request, so an isolate serving board pages never evaluates it.
+ */
+export async function answerFromFediverse(c: Context<AppEnv>, request: Request = c.req.raw) {
+  const { fediverse, fediverseData } = await import('../../domain/fediverse/federation');
   return fediverse(c.env).fetch(request, {
     contextData: fediverseData(c.env, c.var.db),
     onNotFound: () => handleNotFound(c),

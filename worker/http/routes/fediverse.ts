@@ -4,7 +4,6 @@ import {
   fediverseFollowerRemovedAnswer,
   fediverseFollowersAnswer,
 } from '../../../schema/fediverse';
-import { rejectFollower } from '../../domain/fediverse/delivery';
 import { listFediverseFollowers, removeFediverseFollower } from '../../domain/fediverse/followers';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
@@ -49,6 +48,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, viewer } = c.var;
       const removed = await removeFediverseFollower(db, viewer.id, c.req.valid('param').id);
+      const { rejectFollower } = await import('../../domain/fediverse/delivery');
       await rejectFollower(c.env, db, viewer, removed, new URL(c.req.url).origin);
       return sendJson(c, fediverseFollowerRemovedAnswer, { removed: true }, 200);
     },

@@ -1,10 +1,13 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { apiClient, createUser, expectStatus, readJson, type TestUser } from '../../test/factories';
+
+// The stand-in site on loopback: a Reject sent to these followers goes nowhere else.
+const remote = inject('outsideSite');
 
 /** A follower as the inbox stores one once its server's Follow is accepted. */
 async function storeRemoteFollower(owner: TestUser, name: string) {
-  const actor = `https://remote.example/users/${name}`;
+  const actor = `${remote}/users/${name}`;
   const row = await env.DB.prepare(
     `INSERT INTO fediverse_followers (user_id, actor_id, follow_id, inbox, shared_inbox, handle, name, avatar_url)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -14,8 +17,8 @@ async function storeRemoteFollower(owner: TestUser, name: string) {
       actor,
       `${actor}#follow`,
       `${actor}/inbox`,
-      'https://remote.example/inbox',
-      `@${name}@remote.example`,
+      `${remote}/inbox`,
+      `@${name}@${new URL(remote).host}`,
       `Name ${name}`,
       null,
     )
@@ -36,8 +39,8 @@ describe('fediverse followers', () => {
     const answer = await followersOf(owner);
     expectStatus(answer, 200);
     expect(answer.body.followers.map((f) => f.handle).sort()).toEqual([
-      '@first@remote.example',
-      '@second@remote.example',
+      `@first@${new URL(remote).host}`,
+      `@second@${new URL(remote).host}`,
     ]);
     expect(answer.body.followers[0]).toMatchObject({ name: expect.any(String), avatarUrl: null });
     const others = await followersOf(other);

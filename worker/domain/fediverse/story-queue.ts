@@ -33,3 +33,14 @@ export async function queueNewStories(env: Env, db: Db, userId: number, origin: 
   const message: StoryMessage = { up2: 'new-stories', userId, origin };
   await env.FEDIVERSE_QUEUE.send(message, { contentType: 'json' });
 }
+
+/** Whether anyone on another server follows the board: only then is there anything to tell them. */
+export async function hasFediverseFollowers(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .select({ userId: fediverseFollowers.userId })
+    .from(fediverseFollowers)
+    .where(eq(fediverseFollowers.userId, userId))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}

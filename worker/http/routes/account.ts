@@ -13,6 +13,7 @@ import {
   exportAccount,
 } from '../../domain/account/account';
 import { endSessionsOf } from '../../domain/account/sessions';
+import { hasFediverseFollowers } from '../../domain/fediverse/story-queue';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
@@ -111,6 +112,7 @@ export const accountRoutes = new Hono<AppEnv>()
       const { viewer } = c.var;
       const origin = new URL(c.req.url).origin;
       await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password, async () => {
+        if (!(await hasFediverseFollowers(c.var.db, viewer.id))) return;
         // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
         const { announceAccountDeletion } = await import('../../domain/fediverse/delivery');
         await announceAccountDeletion(c.env, c.var.db, viewer, origin);

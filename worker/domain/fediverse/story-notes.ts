@@ -16,6 +16,7 @@ const noteVerbs: Record<BlockStoryKind, string> = {
   started: 'Started',
   finished: 'Finished',
   planned: 'Planning',
+  reached: 'Reached a goal by finishing',
 };
 
 /**

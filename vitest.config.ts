@@ -47,7 +47,8 @@ export default defineConfig({
           css: { include: [/tailwindcss\/theme\.css/] },
           setupFiles: ['./worker/test/apply-migrations.ts'],
           // The stand-in website link previews are read from (unfurl.test.ts).
-          globalSetup: ['./worker/dev/outside-site.ts'],
+          // …and the fediverse peers and the relay that lets them reach the Worker (fediverse tests).
+          globalSetup: ['./worker/dev/outside-site.ts', './worker/dev/fediverse-peer.ts'],
           // `npm run bench` runs the benchmarks (figures printed, never asserted) instead.
           include: process.env.BENCH
             ? ['worker/bench/**/*.bench.ts']

@@ -634,3 +634,72 @@ export const personalAccessTokens = sqliteTable(
     index('personal_access_tokens_user').on(t.userId),
   ],
 );
+
+/**
+ * People on other servers (ActivityPub actors) who follow a board: one row per board and remote
+ * actor, written when their server's signed `Follow` is accepted and removed on `Undo`, on the
+ * actor's `Delete` or by the owner. Only the board's owner reads who they are; deliveries read
+ * the inboxes, one per shared inbox.
+ */
+export const fediverseFollowers = sqliteTable(
+  'fediverse_followers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The actor's id (its URL), as its server names it.
+    actorId: text('actor_id').notNull(),
+    // The id of the Follow activity, which an Accept or a Reject names as its object.
+    followId: text('follow_id').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    // Where a delivery to this follower goes: the shared inbox if their server has one, else their
+    // own. One request per distinct value, read in order from the index below.
+    deliveryInbox: text('delivery_inbox').notNull().default(''),
+    // `@name@server`, from WebFinger's point of view.
+    handle: text('handle').notNull(),
+    name: text('name'),
+    avatarUrl: text('avatar_url'),
+    followedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fediverse_followers_user_actor').on(t.userId, t.actorId),
+    // The owner's list, latest first, and the follower count.
+    index('fediverse_followers_user_followed').on(t.userId, t.followedAt),
+    // A remote actor's `Delete` drops its follows of every board.
+    index('fediverse_followers_actor').on(t.actorId),
+    // A story's deliveries: the board's distinct inboxes, a page at a time.
+    index('fediverse_followers_user_delivery').on(t.userId, t.deliveryInbox),
+  ],
+);
+
+/**
+ * How far a board's story has gone out to the fediverse: the id of the last story event handed to
+ * delivery. Made when the board gets its first fediverse follower (at its latest event, so a new
+ * follower is not sent the past); a delivery claims the events after it by moving it on.
+ */
+export const fediverseOutboxes = sqliteTable('fediverse_outboxes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  announcedUpTo: integer('announced_up_to').notNull(),
+});
+
+/**
+ * A board actor's key pairs, as JWK: RSA (HTTP Signatures) and Ed25519 (Object Integrity
+ * Proofs). Made the first time the actor is asked for, and going with the account.
+ */
+export const fediverseKeys = sqliteTable(
+  'fediverse_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    algorithm: text('algorithm', { enum: ['RSASSA-PKCS1-v1_5', 'Ed25519'] }).notNull(),
+    privateKey: text('private_key').notNull(),
+    publicKey: text('public_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.algorithm] })],
+);

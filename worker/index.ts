@@ -13,6 +13,10 @@ export default {
   async queue(batch, env, ctx) {
     if (batch.queue === sourcesQueueName) {
       await consumeSourcesQueue(batch as MessageBatch<SourcesMessage>, env, ctx);
+    } else if (batch.queue === 'up2-fediverse') {
+      // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
+      const { consumeFediverseQueue } = await import('./jobs/fediverse-queue');
+      await consumeFediverseQueue(batch, env);
     }
   },
 } satisfies ExportedHandler<Env>;

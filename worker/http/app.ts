@@ -24,6 +24,8 @@ import { discoverPage } from './routes/discover-page';
 import { emailUpdatesRoutes } from './routes/email-updates';
 import { emailVerificationRoutes } from './routes/email-verification';
 import { embedPage } from './routes/embed-page';
+import { fediverseRoutes } from './routes/fediverse';
+import { fediverseEndpoints } from './routes/fediverse-endpoints';
 import { feedbackRoutes } from './routes/feedback';
 import { followingRoutes, followsRoutes } from './routes/follows';
 import { goalsRoutes } from './routes/goals';
@@ -62,6 +64,7 @@ const api = new Hono<AppEnv>()
   .route('/analytics', analyticsRoutes)
   .route('/follows', followsRoutes)
   .route('/following', followingRoutes)
+  .route('/fediverse', fediverseRoutes)
   .route('/notifications', notificationsRoutes)
   .route('/feedback', feedbackRoutes)
   .route('/generate-image', generateImageRoutes)
@@ -76,6 +79,7 @@ export const app = new Hono<AppEnv>()
   .use(databaseSession)
   .route('/api', apiReference(api))
   .route('/api', api)
+  .route('/', fediverseEndpoints)
   .route('/embed', embedPage)
   .route('/', landingPage)
   .route('/', discoverPage)

@@ -145,6 +145,8 @@ export function publicBoardHead(
       },
       feedLink('application/atom+xml', `${origin}/@${owner.username}/feed.xml`, title),
       feedLink('application/feed+json', `${origin}/@${owner.username}/feed.json`, title),
+      // The board as a fediverse actor: pasting its address into Mastodon's search finds it.
+      feedLink('application/activity+json', `${origin}/@${owner.username}`, title),
     ],
   };
 }

@@ -53,6 +53,8 @@ type ClientOptions = {
    * this `env` when a test stands in or spies on a binding.
    */
   settled?: boolean | Env;
+  /** The address the Worker is called at, when a test serves it somewhere (fediverse tests). */
+  origin?: string;
 };
 
 /** Sends a request through the Worker's real fetch handler, as a client on `ip` would. */
@@ -73,7 +75,7 @@ function workerFetch({ token, ip, headers: extra, settled }: ClientOptions) {
 
 /** The typed `hc` client over the Worker's API, signed in when given a token. */
 export function apiClient(options: ClientOptions = {}) {
-  return hc<TestedApi>(`${origin}/api`, { fetch: workerFetch(options) });
+  return hc<TestedApi>(`${options.origin ?? origin}/api`, { fetch: workerFetch(options) });
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;

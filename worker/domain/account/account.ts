@@ -174,10 +174,18 @@ async function imagesToDelete(db: Db, env: Env, user: UserRow): Promise<string[]
  * Ends the account: the user and everything that hangs on it in D1 (blocks, settings, sessions,
  * links, counts: foreign keys cascade), the email on their feedback, the allowances and sign-in failures kept under their name,
  * their view snapshot in KV and the images they stored. Copies other people made stay theirs
- * (their origin is set to null). Asks for the password first.
+ * (their origin is set to null). Asks for the password first; `beforeDeleting` then runs while
+ * the account still exists (it tells the fediverse the board is gone).
  */
-export async function deleteAccount(db: Db, env: Env, user: UserRow, password: string) {
+export async function deleteAccount(
+  db: Db,
+  env: Env,
+  user: UserRow,
+  password: string,
+  beforeDeleting?: () => Promise<void>,
+) {
   await requirePassword(env, user, password, 'password');
+  await beforeDeleting?.();
   const images = await imagesToDelete(db, env, user);
   await db.batch([
     db.delete(loginFailures).where(eq(loginFailures.username, user.username)),

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import type { UserRow } from '../account/users';
 import { findUserByUsername } from '../account/users';
+import { countFediverseFollowers } from '../fediverse/followers';
 
 /** How many lines of news a page of the following feed holds. */
 const feedPageSize = 20;
@@ -75,13 +76,16 @@ export async function listFollowedBoards(db: Db, followerId: number) {
   return { boards };
 }
 
-/** How many people follow a board: its owner's number, never who they are. */
+/**
+ * How many people follow a board, on Up2 and from other servers: its owner's number, never who
+ * they are.
+ */
 export async function countFollowers(db: Db, ownerId: number): Promise<number> {
-  const [row] = await db
-    .select({ followers: count() })
-    .from(follows)
-    .where(eq(follows.followedId, ownerId));
-  return row?.followers ?? 0;
+  const [[row], fediverse] = await Promise.all([
+    db.select({ followers: count() }).from(follows).where(eq(follows.followedId, ownerId)),
+    countFediverseFollowers(db, ownerId),
+  ]);
+  return (row?.followers ?? 0) + fediverse;
 }
 
 /**

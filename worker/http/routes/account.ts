@@ -13,6 +13,7 @@ import {
   exportAccount,
 } from '../../domain/account/account';
 import { endSessionsOf } from '../../domain/account/sessions';
+import { hasFediverseFollowers } from '../../domain/fediverse/story-queue';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
@@ -109,7 +110,13 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', deleteAccountInput),
     async (c) => {
       const { viewer } = c.var;
-      await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password);
+      const origin = new URL(c.req.url).origin;
+      await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password, async () => {
+        if (!(await hasFediverseFollowers(c.var.db, viewer.id))) return;
+        // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
+        const { announceAccountDeletion } = await import('../../domain/fediverse/delivery');
+        await announceAccountDeletion(c.env, c.var.db, viewer, origin);
+      });
       return sendJson(c, messageAnswer, { message: 'Your account and board are deleted.' }, 200);
     },
   );

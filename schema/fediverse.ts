@@ -1,0 +1,26 @@
+import { z } from 'zod';
+// Imported for its one-time zod configuration (jitless), like every schema module.
+import { idParam } from './fields';
+
+/** `DELETE /api/fediverse/followers/{id}`: one of the owner's fediverse followers. */
+export const fediverseFollowerParam = idParam('Fediverse follower not found.');
+
+/**
+ * `GET /api/fediverse/followers`: the people on other servers who follow the owner's board, latest
+ * first, as their own server describes them: `@name@server`, their display name and picture (each
+ * null where their server gives none), and when they followed (ms).
+ */
+export const fediverseFollowersAnswer = z.object({
+  followers: z.array(
+    z.object({
+      id: z.number().int(),
+      handle: z.string(),
+      name: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+      followedAt: z.number().int(),
+    }),
+  ),
+});
+
+/** `DELETE /api/fediverse/followers/{id}`: the follower is gone (their server is told). */
+export const fediverseFollowerRemovedAnswer = z.object({ removed: z.literal(true) });

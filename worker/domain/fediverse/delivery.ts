@@ -1,0 +1,168 @@
+import type { Federation } from '@fedify/fedify';
+import { Delete, Follow, PUBLIC_COLLECTION, type Recipient, Reject } from '@fedify/fedify/vocab';
+import { and, asc, desc, eq, gt, min } from 'drizzle-orm';
+import {
+  blockStoryEvents,
+  fediverseFollowers,
+  fediverseOutboxes,
+  users,
+} from '../../../schema/tables';
+import type { Db } from '../../platform/db';
+import type { UserRow } from '../account/users';
+import { type FediverseData, fediverse } from './federation';
+import { readStoryEvent, storyActivity, storyAuthor } from './story-notes';
+import type { StoryMessage } from './story-queue';
+
+/** How many inboxes one delivery message fans out to: one Queue batch send of Fedify's messages. */
+const inboxesPerPage = 100;
+/** A burst of news at once (an import) federates its newest events only. */
+const maxEventsPerClaim = 20;
+
+/**
+ * Claims the board's story events not yet sent (moving its outbox past them, so a second claim
+ * finds nothing) and queues one delivery of each; a private board's are claimed and never sent.
+ */
+async function claimNewStories(env: Env, db: Db, message: StoryMessage & { up2: 'new-stories' }) {
+  const outbox = await db
+    .select()
+    .from(fediverseOutboxes)
+    .where(eq(fediverseOutboxes.userId, message.userId))
+    .get();
+  if (!outbox) return;
+  const events = await db
+    .select({ id: blockStoryEvents.id })
+    .from(blockStoryEvents)
+    .where(
+      and(
+        eq(blockStoryEvents.userId, message.userId),
+        gt(blockStoryEvents.id, outbox.announcedUpTo),
+      ),
+    )
+    .orderBy(desc(blockStoryEvents.id))
+    .limit(1000);
+  const newest = events[0];
+  if (!newest) return;
+  const claimed = await db
+    .update(fediverseOutboxes)
+    .set({ announcedUpTo: newest.id })
+    .where(
+      and(
+        eq(fediverseOutboxes.userId, message.userId),
+        eq(fediverseOutboxes.announcedUpTo, outbox.announcedUpTo),
+      ),
+    )
+    .returning();
+  if (claimed.length === 0) return;
+  const owner = await db.select().from(users).where(eq(users.id, message.userId)).get();
+  if (!owner?.isPublic) return;
+  const deliveries: StoryMessage[] = events
+    .slice(0, maxEventsPerClaim)
+    .reverse()
+    .map((event) => ({ ...message, up2: 'deliver-story', eventId: event.id, after: '' }));
+  await env.FEDIVERSE_QUEUE.sendBatch(deliveries.map((body) => ({ body, contentType: 'json' })));
+}
+
+/** One page of a board's distinct delivery inboxes after `after`, in order. */
+async function inboxPage(db: Db, userId: number, after: string): Promise<Recipient[]> {
+  const rows = await db
+    .select({ inbox: fediverseFollowers.deliveryInbox, actorId: min(fediverseFollowers.actorId) })
+    .from(fediverseFollowers)
+    .where(and(eq(fediverseFollowers.userId, userId), gt(fediverseFollowers.deliveryInbox, after)))
+    .groupBy(fediverseFollowers.deliveryInbox)
+    .orderBy(asc(fediverseFollowers.deliveryInbox))
+    .limit(inboxesPerPage);
+  return rows.map((row) => ({
+    id: row.actorId ? new URL(row.actorId) : null,
+    inboxId: new URL(row.inbox),
+  }));
+}
+
+/**
+ * Sends one story event to one page of the board's inboxes (Fedify queues one signed delivery
+ * per inbox), and queues the next page. Read at send time: a block hidden or a board made
+ * private since stops here.
+ */
+async function deliverStoryPage(
+  federation: Federation<FediverseData>,
+  data: FediverseData,
+  message: StoryMessage & { up2: 'deliver-story' },
+) {
+  const { db, env } = data;
+  const owner = await db.select().from(users).where(eq(users.id, message.userId)).get();
+  if (!owner?.isPublic) return;
+  const [event, recipients] = await Promise.all([
+    readStoryEvent(db, owner.id, message.eventId),
+    inboxPage(db, owner.id, message.after),
+  ]);
+  if (!event || recipients.length === 0) return;
+  const ctx = federation.createContext(new URL(message.origin), data);
+  const actor = ctx.getActorUri(owner.username);
+  const author = await storyAuthor(db, owner, {
+    actor,
+    followers: ctx.getFollowersUri(owner.username),
+    board: actor,
+  });
+  await ctx.sendActivity({ identifier: owner.username }, recipients, storyActivity(author, event), {
+    fanout: 'skip',
+  });
+  const last = recipients.at(-1)?.inboxId;
+  if (recipients.length === inboxesPerPage && last) {
+    const next: StoryMessage = { ...message, after: last.href };
+    await env.FEDIVERSE_QUEUE.send(next, { contentType: 'json' });
+  }
+}
+
+export async function handleStoryMessage(
+  federation: Federation<FediverseData>,
+  data: FediverseData,
+  message: StoryMessage,
+) {
+  if (message.up2 === 'new-stories') await claimNewStories(data.env, data.db, message);
+  else await deliverStoryPage(federation, data, message);
+}
+
+/**
+ * Before an account is deleted: a `Delete` of its actor queued to every follower's inbox. The
+ * queued deliveries carry the keys that sign them, so they go out after the account is gone.
+ */
+export async function announceAccountDeletion(env: Env, db: Db, owner: UserRow, origin: string) {
+  const federation = fediverse(env);
+  const ctx = federation.createContext(new URL(origin), { env, db });
+  const actor = ctx.getActorUri(owner.username);
+  const deletion = new Delete({
+    id: new URL('#delete', actor),
+    actor,
+    to: PUBLIC_COLLECTION,
+    object: actor,
+  });
+  const keys = await ctx.getActorKeyPairs(owner.username);
+  for (let after = ''; ; ) {
+    const recipients = await inboxPage(db, owner.id, after);
+    if (recipients.length === 0) return;
+    await ctx.sendActivity(keys, recipients, deletion, { fanout: 'skip' });
+    if (recipients.length < inboxesPerPage) return;
+    after = recipients.at(-1)?.inboxId?.href ?? '';
+  }
+}
+
+/** The owner removed a follower: a `Reject` of their `Follow` goes to their inbox. */
+export async function rejectFollower(
+  env: Env,
+  db: Db,
+  owner: Pick<UserRow, 'username'>,
+  follower: typeof fediverseFollowers.$inferSelect,
+  origin: string,
+) {
+  const ctx = fediverse(env).createContext(new URL(origin), { env, db });
+  const actor = ctx.getActorUri(owner.username);
+  const follow = new Follow({
+    id: new URL(follower.followId),
+    actor: new URL(follower.actorId),
+    object: actor,
+  });
+  await ctx.sendActivity(
+    { identifier: owner.username },
+    { id: new URL(follower.actorId), inboxId: new URL(follower.inbox) },
+    new Reject({ id: new URL(`#reject-${crypto.randomUUID()}`, actor), actor, object: follow }),
+  );
+}

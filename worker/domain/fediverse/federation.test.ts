@@ -1,0 +1,348 @@
+import { env, exports } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { ReceivedActivity } from '../../dev/fediverse-peer';
+import {
+  apiClient,
+  blockPayload,
+  createUser,
+  readJson,
+  type TestUser,
+  updateProfile,
+} from '../../test/factories';
+import { serveWorkerOnRelay } from '../../test/fediverse-relay';
+import { fediverse, fediverseData } from './federation';
+
+const { relay, peers } = inject('fediverse');
+const activityJson = 'application/activity+json';
+let serving: ReturnType<typeof serveWorkerOnRelay>;
+
+beforeAll(() => {
+  serving = serveWorkerOnRelay(relay);
+});
+afterAll(() => serving.stop());
+
+const actorOf = (owner: TestUser) => `${relay}/@${owner.username}`;
+const host = new URL(relay).host;
+
+function get(path: string, accept = activityJson) {
+  return exports.default.fetch(new Request(new URL(path, relay), { headers: { accept } }));
+}
+
+async function peerCall(peer: { origin: string }, action: string, actor: string) {
+  const response = await fetch(`${peer.origin}/__peer/${action}`, {
+    method: 'POST',
+    body: JSON.stringify({ actor }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json();
+}
+
+async function received(peer: { origin: string }): Promise<ReceivedActivity[]> {
+  return (await fetch(`${peer.origin}/__peer/received`)).json();
+}
+
+/** Waits (up to 20 s) for the peer's inbox to have taken an activity that `matches`. */
+async function receivedBy(
+  peer: { origin: string },
+  matches: (activity: ReceivedActivity) => boolean,
+): Promise<ReceivedActivity> {
+  for (let tries = 0; tries < 100; tries++) {
+    const found = (await received(peer)).find(matches);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The peer received no such activity: ${JSON.stringify(await received(peer))}`);
+}
+
+async function followersOf(owner: TestUser) {
+  const answer = await readJson(apiClient({ token: owner.token }).fediverse.followers.$get());
+  if (answer.status !== 200) throw new Error(`followers: ${answer.status}`);
+  return answer.body.followers;
+}
+
+async function waitForFollowers(owner: TestUser, count: number) {
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await followersOf(owner)).length === count) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${owner.username} never had ${count} fediverse followers`);
+}
+
+const boardClient = (owner: TestUser) => apiClient({ token: owner.token, origin: relay });
+
+async function addBlock(owner: TestUser, overrides: Parameters<typeof blockPayload>[0] = {}) {
+  const created = await readJson(
+    boardClient(owner).blocks.$post({ json: blockPayload(overrides) }),
+  );
+  if (created.status !== 201) throw new Error(`block: ${JSON.stringify(created.body)}`);
+  return created.body.block;
+}
+
+describe('a board as a fediverse actor', () => {
+  it('is found by WebFinger, by acct: handle and by the board’s address', async () => {
+    const owner = await createUser();
+    for (const resource of [`acct:${owner.username}@${host}`, actorOf(owner)]) {
+      const response = await get(
+        `/.well-known/webfinger?resource=${encodeURIComponent(resource)}`,
+        'application/jrd+json',
+      );
+      expect(response.status).toBe(200);
+      const jrd = await response.json<{
+        subject: string;
+        links: { rel: string; href: string }[];
+      }>();
+      expect(jrd.links).toContainEqual(
+        expect.objectContaining({ rel: 'self', type: activityJson, href: actorOf(owner) }),
+      );
+    }
+    const unknown = await get(`/.well-known/webfinger?resource=acct:nobody-here@${host}`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers its board address with a Person when asked for ActivityPub JSON, keys included', async () => {
+    const owner = await createUser();
+    await updateProfile(owner, { bio: 'Reading & running' });
+    for (const accept of [
+      activityJson,
+      'application/ld+json; profile="https://www.w3.org/ns/activitystreams"',
+    ]) {
+      const response = await get(`/@${owner.username}`, accept);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('json');
+      const person = await response.json<Record<string, unknown>>();
+      expect(person).toMatchObject({
+        id: actorOf(owner),
+        type: 'Person',
+        preferredUsername: owner.username,
+        name: `Name ${owner.username}`,
+        summary: 'Reading & running',
+        url: actorOf(owner),
+        inbox: `${relay}/fediverse/users/${owner.username}/inbox`,
+        outbox: `${relay}/fediverse/users/${owner.username}/outbox`,
+        followers: `${relay}/fediverse/users/${owner.username}/followers`,
+        endpoints: { sharedInbox: `${relay}/fediverse/inbox` },
+      });
+      expect(person.publicKey).toMatchObject({ owner: actorOf(owner) });
+      expect(JSON.stringify(person.publicKey)).toContain('BEGIN PUBLIC KEY');
+      // The Ed25519 key, for Object Integrity Proofs.
+      expect(JSON.stringify(person.assertionMethod)).toContain('"Multikey"');
+    }
+    const page = await get(`/@${owner.username}`, 'text/html');
+    expect(await page.text()).toContain(
+      `<link rel="alternate" type="application/activity+json" href="${actorOf(owner)}"`,
+    );
+  });
+
+  it('describes the server by NodeInfo', async () => {
+    const links = await (await get('/.well-known/nodeinfo', 'application/json')).json<{
+      links: { href: string }[];
+    }>();
+    const nodeInfo = await (await get(new URL(links.links[0]?.href ?? '').pathname)).json();
+    expect(nodeInfo).toMatchObject({ software: { name: 'up2' }, protocols: ['activitypub'] });
+  });
+
+  it('pages its story in the outbox, newest first, as Create(Note)s, hidden blocks left out', async () => {
+    const owner = await createUser();
+    await addBlock(owner, { title: 'The Design of Everyday Things', status: 'done' });
+    await addBlock(owner, { title: 'A secret plan', status: 'planned', isVisible: false });
+    await addBlock(owner, { title: 'Portuguese A2', status: 'now' });
+    const outbox = await (await get(`/fediverse/users/${owner.username}/outbox`)).json<{
+      totalItems?: number;
+      first: string;
+    }>();
+    const page = await (
+      await get(new URL(outbox.first).pathname + new URL(outbox.first).search)
+    ).json<{
+      orderedItems: { type: string; object: { type: string; content: string } }[];
+    }>();
+    expect(page.orderedItems.map((item) => [item.type, item.object.type])).toEqual([
+      ['Create', 'Note'],
+      ['Create', 'Note'],
+    ]);
+    expect(page.orderedItems[0]?.object.content).toContain('Started Portuguese A2');
+    expect(page.orderedItems[1]?.object.content).toContain(
+      'Finished The Design of Everyday Things',
+    );
+    expect(JSON.stringify(page)).not.toContain('A secret plan');
+  });
+
+  it('is not found, actor nor outbox, while the board is private', async () => {
+    const owner = await createUser({ isPublic: false });
+    expect((await get(`/@${owner.username}`)).status).toBe(404);
+    expect((await get(`/fediverse/users/${owner.username}/outbox`)).status).toBe(404);
+    const finger = await get(`/.well-known/webfinger?resource=acct:${owner.username}@${host}`);
+    expect(finger.status).toBe(404);
+  });
+});
+
+describe('following a board from another server', { timeout: 40_000 }, () => {
+  it('accepts a signed Follow at once, and delivers a new story as a signed Create(Note)', async () => {
+    const owner = await createUser();
+    await updateProfile(owner, { displayName: 'Maya' });
+    const peer = peers.rfc9421;
+    await peerCall(peer, 'follow', actorOf(owner));
+    const accept = await receivedBy(
+      peer,
+      (activity) => activity.type === 'Accept' && activity.actor === actorOf(owner),
+    );
+    expect(accept.signature).not.toBe('none');
+    await waitForFollowers(owner, 1);
+    const [follower] = await followersOf(owner);
+    expect(follower).toMatchObject({
+      handle: `@reader@${new URL(peer.origin).host}`,
+      name: 'Peer Reader',
+      avatarUrl: `${peer.origin}/avatar.png`,
+    });
+
+    await addBlock(owner, {
+      title: 'The Design of Everyday Things',
+      status: 'done',
+      externalUrl: 'https://example.com/doet',
+    });
+    const create = await receivedBy(
+      peer,
+      (activity) => activity.type === 'Create' && activity.actor === actorOf(owner),
+    );
+    expect(create.signature).not.toBe('none');
+    const note = create.object as {
+      type: string;
+      content: string;
+      url: string;
+      attachment: { type: string; url: string };
+    };
+    expect(note.type).toBe('Note');
+    expect(note.content).toContain('Finished The Design of Everyday Things');
+    expect(note.content).toContain(`href="${actorOf(owner)}"`);
+    expect(note.url).toBe('https://example.com/doet');
+    expect(note.attachment).toMatchObject({ type: 'Image' });
+  });
+
+  it('verifies both signature schemes: RFC 9421 and draft-cavage Follows are accepted', async () => {
+    const owner = await createUser();
+    await peerCall(peers.rfc9421, 'follow', actorOf(owner));
+    await peerCall(peers.cavage, 'follow', actorOf(owner));
+    await waitForFollowers(owner, 2);
+    const posts = await (await fetch(`${relay}/__relay/posts`)).json<
+      { path: string; signature: string; status: number }[]
+    >();
+    const inbox = posts.filter((post) => post.path.startsWith('/fediverse/'));
+    expect(inbox).toContainEqual(expect.objectContaining({ signature: 'rfc9421', status: 202 }));
+    expect(inbox).toContainEqual(
+      expect.objectContaining({ signature: 'draft-cavage', status: 202 }),
+    );
+  });
+
+  it('forgets a follower on Undo, and a remote account on its Delete', async () => {
+    const owner = await createUser();
+    await peerCall(peers.rfc9421, 'follow', actorOf(owner));
+    await peerCall(peers.cavage, 'follow', actorOf(owner));
+    await waitForFollowers(owner, 2);
+    await peerCall(peers.rfc9421, 'undo', actorOf(owner));
+    await waitForFollowers(owner, 1);
+    await peerCall(peers.cavage, 'delete-self', actorOf(owner));
+    await waitForFollowers(owner, 0);
+  });
+
+  it('answers an unsigned or wrongly signed POST with 401 and stores nothing', async () => {
+    const owner = await createUser();
+    const follow = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${peers.cavage.origin}/follows/forged`,
+      type: 'Follow',
+      actor: peers.cavage.actor,
+      object: actorOf(owner),
+    };
+    const post = (headers: Record<string, string>) =>
+      exports.default.fetch(
+        new Request(`${relay}/fediverse/users/${owner.username}/inbox`, {
+          method: 'POST',
+          headers: { 'content-type': activityJson, ...headers },
+          body: JSON.stringify(follow),
+        }),
+      );
+    expect((await post({})).status).toBe(401);
+    const forged = await post({
+      date: new Date().toUTCString(),
+      signature: `keyId="${peers.cavage.actor}#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"`,
+    });
+    expect(forged.status).toBe(401);
+    expect(await followersOf(owner)).toEqual([]);
+  });
+
+  it('sends a removed follower a Reject of their Follow', async () => {
+    const owner = await createUser();
+    const peer = peers.cavage;
+    await peerCall(peer, 'follow', actorOf(owner));
+    await waitForFollowers(owner, 1);
+    const [follower] = await followersOf(owner);
+    const removed = await boardClient(owner).fediverse.followers[':id{[0-9]+}'].$delete({
+      param: { id: String(follower?.id) },
+    });
+    expect(removed.status).toBe(200);
+    await receivedBy(
+      peer,
+      (activity) => activity.type === 'Reject' && activity.actor === actorOf(owner),
+    );
+    expect(await followersOf(owner)).toEqual([]);
+  });
+
+  it('stops federating a board made private: nothing more is delivered', async () => {
+    const owner = await createUser();
+    const peer = peers.rfc9421;
+    await peerCall(peer, 'follow', actorOf(owner));
+    await waitForFollowers(owner, 1);
+    await boardClient(owner).auth.me.$put({ json: { isPublic: false } });
+    expect((await get(`/@${owner.username}`)).status).toBe(404);
+    await addBlock(owner, { title: 'Quietly private', status: 'done' });
+    // A public board's story, sent after, arrives: the private one's never did.
+    const witness = await createUser();
+    await peerCall(peer, 'follow', actorOf(witness));
+    await waitForFollowers(witness, 1);
+    await addBlock(witness, { title: 'Out loud', status: 'done' });
+    await receivedBy(
+      peer,
+      (activity) => activity.actor === actorOf(witness) && activity.type === 'Create',
+    );
+    const fromPrivate = (await received(peer)).filter(
+      (activity) => activity.actor === actorOf(owner) && activity.type === 'Create',
+    );
+    expect(fromPrivate).toEqual([]);
+  });
+
+  it('delivers a Delete of the actor when the account is deleted, and the actor is gone', async () => {
+    const owner = await createUser();
+    const peer = peers.cavage;
+    await peerCall(peer, 'follow', actorOf(owner));
+    // A follower whose follow was accepted holds the board's key, which signs the Delete.
+    await receivedBy(
+      peer,
+      (activity) => activity.type === 'Accept' && activity.actor === actorOf(owner),
+    );
+    const deleted = await boardClient(owner).account.$delete({
+      json: { password: owner.password },
+    });
+    expect(deleted.status).toBe(200);
+    const deletion = await receivedBy(
+      peer,
+      (activity) => activity.type === 'Delete' && activity.actor === actorOf(owner),
+    );
+    expect(deletion.object).toBe(actorOf(owner));
+    expect((await get(`/@${owner.username}`)).status).toBe(404);
+  });
+});
+
+describe('in production', () => {
+  it('fetches only public https addresses, refusing the rest before any request', async () => {
+    const production = { ...env, UNFURL_PRIVATE_ADDRESSES: 'false' };
+    const ctx = fediverse(production).createContext(new URL(relay), fediverseData(production));
+    const sent = vi.spyOn(globalThis, 'fetch');
+    try {
+      for (const address of [peers.cavage.actor, 'http://example.com/users/someone']) {
+        await expect(ctx.documentLoader(address)).rejects.toThrow('only public https addresses');
+      }
+      expect(sent).not.toHaveBeenCalled();
+    } finally {
+      sent.mockRestore();
+    }
+  });
+});

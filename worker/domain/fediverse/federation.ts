@@ -1,0 +1,244 @@
+import {
+  createFederation,
+  type DocumentLoader,
+  type Federation,
+  getAuthenticatedDocumentLoader,
+  getDocumentLoader,
+} from '@fedify/fedify';
+import { Accept, Delete, Endpoints, Follow, Image, Person, Undo } from '@fedify/fedify/vocab';
+import { count, eq } from 'drizzle-orm';
+import { users } from '../../../schema/tables';
+import { type Db, getDb } from '../../platform/db';
+import { WorkersKvStore } from '../../platform/fedify-kv';
+import { CloudflareMessageQueue } from '../../platform/fedify-queue';
+import { isPrivateHost } from '../../platform/outside-fetch';
+import { findUserByUsername } from '../account/users';
+import {
+  addFediverseFollower,
+  countFediverseFollowers,
+  dropRemoteActor,
+  removeFollowOf,
+} from './followers';
+import { boardKeyPairs } from './keys';
+import { outboxPageSize, readStoryPage, storyActivity, storyAuthor } from './story-notes';
+
+/** What every Fedify callback gets: the Worker's bindings and a database. */
+export type FediverseData = { env: Env; db: Db };
+
+const fediversePaths = {
+  actor: '/@{identifier}',
+  inbox: '/fediverse/users/{identifier}/inbox',
+  sharedInbox: '/fediverse/inbox',
+  outbox: '/fediverse/users/{identifier}/outbox',
+  followers: '/fediverse/users/{identifier}/followers',
+  nodeInfo: '/fediverse/nodeinfo/2.1',
+} as const;
+
+const userAgent = 'Up2/1.0 (+https://up2.example)';
+
+/** Whether this deployment may talk to loopback and private addresses (development and tests). */
+const allowsPrivateAddresses = (env: Env) => env.UNFURL_PRIVATE_ADDRESSES === 'true';
+
+/**
+ * The address rules of link previews (worker/platform/outside-fetch.ts) for what the fediverse
+ * fetches in production, plus https only: an actor, a key or an activity from anywhere else is
+ * refused before any request.
+ */
+function isReachableInProduction(url: URL): boolean {
+  return url.protocol === 'https:' && !url.username && !isPrivateHost(url.hostname);
+}
+
+function productionOnly(load: DocumentLoader): DocumentLoader {
+  return (url, options) => {
+    if (!isReachableInProduction(new URL(url))) {
+      return Promise.reject(new Error(`Refused to fetch ${url}: only public https addresses.`));
+    }
+    return load(url, options);
+  };
+}
+
+function buildFederation(env: Env): Federation<FediverseData> {
+  const federation = createFederation<FediverseData>({
+    kv: new WorkersKvStore(env.FEDIVERSE_KV),
+    queue: new CloudflareMessageQueue(env.FEDIVERSE_QUEUE),
+    // The Worker's queue handler hands messages over (processQueuedTask); nothing listens.
+    manuallyStartQueue: true,
+    // A remote server that keeps failing is held back (its deliveries wait, then are dropped).
+    circuitBreaker: {
+      failureThreshold: 10,
+      failureWindow: { hours: 1 },
+      recoveryDelay: { minutes: 30 },
+      heldActivityTtl: { days: 2 },
+    },
+    ...(allowsPrivateAddresses(env)
+      ? { allowPrivateAddress: true, userAgent }
+      : {
+          documentLoaderFactory: (options) =>
+            productionOnly(getDocumentLoader({ ...options, userAgent, maxRedirection: 3 })),
+          authenticatedDocumentLoaderFactory: (identity, options) =>
+            productionOnly(
+              getAuthenticatedDocumentLoader(identity, {
+                ...options,
+                userAgent,
+                maxRedirection: 3,
+              }),
+            ),
+        }),
+  });
+
+  federation
+    .setActorDispatcher(fediversePaths.actor, async (ctx, identifier) => {
+      const owner = await findUserByUsername(ctx.data.db, identifier);
+      // A private board is not an actor at all, exactly as its page is not found.
+      if (!owner?.isPublic || owner.username !== identifier) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      const actor = ctx.getActorUri(identifier);
+      return new Person({
+        id: actor,
+        preferredUsername: owner.username,
+        name: owner.displayName,
+        summary: owner.bio ?? owner.tagline,
+        url: actor,
+        icon: owner.avatar ? new Image({ url: new URL(owner.avatar, ctx.origin) }) : null,
+        inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        indexable: true,
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((key) => key.multikey),
+      });
+    })
+    .mapHandle((_ctx, username) => username.toLowerCase())
+    .setKeyPairsDispatcher(async (ctx, identifier) => {
+      const owner = await findUserByUsername(ctx.data.db, identifier);
+      return owner ? boardKeyPairs(ctx.data.db, owner.id) : [];
+    });
+
+  federation
+    .setOutboxDispatcher(fediversePaths.outbox, async (ctx, identifier, cursor) => {
+      const owner = await findUserByUsername(ctx.data.db, identifier);
+      if (!owner?.isPublic || cursor === null) return null;
+      const before = cursor === 'latest' ? null : Number.parseInt(cursor, 10);
+      if (before !== null && !Number.isSafeInteger(before)) return null;
+      const [author, page] = await Promise.all([
+        storyAuthor(ctx.data.db, owner, {
+          actor: ctx.getActorUri(identifier),
+          followers: ctx.getFollowersUri(identifier),
+          board: ctx.getActorUri(identifier),
+        }),
+        readStoryPage(ctx.data.db, owner.id, before),
+      ]);
+      const last = page.at(-1);
+      return {
+        items: page.map((event) => storyActivity(author, event)),
+        nextCursor: last && page.length === outboxPageSize ? String(last.id) : null,
+      };
+    })
+    // A private board answers no first page, so the dispatcher above answers 404.
+    .setFirstCursor(async (ctx, identifier) => {
+      const owner = await findUserByUsername(ctx.data.db, identifier);
+      return owner?.isPublic ? 'latest' : null;
+    });
+
+  federation
+    .setFollowersDispatcher(fediversePaths.followers, async (ctx, identifier) => {
+      const owner = await findUserByUsername(ctx.data.db, identifier);
+      // Who follows a board is its owner's to know: others read how many, never who.
+      return owner?.isPublic ? { items: [] } : null;
+    })
+    .setCounter(async (ctx, identifier) => {
+      const owner = await findUserByUsername(ctx.data.db, identifier);
+      return owner?.isPublic ? countFediverseFollowers(ctx.data.db, owner.id) : null;
+    });
+
+  federation
+    .setInboxListeners(fediversePaths.inbox, fediversePaths.sharedInbox)
+    .on(Follow, async (ctx, follow) => {
+      if (!follow.id || !follow.objectId) return;
+      const target = ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor') return;
+      const owner = await findUserByUsername(ctx.data.db, target.identifier);
+      if (!owner?.isPublic) return;
+      const follower = await follow.getActor(ctx);
+      if (!follower?.id || !follower.inboxId) return;
+      const sharedInbox = follower.endpoints?.sharedInbox ?? null;
+      const production = !allowsPrivateAddresses(ctx.data.env);
+      if (
+        production &&
+        (!isReachableInProduction(follower.inboxId) ||
+          (sharedInbox && !isReachableInProduction(sharedInbox)))
+      ) {
+        return;
+      }
+      const icon = await follower.getIcon(ctx).catch(() => null);
+      const iconUrl = icon?.url instanceof URL ? icon.url : (icon?.url?.href ?? null);
+      await addFediverseFollower(ctx.data.db, {
+        userId: owner.id,
+        actorId: follower.id.href,
+        followId: follow.id.href,
+        inbox: follower.inboxId.href,
+        sharedInbox: sharedInbox?.href ?? null,
+        handle: `@${follower.preferredUsername ?? 'unknown'}@${follower.id.host}`,
+        name: follower.name?.toString() ?? null,
+        avatarUrl: iconUrl?.href ?? null,
+      });
+      const actor = ctx.getActorUri(owner.username);
+      await ctx.sendActivity(
+        { identifier: owner.username },
+        follower,
+        new Accept({
+          id: new URL(`#accept-${crypto.randomUUID()}`, actor),
+          actor,
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const follow = await undo.getObject(ctx);
+      if (!(follow instanceof Follow) || !undo.actorId || !follow.objectId) return;
+      if (follow.actorId?.href !== undo.actorId.href) return;
+      const target = ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor') return;
+      await removeFollowOf(ctx.data.db, target.identifier, undo.actorId.href);
+    })
+    .on(Delete, async (ctx, deletion) => {
+      // A remote account that is gone: its follows of every board go with it.
+      if (deletion.actorId && deletion.objectId?.href === deletion.actorId.href) {
+        await dropRemoteActor(ctx.data.db, deletion.actorId.href);
+      }
+    });
+
+  federation.setNodeInfoDispatcher(fediversePaths.nodeInfo, async (ctx) => {
+    const [row] = await ctx.data.db
+      .select({ boards: count() })
+      .from(users)
+      .where(eq(users.isPublic, true));
+    return {
+      software: { name: 'up2', version: '1.0.0', homepage: new URL('/', ctx.origin) },
+      protocols: ['activitypub'],
+      openRegistrations: true,
+      usage: { users: { total: row?.boards ?? 0 }, localPosts: 0, localComments: 0 },
+    };
+  });
+
+  return federation;
+}
+
+const federations = new WeakMap<Queue, Map<boolean, Federation<FediverseData>>>();
+
+/** The Fedify federation of this Worker: built once per isolate (its dispatchers do not change). */
+export function fediverse(env: Env): Federation<FediverseData> {
+  const byMode = federations.get(env.FEDIVERSE_QUEUE) ?? new Map();
+  federations.set(env.FEDIVERSE_QUEUE, byMode);
+  let federation = byMode.get(allowsPrivateAddresses(env));
+  if (!federation) {
+    federation = buildFederation(env);
+    byMode.set(allowsPrivateAddresses(env), federation);
+  }
+  return federation;
+}
+
+export const fediverseData = (env: Env, db: Db = getDb(env)): FediverseData => ({ env, db });

@@ -1,0 +1,141 @@
+import { Create, Image, Note, PUBLIC_COLLECTION } from '@fedify/fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import { type BlockStoryKind, ratingLabel, ratingStars } from '../../../schema/block-values';
+import { blockStoryEvents, blocks } from '../../../schema/tables';
+import type { Db } from '../../platform/db';
+import type { UserRow } from '../account/users';
+import { getBoardSettings } from '../boards/boards';
+
+/** How many story events one page of the outbox holds. */
+export const outboxPageSize = 20;
+
+// The Note is the actor's own post, so it leaves out the name the feeds begin with.
+const noteVerbs: Record<BlockStoryKind, string> = {
+  added: 'Added',
+  started: 'Started',
+  finished: 'Finished',
+  planned: 'Planning',
+  reached: 'Reached a goal by finishing',
+};
+
+/**
+ * A board's story as it federates: the events of its visible blocks other than `added` (which
+ * only repeats the first status), as the feeds read them.
+ */
+const federatedStory = (userId: number) =>
+  and(
+    eq(blockStoryEvents.userId, userId),
+    ne(blockStoryEvents.kind, 'added'),
+    eq(blocks.isVisible, true),
+  );
+
+function selectStory(db: Db) {
+  return db
+    .select({
+      id: blockStoryEvents.id,
+      kind: blockStoryEvents.kind,
+      at: blockStoryEvents.at,
+      title: blocks.title,
+      subtitle: blocks.subtitle,
+      description: blocks.description,
+      imageUrl: blocks.imageUrl,
+      externalUrl: blocks.externalUrl,
+      rating: blocks.rating,
+      review: blocks.review,
+    })
+    .from(blockStoryEvents)
+    .innerJoin(blocks, eq(blocks.id, blockStoryEvents.blockId));
+}
+
+export type StoryEvent = Awaited<ReturnType<ReturnType<typeof selectStory>['get']>> & {};
+
+/** One page of a board's federated story, newest first, before the event `before` (or the latest). */
+export function readStoryPage(db: Db, userId: number, before: number | null) {
+  return selectStory(db)
+    .where(
+      before === null
+        ? federatedStory(userId)
+        : and(federatedStory(userId), lt(blockStoryEvents.id, before)),
+    )
+    .orderBy(desc(blockStoryEvents.id))
+    .limit(outboxPageSize);
+}
+
+/** One event of a board's federated story; none if its block is hidden or gone. */
+export function readStoryEvent(db: Db, userId: number, eventId: number) {
+  return selectStory(db)
+    .where(and(federatedStory(userId), eq(blockStoryEvents.id, eventId)))
+    .get();
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+const link = (href: string, text: string) =>
+  `<a href="${escapeHtml(href)}" rel="nofollow noopener">${escapeHtml(text)}</a>`;
+
+export type StoryAuthor = {
+  owner: Pick<UserRow, 'username' | 'displayName'>;
+  actor: URL;
+  followers: URL;
+  board: URL;
+  showImages: boolean;
+};
+
+export async function storyAuthor(
+  db: Db,
+  owner: UserRow,
+  uris: { actor: URL; followers: URL; board: URL },
+): Promise<StoryAuthor> {
+  const settings = await getBoardSettings(db, owner.id);
+  return { owner, ...uris, showImages: !settings.hideAllImages };
+}
+
+/**
+ * A story event as the fediverse reads it: a public `Create` of a `Note` saying what happened
+ * ("Finished The Design of Everyday Things"), with the owner's words, the block's link, its image
+ * as an attachment and a link to the board.
+ */
+export function storyActivity(author: StoryAuthor, event: StoryEvent): Create {
+  const headline = `${noteVerbs[event.kind]} ${event.title}`;
+  const stars =
+    event.rating === null ? null : `${ratingStars(event.rating)} (${ratingLabel(event.rating)})`;
+  const words = [event.subtitle, stars, event.review && `“${event.review}”`, event.description]
+    .filter(Boolean)
+    .join(' · ');
+  const content = [
+    paragraph(headline),
+    words ? paragraph(words) : '',
+    event.externalUrl ? `<p>${link(event.externalUrl, event.externalUrl)}</p>` : '',
+    `<p>${link(author.board.href, `${author.owner.displayName} on Up2`)}</p>`,
+  ].join('');
+  const noteId = new URL(`#story-${event.id}`, author.board);
+  const published = Temporal.Instant.fromEpochMilliseconds(event.at);
+  const image =
+    author.showImages && event.imageUrl
+      ? new Image({ url: new URL(event.imageUrl, author.board), name: event.title })
+      : null;
+  return new Create({
+    id: new URL(`#story-${event.id}-create`, author.board),
+    actor: author.actor,
+    to: PUBLIC_COLLECTION,
+    cc: author.followers,
+    published,
+    object: new Note({
+      id: noteId,
+      attribution: author.actor,
+      to: PUBLIC_COLLECTION,
+      cc: author.followers,
+      published,
+      name: null,
+      summary: null,
+      content,
+      url:
+        event.externalUrl && URL.canParse(event.externalUrl)
+          ? new URL(event.externalUrl)
+          : author.board,
+      attachments: image ? [image] : [],
+    }),
+  });
+}

@@ -206,6 +206,8 @@ function answerFrom(request: Request, kind: BoardKind, entry: KeptEntry): Respon
   headers.set('cache-control', browserCacheControl[kind]);
   // The API answers a signed-in owner differently (hidden blocks, email), never from here.
   if (kind === 'api') headers.set('vary', 'Authorization');
+  // The board's address also answers its fediverse actor, to those who ask for ActivityPub JSON.
+  if (kind === 'page') headers.set('vary', 'Accept');
   const etag = headers.get('etag') ?? '';
   if (!matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) {
     return new Response(entry.body, { status: entry.status, headers });

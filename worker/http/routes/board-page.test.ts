@@ -280,6 +280,15 @@ describe('GET /@username', () => {
     expect(revalidated.html).toBe('');
   });
 
+  it('names Accept in Vary, since the same address answers the fediverse actor to ActivityPub clients', async () => {
+    const owner = await createUser();
+    const { response } = await fetchPage(`/@${owner.username}`);
+    expect(response.headers.get('vary')).toBe('Accept');
+    const etag = response.headers.get('etag') ?? '';
+    const revalidated = await fetchPage(`/@${owner.username}`, { 'if-none-match': etag });
+    expect(revalidated.response.headers.get('vary')).toBe('Accept');
+  });
+
   it("loads the reader, lists the app's code for when it is needed, and tells who is looking first, by the one inline script its CSP names", async () => {
     const owner = await createUser();
     const { response, html } = await fetchPage(`/@${owner.username}`);

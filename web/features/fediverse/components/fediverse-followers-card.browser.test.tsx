@@ -16,7 +16,8 @@ const bob: FediverseFollower = {
   id: 4,
   handle: '@bob@toot.example',
   name: null,
-  avatarUrl: null,
+  // Plain http: the app's pages load https pictures only.
+  avatarUrl: 'http://toot.example/avatars/bob.png',
   followedAt: 1_750_000_000_000,
 };
 

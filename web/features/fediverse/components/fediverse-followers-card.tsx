@@ -57,11 +57,19 @@ export function FediverseFollowersCard() {
   );
 }
 
+/**
+ * A follower's picture where the app's pages may load it (their CSP allows https images only):
+ * another server's picture over plain http (a development peer) leaves the initial instead.
+ */
+function shownPicture(avatarUrl: string | null): string | null {
+  return avatarUrl?.startsWith('https://') ? avatarUrl : null;
+}
+
 function FollowerRow({ follower }: { follower: FediverseFollower }) {
   return (
     <li className="flex items-center gap-2">
       <UserAvatar
-        src={follower.avatarUrl}
+        src={shownPicture(follower.avatarUrl)}
         name={follower.name ?? follower.handle.replace(/^@/, '')}
         className="size-8 text-sm"
       />

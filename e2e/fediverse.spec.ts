@@ -102,3 +102,28 @@ test('a follower from another server shows in the dashboard, counted, and the ow
     await peer.close();
   }
 });
+
+test("a visitor finds the board's fediverse handle among the ways to follow it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const owner = await createUser(request, { prefix: 'sheet' });
+  const handle = `@${owner.username}@${new URL(baseURL ?? '').host}`;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/@${owner.username}`);
+  // The head names the same account to Mastodon, which credits links to the board to it.
+  await expect(page.locator('head meta[name="fediverse:creator"]')).toHaveAttribute(
+    'content',
+    handle,
+  );
+
+  // The Feed link brings the app, which opens the ways to follow the board.
+  await page.getByRole('link', { name: 'Feed', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: `Follow ${owner.displayName}` });
+  const fediverse = sheet.getByRole('region', { name: 'On Mastodon or the fediverse' });
+  await expect(fediverse.getByRole('textbox')).toHaveValue(handle);
+  await fediverse.getByRole('button', { name: 'Copy' }).click();
+  await expect(fediverse.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(handle);
+});

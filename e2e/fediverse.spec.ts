@@ -1,4 +1,5 @@
 import { startFediversePeer } from '../worker/dev/fediverse-peer';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { expectToast } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
@@ -84,10 +85,14 @@ test('a follower from another server shows in the dashboard, counted, and the ow
       .getByRole('definition');
     await expect(followerNumber).toHaveText('1');
 
+    await expectNoSeriousA11yViolations(page, 'the dashboard with a fediverse follower');
+
     await follower.getByRole('button', { name: `Remove ${handle}` }).click();
     const confirm = page.getByRole('alertdialog', {
       name: `Remove ${handle} from your followers?`,
     });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the confirmation to remove a fediverse follower');
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expectToast(page, 'Follower removed');
     await expect(followers).toContainText(

@@ -153,7 +153,8 @@ export function ShareBoardDialog({
             </Button>
           </div>
         </div>
-        <FediverseHandleField username={username} isPrivate={isPrivate} />
+        {/* The board's account, not the year's page: offered where the board is shared. */}
+        {!year && <FediverseHandleField username={username} isPrivate={isPrivate} />}
       </DialogContent>
     </Dialog>
   );

@@ -135,8 +135,9 @@ test('the Feed link opens a follow sheet with the feed address to copy', async (
   await expect(sheet.getByRole('button', { name: 'Follow' })).toBeVisible();
   const address = `${baseURL}/@${owner.username}/feed.xml`;
   await expect(sheet.getByLabel('In a feed reader: add this address.')).toHaveValue(address);
-  await sheet.getByRole('button', { name: 'Copy' }).click();
-  await expect(sheet.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  const feedReader = sheet.getByRole('region', { name: 'In a feed reader' });
+  await feedReader.getByRole('button', { name: 'Copy' }).click();
+  await expect(feedReader.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   expect(page.url()).not.toContain('feed.xml');
 });

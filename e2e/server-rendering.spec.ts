@@ -238,10 +238,23 @@ test("the owner opening their own board sees their hidden blocks, even while it'
 /**
  * The class names on the page that no rule of its stylesheets names: a component class misspelt,
  * or one that the stylesheet lost, leaves its elements unstyled without failing anything else.
- * Lucide's own marker classes (`lucide`, `lucide-…`) carry no style.
+ * Lucide's own marker classes (`lucide`, `lucide-…`) carry no style, nor do the microformats2
+ * classes, which tell IndieWeb readers what an element is (the h-card and its h-entries).
  */
+const microformatClasses = [
+  'h-card',
+  'p-name',
+  'p-note',
+  'u-photo',
+  'u-url',
+  'u-uid',
+  'h-entry',
+  'p-category',
+  'dt-published',
+];
+
 function unstyledClasses(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate((unstyled) => {
     const selectors: string[] = [];
     const collect = (rules: CSSRuleList) => {
       for (const rule of rules) {
@@ -255,9 +268,12 @@ function unstyledClasses(page: Page) {
       [...document.querySelectorAll('[class]')].flatMap((element) => [...element.classList]),
     );
     return [...used].filter(
-      (name) => !name.startsWith('lucide') && !named.includes(`.${CSS.escape(name)}`),
+      (name) =>
+        !name.startsWith('lucide') &&
+        !unstyled.includes(name) &&
+        !named.includes(`.${CSS.escape(name)}`),
     );
-  });
+  }, microformatClasses);
 }
 
 test('every class on a rendered board and its embed has a rule in the stylesheet', async ({

@@ -1,3 +1,4 @@
+import { fediverseHandle } from '../../schema/indieweb';
 import type { UserRow } from '../domain/account/users';
 import { findUserByUsername } from '../domain/account/users';
 import type { Db } from '../platform/db';
@@ -129,6 +130,8 @@ export function publicBoardHead(
       meta('property', 'og:image:height', ogImageSize.height),
       meta('property', 'og:image:alt', imageAlt),
       meta('property', 'profile:username', owner.username),
+      // Mastodon credits links to the board to its fediverse account.
+      meta('name', 'fediverse:creator', fediverseHandle(owner.username, new URL(env.APP_URL).host)),
       meta('name', 'twitter:card', 'summary_large_image'),
       meta('name', 'twitter:title', title),
       meta('name', 'twitter:description', description),

@@ -26,6 +26,7 @@ import { BoardToolbar } from '../../features/boards/components/board-toolbar';
 import { EmbedCodeCard } from '../../features/boards/components/embed-code-card';
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
+import { FediverseFollowersCard } from '../../features/fediverse/components/fediverse-followers-card';
 import { GoalsCard } from '../../features/goals/components/goals-card';
 import { SourcesCard } from '../../features/sources/components/sources-card';
 import { YearOfferCard } from '../../features/year/components/year-offer-card';
@@ -233,6 +234,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </SidebarCard>
         <SidebarCard>
           <StatsCard blockCount={blockCount} />
+        </SidebarCard>
+        <SidebarCard>
+          <FediverseFollowersCard />
         </SidebarCard>
         <SidebarCard>
           <DailyChartCard />

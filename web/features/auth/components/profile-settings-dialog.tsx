@@ -3,6 +3,7 @@ import { Loader2Icon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FediverseHandleField } from '../../../components/fediverse-handle-field';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -130,6 +131,7 @@ export function ProfileSettingsDialog({
               <FormField label="Bio" error={errors.bio?.message}>
                 {(control) => <Textarea {...control} rows={3} {...form.register('bio')} />}
               </FormField>
+              <FediverseHandleField username={user.username} isPrivate={!user.isPublic} />
               <DialogFooter>
                 <DialogClose asChild>
                   <Button type="button" variant="outline">

@@ -4,6 +4,7 @@ import { __iconData as closeIcon } from 'lucide-react/icons/x';
 import { type CSSProperties, type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { aspectRatioOf, maxRating, ratingLabel } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
+import { linksOwnProfile } from '../../../../schema/indieweb';
 import { BlockIcon } from '../../../components/block-icon';
 import { SpriteIcon } from '../../../components/icon-sprite';
 import { Button } from '../../../components/ui/button';
@@ -66,20 +67,27 @@ export function BlockCard<B extends PublicBlock>({
   const look = useBlockLook(block);
   const label = block.label || look?.typeLabel;
   return (
+    // A microformats2 h-entry (name, published, url, category, photo), for IndieWeb readers.
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title is the keyboard's edit button; this widens the click target to the whole card
     <article
       onClick={onEdit ? (event) => isEditClick(event) && onEdit(block) : undefined}
-      className={cn('block-card', onEdit && 'cursor-pointer transition-shadow hover:shadow-md')}
+      className={cn(
+        'block-card h-entry',
+        onEdit && 'cursor-pointer transition-shadow hover:shadow-md',
+      )}
     >
       <BlockMedia block={block} board={board} viewMode={viewMode} firstRow={firstRow} />
       <div className={cn('block-card-body', viewMode === 'max' && 'gap-2 p-5 sm:p-6')}>
         <div className="block-card-head">
-          <span className={cn('block-card-icon', tintFor(block.category))}>
+          <data
+            value={block.category}
+            className={cn('block-card-icon p-category', tintFor(block.category))}
+          >
             <BlockIcon block={block} className="size-4" />
-          </span>
+          </data>
           {label && <span className="block-card-label">{label}</span>}
         </div>
-        <h3 className="block-card-title">
+        <h3 className="block-card-title p-name">
           {onEdit ? (
             <button
               type="button"
@@ -106,7 +114,8 @@ export function BlockCard<B extends PublicBlock>({
                 <a
                   href={block.externalUrl}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  className="u-url"
+                  rel={linksOwnProfile(block) ? 'me noopener noreferrer' : 'noopener noreferrer'}
                   {...{ [visitBlockAttribute]: block.id }}
                 >
                   Visit Link
@@ -167,7 +176,7 @@ function BlockMedia({
           loading={firstRow ? 'eager' : 'lazy'}
           decoding="async"
           onError={() => setFailedUrl(imageUrl)}
-          className="size-full object-cover"
+          className="u-photo size-full object-cover"
           style={{ objectPosition: block.imagePosition }}
         />
       </button>
@@ -215,7 +224,10 @@ function BlockStory({ block }: { block: PublicBlock }) {
   if (!line || block.statusSince === null) return null;
   return (
     <p className="text-xs text-gray-600">
-      {line.lead} <time dateTime={machineTime(block.statusSince)}>{line.when}</time>
+      {line.lead}{' '}
+      <time className="dt-published" dateTime={machineTime(block.statusSince)}>
+        {line.when}
+      </time>
     </p>
   );
 }

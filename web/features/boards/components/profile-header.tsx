@@ -32,23 +32,23 @@ export function ProfileHeader({
   const boardLink = `${useSiteOrigin()}/@${user.username}`;
   return (
     // Names and words are wrapped anywhere: centred on a phone, this column is as wide as its
-    // longest word unless that word may break.
-    <header className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
+    // longest word unless that word may break. A microformats2 h-card (name, photo, note, url).
+    <header className="h-card flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-left">
       <UserAvatar src={user.avatar} name={user.displayName} className="size-20 text-2xl" />
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
-          <h1 className="wrap-anywhere text-2xl font-bold text-gray-900 sm:text-3xl">
+          <h1 className="p-name wrap-anywhere text-2xl font-bold text-gray-900 sm:text-3xl">
             {user.displayName}
           </h1>
           {mark}
         </div>
         {user.tagline && <p className="wrap-anywhere font-medium text-accent">{user.tagline}</p>}
-        {user.bio && <p className="wrap-anywhere text-gray-700">{user.bio}</p>}
+        {user.bio && <p className="p-note wrap-anywhere text-gray-700">{user.bio}</p>}
         <a
           href={boardLink}
           target={linkTarget}
           rel={linkTarget && 'noopener'}
-          className="inline-flex max-w-full items-center gap-1.5 break-all text-sm font-medium text-accent hover:underline"
+          className="u-url u-uid inline-flex max-w-full items-center gap-1.5 break-all text-sm font-medium text-accent hover:underline"
         >
           <LinkIcon aria-hidden className="size-4 shrink-0" />
           {boardLink.replace(/^https?:\/\//, '')}
@@ -71,6 +71,8 @@ export function ProfileHeader({
         </div>
       </div>
       {action}
+      {/* The avatar is a background (UserAvatar), which microformats cannot read. */}
+      {user.avatar && <data hidden className="u-photo" value={user.avatar} />}
     </header>
   );
 }

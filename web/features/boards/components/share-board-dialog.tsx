@@ -1,6 +1,7 @@
 import { CopyIcon, DownloadIcon, Share2Icon } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { qrModules, qrSvg } from '../../../../schema/board-qr';
+import { FediverseHandleField } from '../../../components/fediverse-handle-field';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -152,6 +153,8 @@ export function ShareBoardDialog({
             </Button>
           </div>
         </div>
+        {/* The board's account, not the year's page: offered where the board is shared. */}
+        {!year && <FediverseHandleField username={username} isPrivate={isPrivate} />}
       </DialogContent>
     </Dialog>
   );

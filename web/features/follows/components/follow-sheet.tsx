@@ -1,5 +1,6 @@
 import { CheckIcon, CopyIcon, RssIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { fediverseHandle } from '../../../../schema/indieweb';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -10,6 +11,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { needsAppAttribute } from '../../../lib/page-actions';
+import { useSiteOrigin } from '../../../lib/site-origin';
 import { usePendingAction } from '../../../lib/use-pending-action';
 import { FollowButton } from './follow-button';
 
@@ -52,20 +54,51 @@ export function FollowSheetLink({ username, displayName, feedUrl }: FollowSheetL
             </p>
             <FollowButton username={username} displayName={displayName} />
           </section>
-          <FeedAddress feedUrl={feedUrl} />
+          <FediverseHandle username={username} />
+          <CopyableAddress
+            name="In a feed reader"
+            lead="In a feed reader: add this address."
+            value={feedUrl}
+            copiedMessage="Feed address copied"
+          />
         </DialogContent>
       </Dialog>
     </>
   );
 }
 
-function FeedAddress({ feedUrl }: { feedUrl: string }) {
+/** The board's fediverse account, for a visitor to search for on Mastodon and follow there. */
+function FediverseHandle({ username }: { username: string }) {
+  const handle = fediverseHandle(username, new URL(useSiteOrigin()).host);
+  return (
+    <CopyableAddress
+      name="On Mastodon or the fediverse"
+      lead="On Mastodon or the fediverse: search for this handle and follow it."
+      value={handle}
+      copiedMessage="Fediverse handle copied"
+    />
+  );
+}
+
+/** One way to follow: an address to copy, read-only, with a button that copies it. */
+function CopyableAddress({
+  name,
+  lead,
+  value,
+  copiedMessage,
+}: {
+  name: string;
+  lead: string;
+  value: string;
+  /** Told to screen readers once it is copied. */
+  copiedMessage: string;
+}) {
   const fieldId = useId();
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(feedUrl);
+      await navigator.clipboard.writeText(value);
       setCopied(true);
     } catch {
       // Without clipboard access, the selected address is there to copy by hand.
@@ -73,16 +106,16 @@ function FeedAddress({ feedUrl }: { feedUrl: string }) {
     }
   };
   return (
-    <section aria-label="In a feed reader" className="space-y-2">
+    <section aria-label={name} className="space-y-2">
       <label htmlFor={fieldId} className="block text-sm text-gray-700">
-        In a feed reader: add this address.
+        {lead}
       </label>
       <div className="flex gap-2">
         <Input
           id={fieldId}
           ref={field}
           readOnly
-          value={feedUrl}
+          value={value}
           onFocus={(event) => event.currentTarget.select()}
           className="font-mono text-xs"
         />
@@ -92,7 +125,7 @@ function FeedAddress({ feedUrl }: { feedUrl: string }) {
         </Button>
       </div>
       <span role="status" className="sr-only">
-        {copied ? 'Feed address copied' : ''}
+        {copied ? copiedMessage : ''}
       </span>
     </section>
   );

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { analyticsKeys } from '../../../lib/query-keys';
+import { fediverseFollowersQueryOptions } from './get-fediverse-followers';
+
+/** Removes a follower from another server; the list and the follower number follow. */
+export function useRemoveFediverseFollower() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await api.fediverse.followers[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: fediverseFollowersQueryOptions.queryKey });
+      queryClient.invalidateQueries({ queryKey: analyticsKeys.mine() });
+    },
+  });
+}

@@ -1,0 +1,126 @@
+import { UserMinusIcon } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { type FediverseFollower, useFediverseFollowers } from '../api/get-fediverse-followers';
+import { useRemoveFediverseFollower } from '../api/remove-fediverse-follower';
+
+/**
+ * The people who follow the owner's board from Mastodon and the rest of the fediverse, as their
+ * servers name and picture them, each with a way to remove them.
+ */
+export function FediverseFollowersCard() {
+  const { data, isError, refetch } = useFediverseFollowers();
+  return (
+    <section aria-labelledby="fediverse-followers-heading" className="space-y-3">
+      <h2 id="fediverse-followers-heading" className="text-sm font-semibold text-gray-900">
+        Fediverse Followers
+      </h2>
+      {!data && !isError && <Skeleton className="h-10 w-full" />}
+      {isError && !data && (
+        <p className="text-sm text-gray-700">
+          Couldn't load your fediverse followers.{' '}
+          <button
+            type="button"
+            onClick={() => refetch()}
+            className="font-medium text-violet-700 hover:underline"
+          >
+            Try Again
+          </button>
+        </p>
+      )}
+      {data?.followers.length === 0 && (
+        <p className="text-sm text-gray-600">
+          No one follows your board from Mastodon or the fediverse yet.
+        </p>
+      )}
+      {data && data.followers.length > 0 && (
+        <ul className="space-y-2">
+          {data.followers.map((follower) => (
+            <FollowerRow key={follower.id} follower={follower} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A follower's picture where the app's pages may load it (their CSP allows https images only):
+ * another server's picture over plain http (a development peer) leaves the initial instead.
+ */
+function shownPicture(avatarUrl: string | null): string | null {
+  return avatarUrl?.startsWith('https://') ? avatarUrl : null;
+}
+
+function FollowerRow({ follower }: { follower: FediverseFollower }) {
+  return (
+    <li className="flex items-center gap-2">
+      <UserAvatar
+        src={shownPicture(follower.avatarUrl)}
+        name={follower.name ?? follower.handle.replace(/^@/, '')}
+        className="size-8 text-sm"
+      />
+      <div className="min-w-0 flex-1">
+        {follower.name && (
+          <p className="truncate text-sm font-medium text-gray-900">{follower.name}</p>
+        )}
+        <p className="truncate text-xs text-gray-600">{follower.handle}</p>
+      </div>
+      <RemoveFollowerButton follower={follower} />
+    </li>
+  );
+}
+
+/** Remove, once the owner confirms it: the follower's server is told, and no more news goes there. */
+function RemoveFollowerButton({ follower }: { follower: FediverseFollower }) {
+  const remove = useRemoveFediverseFollower();
+  const confirm = () =>
+    remove.mutate(follower.id, {
+      onSuccess: () => toast({ title: 'Follower removed', description: follower.handle }),
+      onError: (error) =>
+        toast({
+          title: errorMessage(error, 'Failed to remove the follower. Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          type="button"
+          variant="outline"
+          size="compact"
+          disabled={remove.isPending}
+          aria-label={`Remove ${follower.handle}`}
+        >
+          <UserMinusIcon aria-hidden />
+          Remove
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Remove {follower.handle} from your followers?</AlertDialogTitle>
+        <AlertDialogDescription>
+          Their server is told, and your board's news no longer reaches them there. They can follow
+          you again.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm}>Remove</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -13,7 +13,9 @@ function freePort(): Promise<number> {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
       );
     });
   });

@@ -77,7 +77,11 @@ test('a common password is refused beside the Password field, with no toast call
   // come (a few milliseconds from this server): give it well over that before saying none came.
   // Counted once, not awaited: a toast that came would pass `toHaveCount(0)` by timing out.
   await page.waitForTimeout(1500);
-  expect(await notifications(page).getByText(/may already be taken/).count()).toBe(0);
+  expect(
+    await notifications(page)
+      .getByText(/may already be taken/)
+      .count(),
+  ).toBe(0);
   expect(await notifications(page).getByText('Registration failed').count()).toBe(0);
 });
 

@@ -25,7 +25,13 @@ function freePort(): Promise<number> {
 async function devServerOutput(): Promise<{ printed: string; landingStatus: number }> {
   const port = await freePort();
   const dev = spawn('npm', ['run', 'dev'], {
-    env: { ...process.env, PORT: String(port), UP2_STATE_DIR: stateDir },
+    // A newcomer's shell: nothing of this test run (VITEST, NODE_ENV=test…) reaches the server.
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      UP2_STATE_DIR: stateDir,
+    },
     detached: true,
   });
   let printed = '';

@@ -54,6 +54,7 @@ describe("a board's accent colour", () => {
       globalImageRatio: 'square',
       hideAllImages: false,
       accent: 'teal',
+      timeZone: null,
     });
     expect((await boardOf(owner)).board.accent).toBe('teal');
     const own = await readJson(apiClient({ token: owner.token }).blocks.me.$get());

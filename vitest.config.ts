@@ -66,6 +66,9 @@ export default defineConfig({
       {
         // Components drawn by React in Chromium, with the app's stylesheet, clicked and typed into.
         plugins: [react(), tailwindcss()],
+        // Bundled before the first test: found later (the app's entry, reached through the shell),
+        // they reload the browser mid-run, and a test file loading then never starts.
+        optimizeDeps: { include: ['react-dom/client', 'workbox-window'] },
         test: {
           name: 'components',
           include: process.env.BENCH ? [] : ['web/**/*.browser.test.tsx'],

@@ -1,9 +1,10 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { generateAtomFeed, generateJsonFeed } from 'feedsmith';
-import { ratingLabel, ratingStars, storyHeadline } from '../../schema/block-values';
-import { blockStoryEvents, blocks } from '../../schema/tables';
+import { storyHeadline } from '../../schema/block-values';
+import { blockStoryEvents } from '../../schema/tables';
 import { findUserByUsername } from '../domain/account/users';
 import { getBoardSettings } from '../domain/boards/boards';
+import { publicStoryOf, publicStoryWords, selectPublicStory } from '../domain/boards/public-story';
 import type { Db } from '../platform/db';
 import { boardDescription, boardUrl } from './board-meta';
 
@@ -21,28 +22,8 @@ export async function findBoardNews(db: Db, username: string) {
   if (!owner?.isPublic) return null;
   const [settings, news] = await Promise.all([
     getBoardSettings(db, owner.id),
-    db
-      .select({
-        id: blockStoryEvents.id,
-        kind: blockStoryEvents.kind,
-        at: blockStoryEvents.at,
-        title: blocks.title,
-        subtitle: blocks.subtitle,
-        description: blocks.description,
-        imageUrl: blocks.imageUrl,
-        externalUrl: blocks.externalUrl,
-        rating: blocks.rating,
-        review: blocks.review,
-      })
-      .from(blockStoryEvents)
-      .innerJoin(blocks, eq(blocks.id, blockStoryEvents.blockId))
-      .where(
-        and(
-          eq(blockStoryEvents.userId, owner.id),
-          ne(blockStoryEvents.kind, 'added'),
-          eq(blocks.isVisible, true),
-        ),
-      )
+    selectPublicStory(db)
+      .where(publicStoryOf(owner.id))
       .orderBy(desc(blockStoryEvents.at), desc(blockStoryEvents.id))
       .limit(feedEntryLimit),
   ]);
@@ -50,15 +31,6 @@ export async function findBoardNews(db: Db, username: string) {
 }
 
 type BoardNews = NonNullable<Awaited<ReturnType<typeof findBoardNews>>>;
-type NewsEntry = BoardNews['news'][number];
-
-/** An entry's words: subtitle, the owner's stars and review, then the description. */
-function entryText(entry: NewsEntry): string {
-  const stars =
-    entry.rating === null ? null : `${ratingStars(entry.rating)} (${ratingLabel(entry.rating)})`;
-  const review = entry.review && `“${entry.review}”`;
-  return [entry.subtitle, stars, review, entry.description].filter(Boolean).join(' · ');
-}
 
 /**
  * A board's news as an Atom 1.0 or JSON Feed 1.1 document, every address absolute. Titles, names
@@ -80,7 +52,7 @@ export function renderBoardFeed(
     id: `${home}#story-${entry.id}`,
     url: entry.externalUrl ?? home,
     title: storyHeadline(owner.displayName, entry.kind, entry.title),
-    summary: entryText(entry) || undefined,
+    summary: publicStoryWords(entry) || undefined,
     image: showImages && entry.imageUrl ? absolute(entry.imageUrl) : undefined,
     date: new Date(entry.at),
   }));

@@ -1,11 +1,17 @@
 import { Create, Image, Note, PUBLIC_COLLECTION } from '@fedify/fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
-import { and, desc, eq, lt, ne } from 'drizzle-orm';
-import { type BlockStoryKind, ratingLabel, ratingStars } from '../../../schema/block-values';
-import { blockStoryEvents, blocks } from '../../../schema/tables';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { BlockStoryKind } from '../../../schema/block-values';
+import { blockStoryEvents } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import type { UserRow } from '../account/users';
 import { getBoardSettings } from '../boards/boards';
+import {
+  type PublicStoryEvent,
+  publicStoryOf,
+  publicStoryWords,
+  selectPublicStory,
+} from '../boards/public-story';
 
 /** How many story events one page of the outbox holds. */
 export const outboxPageSize = 20;
@@ -19,44 +25,13 @@ const noteVerbs: Record<BlockStoryKind, string> = {
   reached: 'Reached a goal by finishing',
 };
 
-/**
- * A board's story as it federates: the events of its visible blocks other than `added` (which
- * only repeats the first status), as the feeds read them.
- */
-const federatedStory = (userId: number) =>
-  and(
-    eq(blockStoryEvents.userId, userId),
-    ne(blockStoryEvents.kind, 'added'),
-    eq(blocks.isVisible, true),
-  );
-
-function selectStory(db: Db) {
-  return db
-    .select({
-      id: blockStoryEvents.id,
-      kind: blockStoryEvents.kind,
-      at: blockStoryEvents.at,
-      title: blocks.title,
-      subtitle: blocks.subtitle,
-      description: blocks.description,
-      imageUrl: blocks.imageUrl,
-      externalUrl: blocks.externalUrl,
-      rating: blocks.rating,
-      review: blocks.review,
-    })
-    .from(blockStoryEvents)
-    .innerJoin(blocks, eq(blocks.id, blockStoryEvents.blockId));
-}
-
-export type StoryEvent = Awaited<ReturnType<ReturnType<typeof selectStory>['get']>> & {};
-
 /** One page of a board's federated story, newest first, before the event `before` (or the latest). */
 export function readStoryPage(db: Db, userId: number, before: number | null) {
-  return selectStory(db)
+  return selectPublicStory(db)
     .where(
       before === null
-        ? federatedStory(userId)
-        : and(federatedStory(userId), lt(blockStoryEvents.id, before)),
+        ? publicStoryOf(userId)
+        : and(publicStoryOf(userId), lt(blockStoryEvents.id, before)),
     )
     .orderBy(desc(blockStoryEvents.id))
     .limit(outboxPageSize);
@@ -64,8 +39,8 @@ export function readStoryPage(db: Db, userId: number, before: number | null) {
 
 /** One event of a board's federated story; none if its block is hidden or gone. */
 export function readStoryEvent(db: Db, userId: number, eventId: number) {
-  return selectStory(db)
-    .where(and(federatedStory(userId), eq(blockStoryEvents.id, eventId)))
+  return selectPublicStory(db)
+    .where(and(publicStoryOf(userId), eq(blockStoryEvents.id, eventId)))
     .get();
 }
 
@@ -97,13 +72,9 @@ export async function storyAuthor(
  * ("Finished The Design of Everyday Things"), with the owner's words, the block's link, its image
  * as an attachment and a link to the board.
  */
-export function storyActivity(author: StoryAuthor, event: StoryEvent): Create {
+export function storyActivity(author: StoryAuthor, event: PublicStoryEvent): Create {
   const headline = `${noteVerbs[event.kind]} ${event.title}`;
-  const stars =
-    event.rating === null ? null : `${ratingStars(event.rating)} (${ratingLabel(event.rating)})`;
-  const words = [event.subtitle, stars, event.review && `“${event.review}”`, event.description]
-    .filter(Boolean)
-    .join(' · ');
+  const words = publicStoryWords(event);
   const content = [
     paragraph(headline),
     words ? paragraph(words) : '',

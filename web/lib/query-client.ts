@@ -21,3 +21,13 @@ export type SeededQuery = { queryKey: QueryKey; data: unknown };
 export function seedQueries(queryClient: QueryClient, seeds: SeededQuery[]) {
   for (const { queryKey, data } of seeds) queryClient.setQueryData(queryKey, data);
 }
+
+/**
+ * Reads a query again after a change to what it lists. A first read still under way began before
+ * the change: invalidating alone would wait for it and keep its stale answer, so it is cancelled
+ * and made again.
+ */
+export async function readAgainAfterChange(queryClient: QueryClient, queryKey: QueryKey) {
+  await queryClient.cancelQueries({ queryKey });
+  return queryClient.invalidateQueries({ queryKey });
+}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateAccessTokenInput } from '../../../../schema/access-tokens';
 import { api } from '../../../lib/api-client';
+import { readAgainAfterChange } from '../../../lib/query-client';
 
 const accessTokensQueryOptions = queryOptions({
   queryKey: ['auth', 'access-tokens'] as const,
@@ -18,7 +19,7 @@ export function useCreateAccessToken() {
   return useMutation({
     mutationFn: async (input: CreateAccessTokenInput) =>
       (await api.account.tokens.$post({ json: input })).json(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessTokensQueryOptions.queryKey }),
+    onSuccess: () => readAgainAfterChange(queryClient, accessTokensQueryOptions.queryKey),
   });
 }
 
@@ -27,6 +28,6 @@ export function useRevokeAccessToken() {
   return useMutation({
     mutationFn: async (id: number) =>
       (await api.account.tokens[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessTokensQueryOptions.queryKey }),
+    onSuccess: () => readAgainAfterChange(queryClient, accessTokensQueryOptions.queryKey),
   });
 }

@@ -1,6 +1,7 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readAgainAfterChange } from '../../../lib/query-client';
 
 const passkeysQueryOptions = queryOptions({
   queryKey: ['auth', 'passkeys'] as const,
@@ -20,7 +21,7 @@ export function useAddPasskey() {
       const response = await startRegistration({ optionsJSON });
       return (await api.passkeys.$post({ json: { name, response } })).json();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions.queryKey }),
+    onSuccess: () => readAgainAfterChange(queryClient, passkeysQueryOptions.queryKey),
   });
 }
 
@@ -28,7 +29,7 @@ export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => (await api.passkeys[':id'].$delete({ param: { id } })).json(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions.queryKey }),
+    onSuccess: () => readAgainAfterChange(queryClient, passkeysQueryOptions.queryKey),
   });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import type { AccessTokenItem } from '../../../../schema/access-tokens';
-import { answerApi } from '../../../test/api-answers';
+import { type ApiCall, answerApi, heldAnswer } from '../../../test/api-answers';
 import { renderInApp } from '../../../test/render-in-app';
 import { AccessTokensSection } from './access-tokens-section';
 
@@ -18,7 +18,7 @@ const made: AccessTokenItem = {
 /** The server's side: tokens kept here, the secret answered only by the POST that made one. */
 function tokenServer(initial: AccessTokenItem[] = []) {
   let tokens = [...initial];
-  return answerApi(({ method, path, body }) => {
+  return ({ method, path, body }: ApiCall) => {
     if (method === 'GET' && path === '/api/account/tokens') return Response.json({ tokens });
     if (method === 'POST' && path === '/api/account/tokens') {
       const { name, scopes } = body as Pick<AccessTokenItem, 'name' | 'scopes'>;
@@ -31,14 +31,14 @@ function tokenServer(initial: AccessTokenItem[] = []) {
       return Response.json({ message: 'Token revoked.' });
     }
     return Response.json({ error: 'Not here.' }, { status: 404 });
-  });
+  };
 }
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 describe('personal access tokens in account settings', () => {
   it('shows a new token once: after Done it is nowhere on the screen, and the list never shows it', async () => {
-    const calls = tokenServer();
+    const calls = answerApi(tokenServer());
     await renderInApp(<AccessTokensSection onResult={vi.fn()} />);
     await page.getByRole('textbox', { name: 'Token name' }).fill('iOS Shortcut');
     await page.getByRole('checkbox', { name: /^read:/ }).click();
@@ -62,7 +62,7 @@ describe('personal access tokens in account settings', () => {
 
   it('lists name, scopes, created and last used, and revokes a token', async () => {
     const onResult = vi.fn();
-    tokenServer([{ ...made, lastUsedAt: '2026-11-26T12:30:00.000Z' }]);
+    answerApi(tokenServer([{ ...made, lastUsedAt: '2026-11-26T12:30:00.000Z' }]));
     await renderInApp(<AccessTokensSection onResult={onResult} />);
     const list = page.getByRole('list', { name: 'Your tokens' });
     await expect.element(list).toMatchTextContent('read, blocks:write');
@@ -72,6 +72,26 @@ describe('personal access tokens in account settings', () => {
     await button('Revoke token iOS Shortcut').click();
     await expect.poll(() => onResult.mock.calls).toEqual([['Token revoked.']]);
     await expect.element(list).not.toBeInTheDocument();
+  });
+
+  it('lists a token made while the first read of the list was still under way', async () => {
+    const server = tokenServer();
+    const firstRead = heldAnswer();
+    let reads = 0;
+    answerApi((call) =>
+      call.method === 'GET' && ++reads === 1 ? firstRead.response : server(call),
+    );
+    await renderInApp(<AccessTokensSection onResult={vi.fn()} />);
+    await page.getByRole('textbox', { name: 'Token name' }).fill('iOS Shortcut');
+    await button('Create Token').click();
+    await expect
+      .element(page.getByRole('textbox', { name: /Copy your new token now/ }))
+      .toBeVisible();
+    // The read that began before the token existed answers last, with no tokens.
+    firstRead.settle(Response.json({ tokens: [] }));
+    await expect
+      .element(page.getByRole('list', { name: 'Your tokens' }))
+      .toMatchTextContent(/iOS Shortcut/);
   });
 
   it("shows the server's field message beside the field it names", async () => {

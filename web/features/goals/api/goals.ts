@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import type { z } from 'zod';
 import type { goalInput } from '../../../../schema/goals';
 import { api } from '../../../lib/api-client';
+import { readAgainAfterChange } from '../../../lib/query-client';
 import { boardKeys } from '../../../lib/query-keys';
 
 export type OwnGoals = InferResponseType<typeof api.goals.$get, 200>;
@@ -25,7 +26,7 @@ function browserTimeZone(): string | undefined {
 function useRefreshGoals() {
   const queryClient = useQueryClient();
   return () => {
-    queryClient.invalidateQueries({ queryKey: goalsQueryOptions.queryKey });
+    readAgainAfterChange(queryClient, goalsQueryOptions.queryKey);
     // The board shows its public goals.
     queryClient.invalidateQueries({ queryKey: boardKeys.all() });
   };

@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import type { SourceOptions } from '../../../../schema/sources';
 import { api } from '../../../lib/api-client';
 import { useBlocksChanged } from '../../../lib/board-changed';
+import { readAgainAfterChange } from '../../../lib/query-client';
 
 export type SourcePreview = InferResponseType<typeof api.sources.preview.$post, 200>;
 export type Source = InferResponseType<typeof api.sources.$get, 200>['sources'][number];
@@ -29,7 +30,7 @@ function useSourcesChanged() {
   const blocksChanged = useBlocksChanged();
   return ({ blocks }: { blocks: boolean }) => {
     if (blocks) blocksChanged();
-    return queryClient.invalidateQueries({ queryKey: sourcesQueryOptions.queryKey });
+    return readAgainAfterChange(queryClient, sourcesQueryOptions.queryKey);
   };
 }
 

@@ -19,6 +19,10 @@ const port = (fallback: number) => Number(process.env.PORT) || fallback;
  */
 const e2e = process.env.UP2_E2E === '1';
 
+// Miniflare would ask workers.cloudflare.com for each request's `cf` details: the local servers run
+// offline, and the Worker reads only `cf.country`, which it does without.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
+
 // Where the local D1, KV, R2 and Durable Objects keep their data (the db:* scripts use it too).
 const stateDir = process.env.UP2_STATE_DIR ?? '.wrangler/state';
 

@@ -1,11 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test } from './fixtures';
-
-/** The Worker prints mail to the server's console, which the webServer tees into this file. */
-function serverLogPath(): string {
-  return path.join(test.info().config.rootDir, '..', '.wrangler', 'e2e-server.log');
-}
+import { expect } from './fixtures';
+import { readServerLog } from './server-log';
 
 type LinkedPage = '/reset-password' | '/confirm-updates' | '/verify-email';
 
@@ -23,7 +17,7 @@ export async function waitForMailedLink(email: string, page: LinkedPage): Promis
   await expect
     .poll(
       async () => {
-        link = newestLink(await readFile(serverLogPath(), 'utf8'), email, page);
+        link = newestLink(await readServerLog(), email, page);
         return link;
       },
       { timeout: 10_000, message: `a link to ${page} mailed to ${email} in the server log` },

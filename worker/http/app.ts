@@ -5,7 +5,7 @@ import { noStoreForPersonalAnswers } from './middleware/cache-control';
 import { requireConfiguration } from './middleware/configuration';
 import { databaseSession } from './middleware/database-session';
 import { handleError, handleNotFound } from './middleware/errors';
-import { limitJsonBodySize, requireJsonBody } from './middleware/request-body';
+import { drainRefusedBody, limitJsonBodySize, requireJsonBody } from './middleware/request-body';
 import { apiSecurityHeaders } from './middleware/security-headers';
 import { accessTokenRoutes } from './routes/access-tokens';
 import { accountRoutes } from './routes/account';
@@ -76,6 +76,7 @@ const api = new Hono<AppEnv>()
   .all('*', handleNotFound);
 
 export const app = new Hono<AppEnv>()
+  .use(drainRefusedBody)
   .use(databaseSession)
   .route('/api', apiReference(api))
   .route('/api', api)

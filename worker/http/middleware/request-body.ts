@@ -35,3 +35,20 @@ export const limitJsonBodySize = limitBodySize(
   maxJsonBytes,
   `The request body is too large: the limit is ${maxJsonBytes / 1024} KB.`,
 );
+
+/** The largest refused body still read to its end before the answer goes. */
+const maxDrainedBytes = 32 * 1024 * 1024;
+
+/**
+ * A body refused unread (413 from its Content-Length, 401 before an upload) is read to its end, up
+ * to 32 MB, before the answer goes. Answered early, the local runtime closes the connection under
+ * a client still sending, which then sees a broken pipe or a 500 page instead of the refusal.
+ */
+export const drainRefusedBody = createMiddleware(async (c, next) => {
+  await next();
+  const request = c.req.raw;
+  const length = Number(request.headers.get('content-length'));
+  if (c.res.status < 400 || !request.body || request.bodyUsed || !(length <= maxDrainedBytes))
+    return;
+  await request.body.pipeTo(new WritableStream()).catch(() => undefined);
+});

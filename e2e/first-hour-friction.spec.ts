@@ -84,7 +84,9 @@ test('closing an untouched block dialog asks nothing; a missing title is told on
   const title = create.getByLabel('Title', { exact: true });
   await expect(title).toHaveAccessibleDescription('Please enter a title.');
   await expect(title).toBeFocused();
-  await expect(notifications(page).getByText('Please enter a title.')).toHaveCount(0);
+  // Counted after a pause, not awaited: `toHaveCount(0)` passes before a toast drawn a frame later.
+  await page.waitForTimeout(500);
+  expect(await notifications(page).getByText('Please enter a title.').count()).toBe(0);
 
   await title.fill('Dune');
   await page.keyboard.press('Escape');

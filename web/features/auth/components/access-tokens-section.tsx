@@ -6,8 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/access-tokens';
-
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+import { CredentialRow, credentialTime, lastUsedLine } from './credential-row';
 
 const scopeLabels: Record<TokenScope, string> = {
   read: 'read: see your board and blocks, hidden ones too',
@@ -81,37 +80,24 @@ export function AccessTokensSection({ onResult }: AccessTokensSectionProps) {
       {tokens.data && tokens.data.tokens.length > 0 && (
         <ul aria-label="Your tokens" className="space-y-2">
           {tokens.data.tokens.map((token) => (
-            <li
+            <CredentialRow
               key={token.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-gray-200 px-3 py-2"
-            >
-              <div className="min-w-0 text-sm">
-                <p className="wrap-anywhere font-medium text-gray-900">{token.name}</p>
-                <p className="text-gray-600">{token.scopes.join(', ')}</p>
-                <p className="text-gray-600">
-                  Created {when.format(new Date(token.createdAt))} ·{' '}
-                  {token.lastUsedAt
-                    ? `Last used ${when.format(new Date(token.lastUsedAt))}`
-                    : 'Never used yet'}
-                </p>
-              </div>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                aria-label={`Revoke token ${token.name}`}
-                disabled={revoke.isPending}
-                onClick={() =>
-                  revoke.mutate(token.id, {
-                    onSuccess: ({ message }) => onResult(message),
-                    onError: (error) =>
-                      onResult(errorMessage(error, 'Failed to revoke the token.'), true),
-                  })
-                }
-              >
-                Revoke
-              </Button>
-            </li>
+              name={token.name}
+              details={[
+                token.scopes.join(', '),
+                `Created ${credentialTime.format(new Date(token.createdAt))} · ${lastUsedLine(token.lastUsedAt)}`,
+              ]}
+              actionLabel="Revoke"
+              actionName={`Revoke token ${token.name}`}
+              pending={revoke.isPending}
+              onAction={() =>
+                revoke.mutate(token.id, {
+                  onSuccess: ({ message }) => onResult(message),
+                  onError: (error) =>
+                    onResult(errorMessage(error, 'Failed to revoke the token.'), true),
+                })
+              }
+            />
           ))}
         </ul>
       )}

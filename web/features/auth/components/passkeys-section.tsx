@@ -5,8 +5,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
-
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+import { CredentialRow, lastUsedLine } from './credential-row';
 
 type PasskeysSectionProps = {
   /** Says how it went, where the dialog shows it. */
@@ -35,38 +34,22 @@ export function PasskeysSection({ onResult }: PasskeysSectionProps) {
       {passkeys.data && passkeys.data.passkeys.length > 0 && (
         <ul aria-label="Your passkeys" className="space-y-2">
           {passkeys.data.passkeys.map((passkey) => (
-            <li
+            <CredentialRow
               key={passkey.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-gray-200 px-3 py-2"
-            >
-              <div className="min-w-0 text-sm">
-                <p className="wrap-anywhere font-medium text-gray-900">
-                  <KeyRoundIcon aria-hidden className="mr-1.5 inline size-4" />
-                  {passkey.name}
-                </p>
-                <p className="text-gray-600">
-                  {passkey.lastUsedAt
-                    ? `Last used ${when.format(new Date(passkey.lastUsedAt))}`
-                    : 'Never used yet'}
-                </p>
-              </div>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                aria-label={`Remove passkey ${passkey.name}`}
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(passkey.id, {
-                    onSuccess: ({ message }) => onResult(message),
-                    onError: (error) =>
-                      onResult(errorMessage(error, 'Failed to remove the passkey.'), true),
-                  })
-                }
-              >
-                Remove
-              </Button>
-            </li>
+              name={passkey.name}
+              icon={<KeyRoundIcon aria-hidden className="mr-1.5 inline size-4" />}
+              details={[lastUsedLine(passkey.lastUsedAt)]}
+              actionLabel="Remove"
+              actionName={`Remove passkey ${passkey.name}`}
+              pending={remove.isPending}
+              onAction={() =>
+                remove.mutate(passkey.id, {
+                  onSuccess: ({ message }) => onResult(message),
+                  onError: (error) =>
+                    onResult(errorMessage(error, 'Failed to remove the passkey.'), true),
+                })
+              }
+            />
           ))}
         </ul>
       )}

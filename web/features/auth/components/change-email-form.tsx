@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeEmail } from '../api/change-email';
+import { PasswordField } from './password-field';
 import { showServerFieldErrors } from './server-field-errors';
 
 type EmailValues = z.input<typeof changeEmailInput>;
@@ -45,16 +46,12 @@ export function ChangeEmailForm({ onDone, onResult }: ChangeEmailFormProps) {
           <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
         )}
       </FormField>
-      <FormField label="Current Password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label="Current Password"
+        error={errors.password?.message}
+        autoComplete="current-password"
+        {...form.register('password')}
+      />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={change.isPending}>
           Change Email

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type ChangePasswordInput, changePasswordInput } from '../../../../schema/account';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
+import { PasswordField } from './password-field';
 import { showServerFieldErrors } from './server-field-errors';
 
 type ChangePasswordFormProps = {
@@ -37,27 +36,19 @@ export function ChangePasswordForm({ onDone, onResult }: ChangePasswordFormProps
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      <FormField label="Current Password" error={errors.currentPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('currentPassword')}
-          />
-        )}
-      </FormField>
-      <FormField label="New Password" error={errors.newPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            {...form.register('newPassword')}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label="Current Password"
+        error={errors.currentPassword?.message}
+        autoComplete="current-password"
+        {...form.register('currentPassword')}
+      />
+      <PasswordField
+        label="New Password"
+        error={errors.newPassword?.message}
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+        {...form.register('newPassword')}
+      />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={change.isPending}>
           Change Password

@@ -12,12 +12,11 @@ import {
   AlertDialogTrigger,
 } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useLeaveAndSignOut } from '../../../lib/auth';
 import { useDeleteAccount } from '../api/delete-account';
+import { PasswordField } from './password-field';
 import { showServerFieldErrors } from './server-field-errors';
 
 type DeleteAccountDialogProps = { username: string; blockCount: number | undefined };
@@ -73,16 +72,12 @@ export function DeleteAccountDialog({ username, blockCount }: DeleteAccountDialo
           This cannot be undone: download your data first if you want to keep it.
         </AlertDialogDescription>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField label="Your Password" error={form.formState.errors.password?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="current-password"
-                {...form.register('password')}
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label="Your Password"
+            error={form.formState.errors.password?.message}
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
           {form.formState.errors.root && (
             <p role="alert" className="text-sm text-red-700">
               {form.formState.errors.root.message}

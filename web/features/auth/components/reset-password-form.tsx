@@ -4,8 +4,6 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
@@ -13,6 +11,7 @@ import {
   type ResetPasswordForm as ResetPasswordValues,
   resetPasswordForm,
 } from '../reset-password-schema';
+import { PasswordField } from './password-field';
 
 /** Long enough to read the notification before landing on the sign-in screen. */
 const redirectDelayMs = 2000;
@@ -84,29 +83,21 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="New Password" error={errors.newPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            required
-            {...form.register('newPassword')}
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            required
-            {...form.register('confirmPassword')}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label="New Password"
+        error={errors.newPassword?.message}
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+        required
+        {...form.register('newPassword')}
+      />
+      <PasswordField
+        label="Confirm Password"
+        error={errors.confirmPassword?.message}
+        autoComplete="new-password"
+        required
+        {...form.register('confirmPassword')}
+      />
       <Button type="submit" className="w-full" disabled={reset.isPending || reset.isSuccess}>
         {reset.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
         Reset Password

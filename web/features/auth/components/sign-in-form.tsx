@@ -16,6 +16,7 @@ import type { CurrentUser } from '../../../lib/current-user';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/login';
 import { signInWithPasskey, usePasskeySignIn } from '../api/passkeys';
+import { PasswordField } from './password-field';
 
 type SignInValues = z.input<typeof loginInput>;
 
@@ -101,17 +102,13 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
             />
           )}
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              required
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          autoComplete="current-password"
+          required
+          {...form.register('password')}
+        />
         <div className="flex justify-end">
           <Link
             to="/forgot-password"

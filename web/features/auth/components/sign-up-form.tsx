@@ -16,6 +16,7 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { useRegister } from '../api/register';
 import { normalizeUsername } from '../normalize-username';
 import { usernameHint } from '../username-hint';
+import { PasswordField } from './password-field';
 import { showServerFieldErrors } from './server-field-errors';
 
 type SignUpValues = z.input<typeof registerInput>;
@@ -116,18 +117,14 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
             />
           )}
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              placeholder="At least 6 characters"
-              required
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          required
+          {...form.register('password')}
+        />
         <Controller
           control={form.control}
           name="emailOptIn"

@@ -6,7 +6,7 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutsidePage } from '../dev/outside-site';
 import { slotsDueAt } from '../domain/sources/schedule';
 import worker from '../index';
@@ -19,16 +19,9 @@ import {
   uniqueName,
 } from '../test/factories';
 import { goodreadsShelf } from '../test/fixtures/feeds';
+import { outsideSite, serveAt } from '../test/outside-site';
 import { recordingDatabase } from '../test/recording-database';
 import type { SourcesMessage } from './sources-queue';
-
-const site = inject('outsideSite');
-
-async function serve(path: string, page: OutsidePage) {
-  const put = await fetch(`${site}/__pages${path}`, { method: 'PUT', body: JSON.stringify(page) });
-  expect(put.status).toBe(204);
-  return `${site}${path}`;
-}
 
 const shelf = (shelfOf: 'to-read' | 'read', title = 'Dune') =>
   goodreadsShelf('%23ALL%23', [{ id: '234225', title, author: 'Frank Herbert', shelf: shelfOf }]);
@@ -40,8 +33,8 @@ async function feedAt(body: string, more: Partial<OutsidePage> = {}) {
     body: text,
     ...more,
   });
-  const url = await serve(path, page(body));
-  return { url, path, serveAgain: (text: string) => serve(path, page(text)) };
+  const url = await serveAt(path, page(body));
+  return { url, path, serveAgain: (text: string) => serveAt(path, page(text)) };
 }
 
 async function connect(user: TestUser, url: string) {
@@ -110,11 +103,11 @@ describe('the sources schedule', () => {
         .first<{ id: number }>();
     const due: number[] = [];
     for (let n = 0; n < 22; n++) {
-      due.push((await insert(`${site}/${uniqueName('due')}`, 'NULL, NULL'))?.id ?? 0);
+      due.push((await insert(`${outsideSite}/${uniqueName('due')}`, 'NULL, NULL'))?.id ?? 0);
     }
     const elsewhere = await insert(`http://feeds.example.org/${uniqueName('due')}`, 'NULL, NULL');
-    await insert(`${site}/${uniqueName('paused')}`, "'owner', NULL");
-    await insert(`${site}/${uniqueName('resting')}`, `NULL, ${Date.now() + 3_600_000}`);
+    await insert(`${outsideSite}/${uniqueName('paused')}`, "'owner', NULL");
+    await insert(`${outsideSite}/${uniqueName('resting')}`, `NULL, ${Date.now() + 3_600_000}`);
     const { sent, queue } = sentMessages();
     const result = await deliver([{ kind: 'slot', slot }], { ...env, SOURCES_QUEUE: queue });
     expect(result.ackAll).toBe(true);
@@ -154,10 +147,9 @@ describe('the sources consumer', () => {
     expect(result.ackAll).toBe(true);
     expect(recording.statements.length).toBeGreaterThan(0);
     expect(recording.statements.filter(({ sql }) => isWrite(sql))).toEqual([]);
-    const requests = (await (await fetch(`${site}/__requests${tagged.path}`)).json()) as Record<
-      string,
-      string
-    >[];
+    const requests = (await (
+      await fetch(`${outsideSite}/__requests${tagged.path}`)
+    ).json()) as Record<string, string>[];
     expect(requests.at(-1)?.['if-none-match']).toBe('"same"');
   });
 
@@ -171,7 +163,7 @@ describe('the sources consumer', () => {
     for (const feed of feeds) ids.push((await connect(user, feed.url)).id);
     await Promise.all(
       feeds.map((feed) =>
-        serve(feed.path, {
+        serveAt(feed.path, {
           headers: { 'content-type': 'application/rss+xml' },
           body: shelf('read'),
           stallMs,

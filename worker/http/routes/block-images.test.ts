@@ -1,8 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { encode as encodePng } from 'fast-png';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownImagePath } from '../../../schema/fields';
-import type { OutsidePage } from '../../dev/outside-site';
 import {
   apiClient,
   blockPayload,
@@ -15,25 +14,13 @@ import {
   type TestUser,
   uniqueName,
 } from '../../test/factories';
+import { outsideSite, servePage, timesFetched } from '../../test/outside-site';
 
-/** The stand-in website on loopback (worker/dev/outside-site.ts), as the Worker fetches it. */
-const site = inject('outsideSite');
 const production = { ...env, UNFURL_PRIVATE_ADDRESSES: 'false' } as Env;
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-async function servePage(page: OutsidePage, name = 'img'): Promise<string> {
-  const path = `/${uniqueName(name)}`;
-  const put = await fetch(`${site}/__pages${path}`, { method: 'PUT', body: JSON.stringify(page) });
-  expect(put.status).toBe(204);
-  return `${site}${path}`;
-}
-
-async function timesFetched(url: string): Promise<number> {
-  return Number(await (await fetch(`${site}/__hits${new URL(url).pathname}`)).text());
-}
 
 function smallPng(): Uint8Array {
   const data = new Uint8Array(8 * 6 * 3).map((_, i) => (i * 11) % 256);
@@ -95,7 +82,7 @@ describe('an image URL given for a block', () => {
       'The link does not lead to an image we can show. Please upload a PNG, JPEG, WebP or GIF image.',
     );
 
-    const missing = await create(owner, `${site}/${uniqueName('missing')}.png`);
+    const missing = await create(owner, `${outsideSite}/${uniqueName('missing')}.png`);
     expectStatus(missing, 422);
     expect(missing.body.fields?.imageUrl).toBe(
       'The image could not be fetched: its site answered with an error (HTTP 404).',

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { encode as encodePng } from 'fast-png';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sources } from '../../../schema/tables';
 import type { OutsidePage } from '../../dev/outside-site';
 import { checkSource } from '../../domain/sources/sources';
@@ -25,16 +25,9 @@ import {
   jsonFeed,
   letterboxdDiary,
 } from '../../test/fixtures/feeds';
+import { outsideSite, serveAt, timesFetched } from '../../test/outside-site';
 
-/** The stand-in website on loopback (worker/dev/outside-site.ts), where the feeds are served. */
-const site = inject('outsideSite');
 const production = { ...env, UNFURL_PRIVATE_ADDRESSES: 'false' } as Env;
-
-async function serve(path: string, page: OutsidePage) {
-  const put = await fetch(`${site}/__pages${path}`, { method: 'PUT', body: JSON.stringify(page) });
-  expect(put.status).toBe(204);
-  return `${site}${path}`;
-}
 
 /** A feed at a path no other test uses; `serveAgain` changes what it answers. */
 async function serveFeed(body: string, options: Partial<OutsidePage> = {}) {
@@ -46,11 +39,11 @@ async function serveFeed(body: string, options: Partial<OutsidePage> = {}) {
     ...options,
     ...more,
   });
-  const url = await serve(path, page(body));
+  const url = await serveAt(path, page(body));
   return {
     url,
     path,
-    serveAgain: (text: string, more: Partial<OutsidePage> = {}) => serve(path, page(text, more)),
+    serveAgain: (text: string, more: Partial<OutsidePage> = {}) => serveAt(path, page(text, more)),
   };
 }
 
@@ -64,15 +57,14 @@ function png(): string {
 }
 
 async function servePicture() {
-  return serve(`/${uniqueName('cover')}.png`, {
+  return serveAt(`/${uniqueName('cover')}.png`, {
     headers: { 'content-type': 'image/png' },
     base64: png(),
   });
 }
 
-const hits = async (path: string) => Number(await (await fetch(`${site}/__hits${path}`)).text());
 const requestsTo = async (path: string) =>
-  (await (await fetch(`${site}/__requests${path}`)).json()) as Record<string, string>[];
+  (await (await fetch(`${outsideSite}/__requests${path}`)).json()) as Record<string, string>[];
 
 function api(user: TestUser) {
   return apiClient({ token: user.token });
@@ -195,7 +187,7 @@ describe('POST /api/sources/preview', () => {
     const feed = await serveFeed(
       jsonFeed('Ada writes', [{ id: '1', title: 'Hello', url: 'https://blog.example.org/hello' }]),
     );
-    const page = await serve(`/${uniqueName('blog')}`, {
+    const page = await serveAt(`/${uniqueName('blog')}`, {
       headers: { 'content-type': 'text/html' },
       body: `<!doctype html><html><head><title>Blog</title><link rel="alternate" type="application/feed+json" href="${feed.path}"></head><body></body></html>`,
     });
@@ -206,7 +198,7 @@ describe('POST /api/sources/preview', () => {
 
   it('refuses a page that is not a feed and announces none with 422', async () => {
     const user = await createUser();
-    const page = await serve(`/${uniqueName('page')}`, {
+    const page = await serveAt(`/${uniqueName('page')}`, {
       headers: { 'content-type': 'text/html' },
       body: '<!doctype html><html><head><title>Hi</title></head><body></body></html>',
     });
@@ -265,9 +257,9 @@ describe('connecting a source', () => {
   it('reads a BookWyrm shelf: "Author: Title" items become books on that shelf', async () => {
     const user = await createUser();
     const path = `/${uniqueName('bw')}/user/ada/books/reading/rss`;
-    const url = await serve(path, {
+    const url = await serveAt(path, {
       headers: { 'content-type': 'application/rss+xml' },
-      body: bookwyrmShelf(site, 'reading', [
+      body: bookwyrmShelf(outsideSite, 'reading', [
         { id: 7, title: 'Piranesi', author: 'Susanna Clarke' },
       ]),
     });
@@ -548,14 +540,14 @@ describe('hostile feeds', () => {
   it('refuses a feed declaring an external entity, and never fetches it', async () => {
     const user = await createUser();
     const secretPath = `/${uniqueName('secret')}`;
-    await serve(secretPath, { body: 'SECRET' });
+    await serveAt(secretPath, { body: 'SECRET' });
     const feed = await serveFeed(`<?xml version="1.0"?>
-<!DOCTYPE rss [<!ENTITY xxe SYSTEM "${site}${secretPath}">]>
+<!DOCTYPE rss [<!ENTITY xxe SYSTEM "${outsideSite}${secretPath}">]>
 <rss version="2.0"><channel><title>Feed &xxe;</title><link>https://example.org/</link>
 <item><title>Item &xxe;</title><guid>1</guid><link>https://example.org/1</link></item></channel></rss>`);
     const answer = await readJson(api(user).sources.preview.$post({ json: { url: feed.url } }));
     expectStatus(answer, 422);
-    expect(await hits(secretPath)).toBe(0);
+    expect(await timesFetched(secretPath)).toBe(0);
   });
 
   it('leaves an entity bomb unexpanded: the title shows the reference as written', async () => {
@@ -597,12 +589,12 @@ describe('hostile feeds', () => {
     const huge = await serveFeed('<rss>'.padEnd(1024 * 1024, ' '), { repeat: 3 });
     const slow = await serveFeed(atomFeed('Slow', []), { stallMs: 6000 });
     const loopPath = `/${uniqueName('loop')}`;
-    await serve(loopPath, { status: 302, headers: { location: loopPath } });
+    await serveAt(loopPath, { status: 302, headers: { location: loopPath } });
     const preview = (url: string) => readJson(api(user).sources.preview.$post({ json: { url } }));
     const [big, late, loop] = await Promise.all([
       preview(huge.url),
       preview(slow.url),
-      preview(`${site}${loopPath}`),
+      preview(`${outsideSite}${loopPath}`),
     ]);
     expectStatus(big, 422);
     expect(big.body.error).toContain('larger than 2 MB');

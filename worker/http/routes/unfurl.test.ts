@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { encode as encodePng } from 'fast-png';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutsidePage } from '../../dev/outside-site';
 import {
   apiClient,
@@ -10,26 +10,13 @@ import {
   readJson,
   uniqueName,
 } from '../../test/factories';
+import { outsideSite, servePage, timesFetched } from '../../test/outside-site';
 
-/** The stand-in website on loopback (worker/dev/outside-site.ts), as the Worker fetches it. */
-const site = inject('outsideSite');
 const production = { ...env, UNFURL_PRIVATE_ADDRESSES: 'false' } as Env;
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** Puts a page on the stand-in site under a path no other test uses; answers its full URL. */
-async function servePage(page: OutsidePage, name = 'page'): Promise<string> {
-  const path = `/${uniqueName(name)}`;
-  const put = await fetch(`${site}/__pages${path}`, { method: 'PUT', body: JSON.stringify(page) });
-  expect(put.status).toBe(204);
-  return `${site}${path}`;
-}
-
-async function timesFetched(url: string): Promise<number> {
-  return Number(await (await fetch(`${site}/__hits${new URL(url).pathname}`)).text());
-}
 
 const html = (head: string, body = '<p>Hello</p>') =>
   `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
@@ -71,7 +58,7 @@ async function storedBytes(imageUrl: string) {
 
 describe('POST /api/unfurl', () => {
   it('refuses a signed-out caller with 401', async () => {
-    const answer = await readJson(apiClient().unfurl.$post({ json: { url: site } }));
+    const answer = await readJson(apiClient().unfurl.$post({ json: { url: outsideSite } }));
     expectStatus(answer, 401);
   });
 
@@ -283,19 +270,19 @@ describe('POST /api/unfurl', () => {
   it('refuses with 422 a redirect loop after 3 redirects', async () => {
     const path = `/${uniqueName('loop')}`;
     const loop = await servePage({ status: 301, headers: { location: path } });
-    await fetch(`${site}/__pages${path}`, {
+    await fetch(`${outsideSite}/__pages${path}`, {
       method: 'PUT',
       body: JSON.stringify({ status: 301, headers: { location: new URL(loop).pathname } }),
     });
     const { answer } = await unfurl(loop);
     expectStatus(answer, 422);
     expect(answer.body.error).toBe('The page redirected more than 3 times.');
-    expect((await timesFetched(loop)) + (await timesFetched(`${site}${path}`))).toBe(4);
+    expect((await timesFetched(loop)) + (await timesFetched(`${outsideSite}${path}`))).toBe(4);
   });
 
   it('refuses with 422 a link that is not a web page, or answers an error', async () => {
     const image = await serveImage(gradientPng(4, 4));
-    const missing = `${site}/${uniqueName('missing')}`;
+    const missing = `${outsideSite}/${uniqueName('missing')}`;
     const notHtml = await unfurl(image);
     expectStatus(notHtml.answer, 422);
     expect(notHtml.answer.body.error).toBe('The link leads to image/png, not a web page.');

@@ -1,4 +1,10 @@
-import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
+import {
+  blockDialog,
+  newOwnerCreatingABlock,
+  openNewBlockDialog,
+  pickCategoryAndType,
+  saveButton,
+} from './support/block-dialog';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { boardPanel, boardTab, expectToast } from './support/ui';
@@ -8,11 +14,7 @@ test('closing the dialog with unsaved changes asks first; Keep editing keeps the
   page,
   request,
 }) => {
-  const owner = await createUser(request, { prefix: 'discard' });
-  await signInWithToken(page, owner);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const { create } = await newOwnerCreatingABlock(page, request, 'discard');
   await pickCategoryAndType(create, 'Learning', 'Books & Reading');
   await create.getByLabel('Title', { exact: true }).fill('Half-written thought');
 
@@ -41,8 +43,7 @@ test('closing the dialog with nothing changed asks nothing', async ({ page, requ
   await signInWithToken(page, owner);
   await page.goto('/dashboard');
 
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const create = await openNewBlockDialog(page);
   await expect(create).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(create).toBeHidden();
@@ -62,11 +63,7 @@ test('a field error clears as soon as the field is fixed, before saving again', 
   page,
   request,
 }) => {
-  const owner = await createUser(request, { prefix: 'fixerr' });
-  await signInWithToken(page, owner);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const { create } = await newOwnerCreatingABlock(page, request, 'fixerr');
   await saveButton(create).click();
   await expect(create.getByText('Please enter a title.')).toBeVisible();
   await expect(create.getByText('Please select a category and type.')).toBeVisible();
@@ -125,11 +122,7 @@ test('choosing a type fills the label unless the owner typed their own', async (
   page,
   request,
 }) => {
-  const owner = await createUser(request, { prefix: 'label' });
-  await signInWithToken(page, owner);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const { create } = await newOwnerCreatingABlock(page, request, 'label');
   await pickCategoryAndType(create, 'Learning', 'Books & Reading');
   await expect(create.getByLabel('Label')).toHaveValue('Books & Reading');
 

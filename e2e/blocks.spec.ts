@@ -1,4 +1,10 @@
-import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
+import {
+  blockDialog,
+  newOwnerCreatingABlock,
+  openNewBlockDialog,
+  pickCategoryAndType,
+  saveButton,
+} from './support/block-dialog';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { boardPanel, boardTab, expectToast, tabWithCount } from './support/ui';
@@ -15,8 +21,7 @@ test('an owner creates a block through the dialog, edits it and moves it between
     page.getByRole('heading', { name: `Welcome back, ${owner.displayName}` }),
   ).toBeVisible();
 
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const create = await openNewBlockDialog(page);
   await expect(create).toBeVisible();
   await pickCategoryAndType(create, 'Learning', 'Books & Reading');
   await create.getByLabel('Title', { exact: true }).fill('The Pragmatic Programmer');
@@ -64,11 +69,7 @@ test('an owner creates a block through the dialog, edits it and moves it between
 });
 
 test('in the dialog, status and progress follow each other', async ({ page, request }) => {
-  const owner = await createUser(request, { prefix: 'slider' });
-  await signInWithToken(page, owner);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const { create } = await newOwnerCreatingABlock(page, request, 'slider');
   await pickCategoryAndType(create, 'Lifestyle', 'Fitness & Gym');
 
   const status = create.getByRole('combobox', { name: 'Status' });
@@ -100,11 +101,7 @@ test('in the dialog, status and progress follow each other', async ({ page, requ
 });
 
 test('saving a block without a title says "Please enter a title."', async ({ page, request }) => {
-  const owner = await createUser(request, { prefix: 'notitle' });
-  await signInWithToken(page, owner);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const { create } = await newOwnerCreatingABlock(page, request, 'notitle');
   await pickCategoryAndType(create, 'Work', 'Tasks & Goals');
   await saveButton(create).click();
   await expect(page.getByText('Please enter a title.').first()).toBeVisible();

@@ -1,5 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
+import {
+  blockDialog,
+  openNewBlockDialog,
+  pickCategoryAndType,
+  saveButton,
+} from './support/block-dialog';
 import { uploadBlockImage } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { createUser, signInWithToken } from './support/users';
@@ -35,8 +40,7 @@ test("a new block follows the board's image ratio, and changes shape when the bo
   await page.goto('/dashboard');
   await chooseBoardRatio(page, '16:9');
 
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const create = await openNewBlockDialog(page);
   await pickCategoryAndType(create, 'Learning', 'Books & Reading');
   await create.getByLabel('Title', { exact: true }).fill('Dune');
   await create.getByLabel('Image URL').fill(imageUrl);

@@ -1,5 +1,10 @@
 import { startOutsideSite } from '../worker/dev/outside-site';
-import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
+import {
+  blockDialog,
+  newOwnerCreatingABlock,
+  pickCategoryAndType,
+  saveButton,
+} from './support/block-dialog';
 import { createBlock, onePixelPng, uploadBlockImage } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { notifications } from './support/ui';
@@ -19,11 +24,7 @@ test('a typed link offers Fill from link, which takes the subtitle from the auth
     </head><body></body></html>`,
   });
   try {
-    const owner = await createUser(request, { prefix: 'typedlink' });
-    await signInWithToken(page, owner);
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'New Block' }).click();
-    const create = blockDialog(page, 'Create Activity Block');
+    const { create } = await newOwnerCreatingABlock(page, request, 'typedlink');
     await pickCategoryAndType(create, 'Learning', 'Books & Reading');
     // Typed key by key, as a person (or autofill) would: no paste event.
     await create.getByLabel('External link').pressSequentially(`${site.origin}/kindred`);
@@ -40,11 +41,7 @@ test('a link block is completed with https://, tracks no progress and reads "Add
   page,
   request,
 }) => {
-  const owner = await createUser(request, { prefix: 'linkblock' });
-  await signInWithToken(page, owner);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const { create } = await newOwnerCreatingABlock(page, request, 'linkblock');
   await pickCategoryAndType(create, 'Digital & Links', 'GitHub');
   await expect(create.getByRole('switch', { name: 'Track progress' })).not.toBeChecked();
   await create.getByLabel('Title', { exact: true }).fill('My code');
@@ -68,11 +65,7 @@ test('closing an untouched block dialog asks nothing; a missing title is told on
   page,
   request,
 }) => {
-  const owner = await createUser(request, { prefix: 'discard' });
-  await signInWithToken(page, owner);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const { create } = await newOwnerCreatingABlock(page, request, 'discard');
   await pickCategoryAndType(create, 'Learning', 'Books & Reading');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('alertdialog', { name: 'Discard changes?' })).toHaveCount(0);

@@ -1,5 +1,10 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
+import {
+  blockDialog,
+  openNewBlockDialog,
+  pickCategoryAndType,
+  saveButton,
+} from './support/block-dialog';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { boardPanel, expectToast, gotoHydrated } from './support/ui';
@@ -13,8 +18,7 @@ test('an owner rates a book 4½ stars with a short review, and visitors read bot
   const owner = await createUser(request, { prefix: 'rater' });
   await signInWithToken(page, owner);
   await gotoHydrated(page, '/dashboard');
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const create = await openNewBlockDialog(page);
   await pickCategoryAndType(create, 'Learning', 'Books & Reading');
   await create.getByLabel('Title', { exact: true }).fill('Dune');
 

@@ -1,7 +1,12 @@
 import { encode as encodePng } from 'fast-png';
 import ogs from 'open-graph-scraper';
 import { startOutsideSite } from '../worker/dev/outside-site';
-import { blockDialog, pickCategoryAndType, saveButton } from './support/block-dialog';
+import {
+  newOwnerCreatingABlock,
+  openNewBlockDialog,
+  pickCategoryAndType,
+  saveButton,
+} from './support/block-dialog';
 import { expect, test } from './support/fixtures';
 import { createUser, signInWithToken } from './support/users';
 
@@ -138,8 +143,7 @@ test('a link pasted into a new block fills its empty fields from the page, keepi
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInWithToken(page, owner);
     await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'New Block' }).click();
-    const create = blockDialog(page, 'Create Activity Block');
+    const create = await openNewBlockDialog(page);
     await pickCategoryAndType(create, 'Learning', 'Books & Reading');
     await create.getByLabel('Subtitle', { exact: true }).fill('Ursula K. Le Guin');
 
@@ -173,11 +177,7 @@ test('a link pasted into a new block fills its empty fields from the page, keepi
 });
 
 test("a block's image can be uploaded from the dialog", async ({ page, request }) => {
-  const owner = await createUser(request, { prefix: 'upload' });
-  await signInWithToken(page, owner);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'New Block' }).click();
-  const create = blockDialog(page, 'Create Activity Block');
+  const { create } = await newOwnerCreatingABlock(page, request, 'upload');
   await pickCategoryAndType(create, 'Learning', 'Books & Reading');
   await create.getByLabel('Title', { exact: true }).fill('With my own cover');
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { answerApi } from '../../../test/api-answers';
+import { aPublicBlock } from '../../../test/blocks';
 import { renderInApp } from '../../../test/render-in-app';
 import type { BoardSettings } from '../api/get-own-blocks';
 import { BlockCard } from './block-card';
@@ -9,31 +10,6 @@ import { BlockCard } from './block-card';
 import '../../../reader';
 
 const board: BoardSettings = { globalImageRatio: 'square', hideAllImages: false, accent: 'violet' };
-
-function aBlock(change: Partial<PublicBlock> = {}): PublicBlock {
-  return {
-    id: 7,
-    type: 'books-reading',
-    category: 'learning',
-    emoji: 'BookOpen',
-    label: null,
-    title: 'Dune',
-    subtitle: null,
-    description: null,
-    imageUrl: null,
-    imageAspectRatio: 'auto',
-    imagePosition: 'center',
-    externalUrl: null,
-    status: 'now',
-    progress: 40,
-    progressEnabled: true,
-    statusSince: null,
-    rating: null,
-    review: null,
-    isWide: false,
-    ...change,
-  };
-}
 
 /** A 320 × 180 picture, drawn here so the card's image loads with a size of its own. */
 function drawPicture(): string {
@@ -81,35 +57,35 @@ async function expectBar(percent: number) {
 
 describe('the progress bar', () => {
   it('is empty for a planned block, whatever progress it holds', async () => {
-    await drawCard(aBlock({ status: 'planned', progress: 40 }));
+    await drawCard(aPublicBlock({ status: 'planned', progress: 40 }));
     await expectBar(0);
   });
 
   it('fills to the progress of a block in Now, in the board’s accent colour', async () => {
-    await drawCard(aBlock({ status: 'now', progress: 35 }));
+    await drawCard(aPublicBlock({ status: 'now', progress: 35 }));
     await expectBar(35);
     expect(fillClasses()).toContain('bg-accent');
   });
 
   it('is full and green for a done block, whatever progress it holds', async () => {
-    await drawCard(aBlock({ status: 'done', progress: 60 }));
+    await drawCard(aPublicBlock({ status: 'done', progress: 60 }));
     await expectBar(100);
     expect(fillClasses()).toContain('bg-green-600');
   });
 
   it('shows progress above 100 as 100', async () => {
-    await drawCard(aBlock({ status: 'now', progress: 130 }));
+    await drawCard(aPublicBlock({ status: 'now', progress: 130 }));
     await expectBar(100);
     expect(fillClasses()).not.toContain('bg-green-600');
   });
 
   it('shows progress below 0 as 0', async () => {
-    await drawCard(aBlock({ status: 'now', progress: -20 }));
+    await drawCard(aPublicBlock({ status: 'now', progress: -20 }));
     await expectBar(0);
   });
 
   it('is left out when the block does not track progress', async () => {
-    await drawCard(aBlock({ progressEnabled: false }));
+    await drawCard(aPublicBlock({ progressEnabled: false }));
     await expect.element(page.getByRole('heading', { name: 'Dune' })).toBeVisible();
     await expect.element(progressBar()).not.toBeInTheDocument();
   });
@@ -127,14 +103,14 @@ describe('the text', () => {
   }
 
   it('clamps the title to 2 lines', async () => {
-    await drawCard(aBlock({ title: long }));
+    await drawCard(aPublicBlock({ title: long }));
     const title = page.getByRole('heading').element() as HTMLElement;
     expect(title.scrollHeight).toBeGreaterThan(title.clientHeight);
     expect(shownLines(title)).toBe(2);
   });
 
   it('clamps the description to 3 lines', async () => {
-    await drawCard(aBlock({ description: long }));
+    await drawCard(aPublicBlock({ description: long }));
     const description = page.getByText(long.trim()).element() as HTMLElement;
     expect(description.scrollHeight).toBeGreaterThan(description.clientHeight);
     expect(shownLines(description)).toBe(3);
@@ -145,7 +121,7 @@ describe('Visit Link', () => {
   const visitLink = () => page.getByRole('link', { name: 'Visit Link (opens in a new tab)' });
 
   it('opens the block’s external link in a new tab, without giving it this page', async () => {
-    await drawCard(aBlock({ externalUrl: 'https://example.com/dune' }));
+    await drawCard(aPublicBlock({ externalUrl: 'https://example.com/dune' }));
     await expect.element(visitLink()).toHaveAttribute('href', 'https://example.com/dune');
     await expect.element(visitLink()).toHaveAttribute('target', '_blank');
     await expect.element(visitLink()).toHaveAttribute('rel', 'noopener noreferrer');
@@ -157,7 +133,7 @@ describe('Visit Link', () => {
     const stayHere = (event: MouseEvent) => event.preventDefault();
     window.addEventListener('click', stayHere);
     try {
-      await drawCard(aBlock({ externalUrl: 'https://example.com/dune' }));
+      await drawCard(aPublicBlock({ externalUrl: 'https://example.com/dune' }));
       await visitLink().click();
       await expect
         .poll(() => calls.map(({ method, path }) => `${method} ${path}`))
@@ -168,7 +144,7 @@ describe('Visit Link', () => {
   });
 
   it('is left out when the block has no link', async () => {
-    await drawCard(aBlock());
+    await drawCard(aPublicBlock());
     await expect.element(page.getByRole('heading', { name: 'Dune' })).toBeVisible();
     await expect.element(visitLink()).not.toBeInTheDocument();
   });
@@ -180,7 +156,7 @@ describe('Visit Link', () => {
     const onEdit = vi.fn();
     try {
       await drawCard(
-        aBlock({ externalUrl: 'https://example.com/dune', subtitle: 'Frank Herbert' }),
+        aPublicBlock({ externalUrl: 'https://example.com/dune', subtitle: 'Frank Herbert' }),
         {
           onEdit,
         },
@@ -202,7 +178,7 @@ describe('the image viewer', () => {
   const viewerOpen = () => document.querySelector('[popover]')?.matches(':popover-open');
 
   it('opens the image at full size when the image is clicked, and Escape closes it', async () => {
-    await drawCard(aBlock({ imageUrl: picture }));
+    await drawCard(aPublicBlock({ imageUrl: picture }));
     expect(viewerOpen()).toBe(false);
     await viewButton().click();
     await expect.element(viewer()).toBeVisible();
@@ -214,7 +190,7 @@ describe('the image viewer', () => {
   });
 
   it('closes on a click on the dark overlay around the image', async () => {
-    await drawCard(aBlock({ imageUrl: picture }));
+    await drawCard(aPublicBlock({ imageUrl: picture }));
     await viewButton().click();
     await expect.element(viewer()).toBeVisible();
     // Where the card's title is drawn, the overlay now lies over it: the click lands on the overlay.
@@ -223,20 +199,22 @@ describe('the image viewer', () => {
   });
 
   it('closes with its Close button', async () => {
-    await drawCard(aBlock({ imageUrl: picture }));
+    await drawCard(aPublicBlock({ imageUrl: picture }));
     await viewButton().click();
     await viewer().getByRole('button', { name: 'Close' }).click();
     await expect.poll(viewerOpen).toBe(false);
   });
 
   it('is not offered for an image that fails to load', async () => {
-    await drawCard(aBlock({ imageUrl: '/no-such-picture.png' }));
+    await drawCard(aPublicBlock({ imageUrl: '/no-such-picture.png' }));
     await expect.element(page.getByRole('heading', { name: 'Dune' })).toBeVisible();
     await expect.element(viewButton()).not.toBeInTheDocument();
   });
 
   it('is not offered when the board hides every image', async () => {
-    await drawCard(aBlock({ imageUrl: picture }), { board: { ...board, hideAllImages: true } });
+    await drawCard(aPublicBlock({ imageUrl: picture }), {
+      board: { ...board, hideAllImages: true },
+    });
     await expect.element(page.getByRole('heading', { name: 'Dune' })).toBeVisible();
     await expect.element(viewButton()).not.toBeInTheDocument();
   });

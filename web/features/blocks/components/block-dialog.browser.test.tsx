@@ -3,34 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { BlockStatus } from '../../../../schema/block-values';
 import { answerApi, heldAnswer } from '../../../test/api-answers';
+import { anOwnBlock } from '../../../test/blocks';
 import { renderInApp } from '../../../test/render-in-app';
 import type { Block } from '../api/get-own-blocks';
 import { BlockDialog, type BlockDialogOutcome } from './block-dialog';
 
-const savedBlock: Block = {
-  id: 7,
-  type: 'books-reading',
-  category: 'learning',
-  emoji: 'BookOpen',
-  label: 'Books & Reading',
-  title: 'Dune',
-  subtitle: null,
-  description: null,
-  imageUrl: null,
-  imageAspectRatio: 'auto',
-  imagePosition: 'center',
-  externalUrl: null,
-  status: 'now',
-  progress: 40,
-  progressEnabled: true,
-  statusSince: null,
-  rating: null,
-  review: null,
-  isWide: false,
-  isVisible: true,
-  copyCount: 0,
-  clickCount: 0,
-};
+const savedBlock = anOwnBlock({ label: 'Books & Reading' });
 
 /** The dialog as a screen uses it: opened by a button, closed by the dialog itself. */
 function DialogOnAScreen({

@@ -8,7 +8,7 @@ export type TokenScope = (typeof tokenScopes)[number];
 /** Every token starts with this, so secret scanners recognise one pasted where it should not be. */
 export const accessTokenPrefix = 'up2_pat_';
 
-/** At most this many live tokens per account. */
+/** At most this many live tokens per account (the database holds to it: migration 0023). */
 export const maxAccessTokens = 20;
 
 const tokenName = z

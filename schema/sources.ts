@@ -3,7 +3,7 @@ import { z } from 'zod';
 import './fields';
 import { blockStatuses, sourceKinds } from './block-values';
 
-/** At most this many sources feed one board. */
+/** At most this many sources feed one board (the database holds to it: migration 0020). */
 export const maxSourcesPerBoard = 20;
 
 /** A source is checked at most this often when its owner asks ("Check now"). */

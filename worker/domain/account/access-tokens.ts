@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   accessTokenPrefix,
   type CreateAccessTokenInput,
@@ -7,7 +7,7 @@ import {
   tokenScopes,
 } from '../../../schema/access-tokens';
 import { personalAccessTokens, users } from '../../../schema/tables';
-import type { Db } from '../../platform/db';
+import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { randomToken, sha256Hex } from './one-time-tokens';
 import type { UserRow } from './users';
@@ -42,22 +42,18 @@ export async function createAccessToken(
   userId: number,
   { name, scopes }: { name: string; scopes: CreateAccessTokenInput['scopes'] },
 ) {
-  const held = await db
-    .select({ n: count() })
-    .from(personalAccessTokens)
-    .where(eq(personalAccessTokens.userId, userId))
-    .get();
-  if ((held?.n ?? 0) >= maxAccessTokens) {
-    throw new Refusal(
-      'conflict',
-      `You have ${maxAccessTokens} tokens, the most an account can hold. Revoke one you no longer use first.`,
-    );
-  }
   const secret = `${accessTokenPrefix}${randomToken()}`;
   const [row] = await db
     .insert(personalAccessTokens)
     .values({ userId, name, scopes: JSON.stringify(scopes), tokenHash: await sha256Hex(secret) })
-    .returning();
+    .returning()
+    .catch((error: unknown) => {
+      if (!failedWith(error, 'access_tokens_full')) throw error;
+      throw new Refusal(
+        'conflict',
+        `You have ${maxAccessTokens} tokens, the most an account can hold. Revoke one you no longer use first.`,
+      );
+    });
   if (!row) throw new Error('the new token was not stored');
   return { token: shownToken(row), secret };
 }

@@ -103,6 +103,21 @@ describe('personal access tokens: made, listed and revoked from settings', () =>
     expect(more.body.error).toContain('Revoke one you no longer use first.');
   });
 
+  it('holds at most 20 tokens even when 25 are asked for at once', async () => {
+    const user = await createUser();
+    const client = apiClient({ token: user.token });
+    const asked = await Promise.all(
+      Array.from({ length: 25 }, (_, n) =>
+        client.account.tokens.$post({ json: { name: `Script ${n}`, scopes: ['read'] } }),
+      ),
+    );
+    expect(asked.filter((answer) => answer.status === 201)).toHaveLength(20);
+    expect(asked.filter((answer) => answer.status === 409)).toHaveLength(5);
+    const listed = await readJson(client.account.tokens.$get());
+    expectStatus(listed, 200);
+    expect(listed.body.tokens).toHaveLength(20);
+  });
+
   it("revokes only one's own tokens: another person's is 404 and keeps working", async () => {
     const owner = await createUser();
     const other = await createUser();

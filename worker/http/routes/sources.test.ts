@@ -21,6 +21,7 @@ import {
 import {
   atomFeed,
   bookwyrmShelf,
+  bookwyrmStatuses,
   goodreadsShelf,
   jsonFeed,
   letterboxdDiary,
@@ -267,6 +268,41 @@ describe('connecting a source', () => {
     expect(source.kind).toBe('bookwyrm');
     const [block] = await boardBlocks(user);
     expect(block).toMatchObject({ title: 'Piranesi', subtitle: 'Susanna Clarke', status: 'now' });
+  });
+
+  it("reads a BookWyrm member's status feed: what they want to read, started and finished", async () => {
+    const user = await createUser();
+    const feed = await serveFeed(
+      bookwyrmStatuses(outsideSite, [
+        { id: 3, says: 'reviewed Dune' },
+        { id: 2, says: 'started reading Piranesi' },
+        { id: 1, says: 'wants to read The Dispossessed' },
+      ]),
+    );
+    const source = await connect(user, feed.url);
+    expect(source.kind).toBe('bookwyrm');
+    const titled = async () =>
+      (await boardBlocks(user)).map((block) => [block.title, block.status, block.progress]);
+    expect(await titled()).toEqual(
+      expect.arrayContaining([
+        ['Piranesi', 'now', expect.any(Number)],
+        ['The Dispossessed', 'planned', 0],
+      ]),
+    );
+    expect(await titled()).toHaveLength(2);
+
+    // Newest first: the book finished after it was started ends in Done.
+    await feed.serveAgain(
+      bookwyrmStatuses(outsideSite, [
+        { id: 4, says: 'finished reading Piranesi' },
+        { id: 3, says: 'reviewed Dune' },
+        { id: 2, says: 'started reading Piranesi' },
+        { id: 1, says: 'wants to read The Dispossessed' },
+      ]),
+    );
+    const checked = await checkAgain(user, source.id);
+    expect(checked).toMatchObject({ made: 0, moved: 1 });
+    expect(await titled()).toEqual(expect.arrayContaining([['Piranesi', 'done', 100]]));
   });
 
   it('keeps one link block for a generic feed, its latest item as subtitle and link', async () => {

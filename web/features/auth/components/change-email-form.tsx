@@ -5,20 +5,13 @@ import { changeEmailInput } from '../../../../schema/account';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-client';
 import { useChangeEmail } from '../api/change-email';
 import { PasswordField } from './password-field';
-import { showServerFieldErrors } from './server-field-errors';
+import { type SettingsFormProps, settingsFormOutcome } from './server-field-errors';
 
 type EmailValues = z.input<typeof changeEmailInput>;
 
-type ChangeEmailFormProps = {
-  onDone: () => void;
-  /** Says how it went, where the dialog shows it. */
-  onResult: (message: string, failed?: boolean) => void;
-};
-
-export function ChangeEmailForm({ onDone, onResult }: ChangeEmailFormProps) {
+export function ChangeEmailForm(props: SettingsFormProps) {
   const change = useChangeEmail();
   const form = useForm<EmailValues, unknown, z.output<typeof changeEmailInput>>({
     resolver: zodResolver(changeEmailInput),
@@ -27,16 +20,10 @@ export function ChangeEmailForm({ onDone, onResult }: ChangeEmailFormProps) {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
-    change.mutate(values, {
-      onSuccess: ({ message }) => {
-        onResult(message);
-        onDone();
-      },
-      onError: (error) => {
-        if (showServerFieldErrors(form, error)) return;
-        onResult(errorMessage(error, 'Failed to change email. Please try again.'), true);
-      },
-    }),
+    change.mutate(
+      values,
+      settingsFormOutcome(form, props, 'Failed to change email. Please try again.'),
+    ),
   );
 
   return (
@@ -56,7 +43,7 @@ export function ChangeEmailForm({ onDone, onResult }: ChangeEmailFormProps) {
         <Button type="submit" size="sm" disabled={change.isPending}>
           Change Email
         </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+        <Button type="button" size="sm" variant="outline" onClick={props.onDone}>
           Cancel
         </Button>
       </div>

@@ -2,18 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type ChangePasswordInput, changePasswordInput } from '../../../../schema/account';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { PasswordField } from './password-field';
-import { showServerFieldErrors } from './server-field-errors';
+import { type SettingsFormProps, settingsFormOutcome } from './server-field-errors';
 
-type ChangePasswordFormProps = {
-  onDone: () => void;
-  /** Says how it went, where the dialog shows it. */
-  onResult: (message: string, failed?: boolean) => void;
-};
-
-export function ChangePasswordForm({ onDone, onResult }: ChangePasswordFormProps) {
+export function ChangePasswordForm(props: SettingsFormProps) {
   const change = useChangePassword();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordInput),
@@ -22,16 +15,10 @@ export function ChangePasswordForm({ onDone, onResult }: ChangePasswordFormProps
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
-    change.mutate(values, {
-      onSuccess: ({ message }) => {
-        onResult(message);
-        onDone();
-      },
-      onError: (error) => {
-        if (showServerFieldErrors(form, error)) return;
-        onResult(errorMessage(error, 'Failed to change password. Please try again.'), true);
-      },
-    }),
+    change.mutate(
+      values,
+      settingsFormOutcome(form, props, 'Failed to change password. Please try again.'),
+    ),
   );
 
   return (
@@ -53,7 +40,7 @@ export function ChangePasswordForm({ onDone, onResult }: ChangePasswordFormProps
         <Button type="submit" size="sm" disabled={change.isPending}>
           Change Password
         </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+        <Button type="button" size="sm" variant="outline" onClick={props.onDone}>
           Cancel
         </Button>
       </div>

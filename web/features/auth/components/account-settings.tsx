@@ -1,10 +1,10 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { type ResultNotice, ResultNoticeLine } from '../../../components/ui/result-notice';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useLeaveAndSignOut } from '../../../lib/auth';
 import type { CurrentUser } from '../../../lib/current-user';
-import { cn } from '../../../lib/utils';
 import { useExportAccount } from '../api/export-account';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { AccessTokensSection } from './access-tokens-section';
@@ -35,7 +35,7 @@ type AccountSettingsProps = { user: CurrentUser; blockCount: number | undefined 
 export function AccountSettings({ user, blockCount }: AccountSettingsProps) {
   const [editing, setEditing] = useState<'email' | 'password' | null>(null);
   // A toast would sit behind this modal dialog, hidden from screen readers: results show here.
-  const [notice, setNotice] = useState<{ message: string; failed: boolean } | null>(null);
+  const [notice, setNotice] = useState<ResultNotice | null>(null);
   const report = (message: string, failed = false) => setNotice({ message, failed });
   const download = useExportAccount();
   const signOutEverywhere = useSignOutEverywhere();
@@ -46,17 +46,7 @@ export function AccountSettings({ user, blockCount }: AccountSettingsProps) {
 
   return (
     <div className="space-y-4">
-      {notice && (
-        <p
-          role={notice.failed ? 'alert' : 'status'}
-          className={cn(
-            'rounded-md px-3 py-2 text-sm',
-            notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900',
-          )}
-        >
-          {notice.message}
-        </p>
-      )}
+      <ResultNoticeLine notice={notice} />
       <Section title="Email">
         {editing === 'email' ? (
           <ChangeEmailForm onDone={() => setEditing(null)} onResult={report} />

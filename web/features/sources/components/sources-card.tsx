@@ -2,9 +2,9 @@ import { RssIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { type ResultNotice, ResultNoticeLine } from '../../../components/ui/result-notice';
 import { errorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
-import { cn } from '../../../lib/utils';
 import {
   type Source,
   useCheckSource,
@@ -21,8 +21,6 @@ const stateLooks: Record<Source['state'], { label: string; className: string }> 
   failing: { label: 'Failing', className: 'border-red-200 bg-red-50 text-red-800' },
   paused: { label: 'Paused', className: 'border-gray-300 bg-gray-100 text-gray-700' },
 };
-
-type Notice = { message: string; failed: boolean };
 
 function checkedMessage({
   made,
@@ -41,7 +39,13 @@ function checkedMessage({
   return `Checked: ${parts.join(', ')}.`;
 }
 
-function SourceRow({ source, onResult }: { source: Source; onResult: (notice: Notice) => void }) {
+function SourceRow({
+  source,
+  onResult,
+}: {
+  source: Source;
+  onResult: (notice: ResultNotice) => void;
+}) {
   const check = useCheckSource();
   const pause = usePauseSource();
   const remove = useRemoveSource();
@@ -123,7 +127,7 @@ function SourceRow({ source, onResult }: { source: Source; onResult: (notice: No
 /** The board's sources on the dashboard: their state, last check and blocks, and "Add a source". */
 export function SourcesCard({ onAdd }: { onAdd: () => void }) {
   const sources = useSources();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<ResultNotice | null>(null);
   const list = sources.data?.sources ?? [];
 
   return (
@@ -141,17 +145,7 @@ export function SourcesCard({ onAdd }: { onAdd: () => void }) {
           Failed to load your sources.
         </p>
       )}
-      {notice && (
-        <p
-          role={notice.failed ? 'alert' : 'status'}
-          className={cn(
-            'rounded-md px-3 py-2 text-sm',
-            notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900',
-          )}
-        >
-          {notice.message}
-        </p>
-      )}
+      <ResultNoticeLine notice={notice} />
       {list.length > 0 && (
         <ul aria-label="Your sources" className="divide-y divide-gray-100">
           {list.map((source) => (

@@ -69,14 +69,21 @@ test('a follower from another server shows in the dashboard, counted, and the ow
       .toEqual(['Accept']);
 
     await signInWithToken(page, owner);
+    const askedOfThePeer: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().startsWith(peer.origin)) askedOfThePeer.push(sent.url());
+    });
     await page.goto('/dashboard');
     const followers = page.getByRole('region', { name: 'Fediverse Followers' });
     const follower = followers.getByRole('listitem').filter({ hasText: handle });
     await expect(follower).toContainText('Peer Reader');
-    // The peer names a picture on plain http, which the app's pages do not load: the initial shows.
+    // The picture the peer's actor names, copied when they followed: drawn from our own store.
     const picture = follower.getByRole('img', { name: 'Peer Reader' });
-    await expect(picture).toHaveText('P');
-    expect(await picture.innerHTML()).not.toContain('avatar.png');
+    const drawn = (await picture.innerHTML()).match(/\/api\/images\/followers\/[\w/.-]+\.png/)?.[0];
+    expect(drawn).toBeDefined();
+    const copy = await page.request.get(drawn ?? '');
+    expect(copy.headers()['content-type']).toBe('image/png');
+    expect(askedOfThePeer).toEqual([]);
     // The dashboard's follower number counts them.
     const followerNumber = page
       .getByRole('region', { name: 'Stats' })
@@ -99,6 +106,8 @@ test('a follower from another server shows in the dashboard, counted, and the ow
       'No one follows your board from Mastodon or the fediverse yet.',
     );
     await expect(followerNumber).toHaveText('0');
+    // Our copy of their picture went with them.
+    expect((await page.request.get(drawn ?? '')).status()).toBe(404);
     // Their server hears that the follow is over.
     await expect
       .poll(() => answersTo(peer.origin, follow), { timeout: 30_000 })

@@ -25,9 +25,15 @@ import {
   Reject,
   Undo,
 } from '@fedify/fedify/vocab';
+import { encode as encodePng } from 'fast-png';
 import type { TestProject } from 'vitest/node';
 
 type Handler = (request: Request) => Promise<Response>;
+
+/** The reader's picture, the icon their actor names: a 4 × 4 PNG. */
+const readerPicture = new Uint8Array(
+  encodePng({ width: 4, height: 4, data: new Uint8Array(48).fill(120), channels: 3 }),
+);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -188,7 +194,11 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
 
   let peerOrigin = '';
   const server = await listen(async (request) => {
-    if (new URL(request.url).pathname.startsWith('/__peer/')) return control(request, peerOrigin);
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/__peer/')) return control(request, peerOrigin);
+    if (pathname === '/avatar.png') {
+      return new Response(readerPicture, { headers: { 'content-type': 'image/png' } });
+    }
     if (request.method === 'POST') {
       lastSignature = request.headers.has('signature-input')
         ? 'rfc9421'

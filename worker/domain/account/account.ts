@@ -143,7 +143,12 @@ export async function exportAccount(db: Db, user: UserRow, origin: string) {
 async function imagesToDelete(db: Db, env: Env, user: UserRow): Promise<string[]> {
   const userId = user.id;
   const keys: string[] = [];
-  const folders = [`avatars/${userId}/`, `generated/${userId}/`, `blocks/${userId}/`];
+  const folders = [
+    `avatars/${userId}/`,
+    `generated/${userId}/`,
+    `blocks/${userId}/`,
+    `followers/${userId}/`,
+  ];
   // Their link-preview cards too, kept by name (render/og-image.ts).
   for (const prefix of [...folders, `og/${user.username}/`]) {
     let cursor: string | undefined;

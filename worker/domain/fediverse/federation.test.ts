@@ -191,8 +191,12 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     expect(follower).toMatchObject({
       handle: `@reader@${new URL(peer.origin).host}`,
       name: 'Peer Reader',
-      avatarUrl: `${peer.origin}/avatar.png`,
+      avatarUrl: expect.stringMatching(/^\/api\/images\/followers\/\d+\/[0-9a-f-]{36}\.png$/),
     });
+    // Our copy of the picture the peer's actor names: the dashboard never asks the peer for it.
+    const picture = await get(follower?.avatarUrl ?? '', 'image/*');
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
 
     await addBlock(owner, {
       title: 'The Design of Everyday Things',
@@ -232,15 +236,19 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     );
   });
 
-  it('forgets a follower on Undo, and a remote account on its Delete', async () => {
+  it('forgets a follower on Undo, and a remote account on its Delete, with our copies of their pictures', async () => {
     const owner = await createUser();
     await peerCall(peers.rfc9421, 'follow', actorOf(owner));
     await peerCall(peers.cavage, 'follow', actorOf(owner));
     await waitForFollowers(owner, 2);
+    const pictures = (await followersOf(owner)).map((follower) => follower.avatarUrl ?? '');
+    expect(pictures.filter((url) => url.startsWith('/api/images/followers/'))).toHaveLength(2);
     await peerCall(peers.rfc9421, 'undo', actorOf(owner));
     await waitForFollowers(owner, 1);
     await peerCall(peers.cavage, 'delete-self', actorOf(owner));
     await waitForFollowers(owner, 0);
+    // Their pictures went with them.
+    for (const url of pictures) expect((await get(url, 'image/*')).status).toBe(404);
   });
 
   it('answers an unsigned or wrongly signed POST with 401 and stores nothing', async () => {

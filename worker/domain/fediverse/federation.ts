@@ -13,6 +13,7 @@ import { WorkersKvStore } from '../../platform/fedify-kv';
 import { CloudflareMessageQueue } from '../../platform/fedify-queue';
 import { isPrivateHost } from '../../platform/outside-fetch';
 import { findUserByUsername } from '../account/users';
+import { copyOutsideImage } from '../images/outside-image';
 import {
   addFediverseFollower,
   countFediverseFollowers,
@@ -175,7 +176,11 @@ function buildFederation(env: Env): Federation<FediverseData> {
       }
       const icon = await follower.getIcon(ctx).catch(() => null);
       const iconUrl = icon?.url instanceof URL ? icon.url : (icon?.url?.href ?? null);
-      await addFediverseFollower(ctx.data.db, {
+      // Our copy, so the owner's dashboard never loads another server's picture.
+      const avatarUrl = iconUrl
+        ? await copyOutsideImage(ctx.data.env, 'followers', owner.id, iconUrl.href, !production)
+        : null;
+      await addFediverseFollower(ctx.data.db, ctx.data.env, {
         userId: owner.id,
         actorId: follower.id.href,
         followId: follow.id.href,
@@ -183,7 +188,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
         sharedInbox: sharedInbox?.href ?? null,
         handle: `@${follower.preferredUsername ?? 'unknown'}@${follower.id.host}`,
         name: follower.name?.toString() ?? null,
-        avatarUrl: iconUrl?.href ?? null,
+        avatarUrl,
       });
       const actor = ctx.getActorUri(owner.username);
       await ctx.sendActivity(
@@ -202,12 +207,12 @@ function buildFederation(env: Env): Federation<FediverseData> {
       if (follow.actorId?.href !== undo.actorId.href) return;
       const target = ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor') return;
-      await removeFollowOf(ctx.data.db, target.identifier, undo.actorId.href);
+      await removeFollowOf(ctx.data.db, ctx.data.env, target.identifier, undo.actorId.href);
     })
     .on(Delete, async (ctx, deletion) => {
       // A remote account that is gone: its follows of every board go with it.
       if (deletion.actorId && deletion.objectId?.href === deletion.actorId.href) {
-        await dropRemoteActor(ctx.data.db, deletion.actorId.href);
+        await dropRemoteActor(ctx.data.db, ctx.data.env, deletion.actorId.href);
       }
     });
 

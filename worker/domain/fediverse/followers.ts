@@ -7,6 +7,7 @@ import {
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
+import { deleteStoredImages } from '../images/images';
 
 /** The board's fediverse followers as its owner sees them, latest first. */
 export async function listFediverseFollowers(db: Db, userId: number) {
@@ -34,15 +35,22 @@ export async function countFediverseFollowers(db: Db, userId: number): Promise<n
 }
 
 /**
- * Takes one follower off the owner's board and gives back the row removed (whose Follow a Reject
- * answers); another board's follower is not found, exactly like an unknown one.
+ * Takes one follower (and our copy of their picture) off the owner's board and gives back the row
+ * removed (whose Follow a Reject answers); another board's follower is not found, exactly like an
+ * unknown one.
  */
-export async function removeFediverseFollower(db: Db, userId: number, followerId: number) {
+export async function removeFediverseFollower(
+  db: Db,
+  env: Env,
+  userId: number,
+  followerId: number,
+) {
   const [removed] = await db
     .delete(fediverseFollowers)
     .where(and(eq(fediverseFollowers.id, followerId), eq(fediverseFollowers.userId, userId)))
     .returning();
   if (!removed) throw new Refusal('not-found', 'Fediverse follower not found.');
+  await deleteStoredImages(env, [removed.avatarUrl]);
   return removed;
 }
 
@@ -52,11 +60,22 @@ type NewFollower = Omit<
 >;
 
 /**
- * Stores an accepted follow (again: its details are refreshed), and starts the board's outbox at
- * its latest story event when this is its first follower, so nobody is sent the past.
+ * Stores an accepted follow (again: its details are refreshed, and the picture it replaces goes),
+ * and starts the board's outbox at its latest story event when this is its first follower, so
+ * nobody is sent the past.
  */
-export async function addFediverseFollower(db: Db, follower: NewFollower) {
+export async function addFediverseFollower(db: Db, env: Env, follower: NewFollower) {
   const deliveryInbox = follower.sharedInbox ?? follower.inbox;
+  const before = await db
+    .select({ avatarUrl: fediverseFollowers.avatarUrl })
+    .from(fediverseFollowers)
+    .where(
+      and(
+        eq(fediverseFollowers.userId, follower.userId),
+        eq(fediverseFollowers.actorId, follower.actorId),
+      ),
+    )
+    .get();
   await db.batch([
     db
       .insert(fediverseFollowers)
@@ -80,11 +99,14 @@ export async function addFediverseFollower(db: Db, follower: NewFollower) {
       )
       .onConflictDoNothing(),
   ]);
+  if (before && before.avatarUrl !== follower.avatarUrl) {
+    await deleteStoredImages(env, [before.avatarUrl]);
+  }
 }
 
 /** An `Undo` of a follow: the actor no longer follows the board `username`. */
-export async function removeFollowOf(db: Db, username: string, actorId: string) {
-  await db
+export async function removeFollowOf(db: Db, env: Env, username: string, actorId: string) {
+  const removed = await db
     .delete(fediverseFollowers)
     .where(
       and(
@@ -94,10 +116,22 @@ export async function removeFollowOf(db: Db, username: string, actorId: string) 
           sql`(SELECT ${users.id} FROM ${users} WHERE ${users.username} = ${username.toLowerCase()})`,
         ),
       ),
-    );
+    )
+    .returning({ avatarUrl: fediverseFollowers.avatarUrl });
+  await deleteStoredImages(
+    env,
+    removed.map((row) => row.avatarUrl),
+  );
 }
 
-/** A remote actor deleted itself: its follows of every board go. */
-export async function dropRemoteActor(db: Db, actorId: string) {
-  await db.delete(fediverseFollowers).where(eq(fediverseFollowers.actorId, actorId));
+/** A remote actor deleted itself: its follows of every board go, with our copies of its picture. */
+export async function dropRemoteActor(db: Db, env: Env, actorId: string) {
+  const removed = await db
+    .delete(fediverseFollowers)
+    .where(eq(fediverseFollowers.actorId, actorId))
+    .returning({ avatarUrl: fediverseFollowers.avatarUrl });
+  await deleteStoredImages(
+    env,
+    removed.map((row) => row.avatarUrl),
+  );
 }

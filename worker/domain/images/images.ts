@@ -3,15 +3,18 @@ import { imageSize } from 'image-size';
 import type { ImageRatio } from '../../../schema/block-values';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import { maxImageSide } from '../../../schema/images';
-import { blocks, pendingImages, users } from '../../../schema/tables';
+import { blocks, fediverseFollowers, pendingImages, users } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
 import { pngToJpeg } from '../../platform/jpeg';
 import { generateLocalImage } from '../../platform/local-image';
 import { takeQuota } from '../../platform/quotas';
 import { Refusal } from '../../platform/refusal';
 
-/** Avatars; AI images; and block images uploaded from the dialog or copied from a linked page. */
-type ImageKind = 'avatars' | 'generated' | 'blocks';
+/**
+ * Avatars; AI images; block images uploaded from the dialog or copied from a linked page; and the
+ * pictures of a board's fediverse followers, copied when they follow.
+ */
+export type ImageKind = 'avatars' | 'generated' | 'blocks' | 'followers';
 type ImageFormat = { extension: string; contentType: string };
 
 const formats = {
@@ -81,7 +84,7 @@ const unusedAfterMs = 24 * 60 * 60 * 1000;
 const sweptAtOnce = 50;
 
 /**
- * Deletes images stored more than a day ago that no block and no profile shows (an upload never
+ * Deletes images stored more than a day ago that no block, profile or follower shows (an upload never
  * saved, a generated image not kept): a few at a time, oldest first, each cron run.
  */
 export async function sweepUnusedImages(db: Db, env: Env, now = Date.now()): Promise<void> {
@@ -97,7 +100,13 @@ export async function sweepUnusedImages(db: Db, env: Env, now = Date.now()): Pro
     .select({ url: blocks.imageUrl })
     .from(blocks)
     .where(inArray(blocks.imageUrl, urls))
-    .union(db.select({ url: users.avatar }).from(users).where(inArray(users.avatar, urls)));
+    .union(db.select({ url: users.avatar }).from(users).where(inArray(users.avatar, urls)))
+    .union(
+      db
+        .select({ url: fediverseFollowers.avatarUrl })
+        .from(fediverseFollowers)
+        .where(inArray(fediverseFollowers.avatarUrl, urls)),
+    );
   const kept = new Set(shown.map(({ url }) => url));
   const unused = due
     .map(({ key }) => key)
@@ -143,7 +152,20 @@ export async function deleteImageNoOneShows(db: Db, env: Env, url: string | null
   await env.IMAGES.delete(url.slice(ownImagePathPrefix.length));
 }
 
-const imageKinds = new Set<string>(['avatars', 'generated', 'blocks'] satisfies ImageKind[]);
+/** Deletes images stored here that only their rows showed (another site's, or none, are skipped). */
+export async function deleteStoredImages(env: Env, urls: (string | null)[]): Promise<void> {
+  const keys = urls.flatMap((url) =>
+    url?.startsWith(ownImagePathPrefix) ? [url.slice(ownImagePathPrefix.length)] : [],
+  );
+  if (keys.length > 0) await env.IMAGES.delete(keys);
+}
+
+const imageKinds = new Set<string>([
+  'avatars',
+  'generated',
+  'blocks',
+  'followers',
+] satisfies ImageKind[]);
 const imageFile = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 
 /**

@@ -8,7 +8,7 @@ import {
   readAtMost,
 } from '../../platform/outside-fetch';
 import { Refusal, refusalIn } from '../../platform/refusal';
-import { storeImage, takeUploadAllowance } from './images';
+import { type ImageKind, storeImage, takeUploadAllowance } from './images';
 
 const field = 'imageUrl';
 
@@ -74,5 +74,26 @@ export async function keepImageHere(
       'invalid',
       `The link does not lead to an image we can show. ${refusal.message}`,
     );
+  }
+}
+
+/**
+ * A picture another server names (a feed's cover, a follower's avatar) copied into our store under
+ * `userId`, by the same rules (every address checked, 5 seconds, 2 MB, a real image by its bytes),
+ * or null: no picture, not an image, slow, too large or unreachable. Nothing is refused: a missing
+ * picture never stops what it came with.
+ */
+export async function copyOutsideImage(
+  env: Env,
+  kind: ImageKind,
+  userId: number,
+  link: string,
+  allowPrivate: boolean,
+): Promise<string | null> {
+  try {
+    const bytes = await fetchImage(parseLink(link, allowPrivate), allowPrivate);
+    return await storeImage(env, kind, userId, bytes);
+  } catch {
+    return null;
   }
 }

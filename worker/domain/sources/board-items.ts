@@ -1,15 +1,8 @@
 import { handEditedFields, storyKindOfStatus } from '../../../schema/block-values';
 import { maxBlocksPerBoard } from '../../../schema/blocks';
-import { maxAvatarBytes } from '../../../schema/images';
 import { type Db, failedWith } from '../../platform/db';
-import {
-  fetchOutside,
-  outsideFetchDeadlineMs,
-  parseLink,
-  readAtMost,
-} from '../../platform/outside-fetch';
 import { Refusal } from '../../platform/refusal';
-import { storeImage } from '../images/images';
+import { copyOutsideImage } from '../images/outside-image';
 import type { FeedEntry } from './feed-formats';
 import { blockOfEntry, fingerprintOf } from './mapping';
 
@@ -55,29 +48,6 @@ async function roomOn(db: Db, userId: number): Promise<number> {
   return maxBlocksPerBoard - (row?.held ?? 0);
 }
 
-/** The picture copied into our store, or null: none, not an image, slow, too large. */
-async function copyPicture(
-  env: Env,
-  writer: Pick<Writer, 'userId' | 'allowPrivate'>,
-  link: string,
-): Promise<string | null> {
-  try {
-    const { response } = await fetchOutside(parseLink(link, writer.allowPrivate), {
-      allowPrivate: writer.allowPrivate,
-      signal: AbortSignal.timeout(outsideFetchDeadlineMs),
-      accept: 'image/*',
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      return null;
-    }
-    const bytes = await readAtMost(response, maxAvatarBytes);
-    return bytes ? await storeImage(env, 'blocks', writer.userId, bytes) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Each entry's picture, copied into our store (never hotlinked), a few at a time. */
 export async function copyPictures(
   env: Env,
@@ -89,7 +59,13 @@ export async function copyPictures(
   const queue = entries.filter((entry) => entry.imageUrl).slice(0, atMost);
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const url = await copyPicture(env, writer, next.imageUrl as string);
+      const url = await copyOutsideImage(
+        env,
+        'blocks',
+        writer.userId,
+        next.imageUrl as string,
+        writer.allowPrivate,
+      );
       if (url) copied.set(next.key, url);
     }
   };

@@ -47,7 +47,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     validate('param', fediverseFollowerParam),
     async (c) => {
       const { db, viewer } = c.var;
-      const removed = await removeFediverseFollower(db, viewer.id, c.req.valid('param').id);
+      const removed = await removeFediverseFollower(db, c.env, viewer.id, c.req.valid('param').id);
       const { rejectFollower } = await import('../../domain/fediverse/delivery');
       await rejectFollower(c.env, db, viewer, removed, new URL(c.req.url).origin);
       return sendJson(c, fediverseFollowerRemovedAnswer, { removed: true }, 200);

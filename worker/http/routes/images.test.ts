@@ -671,28 +671,42 @@ describe('GET /api/images/...', () => {
     expect(answer.body.error).toBe('Image not found.');
   });
 
-  it('is swept a day after it was stored if no block or profile shows it', async () => {
+  it('is swept a day after it was stored if no block, profile or follower shows it', async () => {
     const user = await createUser();
     const form = () => avatarForm(samples.png.bytes, 'cover.png', 'image/png');
-    const [unused, used] = [
+    const [unused, used, followerPicture] = [
+      await uploadBlockImage(user, form()),
       await uploadBlockImage(user, form()),
       await uploadBlockImage(user, form()),
     ];
-    const [unusedUrl, usedUrl] = [unused.body.url ?? '', used.body.url ?? ''];
+    const unusedUrl = unused.body.url ?? '';
+    const usedUrl = used.body.url ?? '';
+    const followerUrl = followerPicture.body.url ?? '';
     const block = await send('POST', '/api/blocks', {
       token: user.token,
       json: { category: 'learning', type: 'books-reading', title: 'Kept', imageUrl: usedUrl },
     });
     expect(block.status).toBe(201);
+    // A fediverse follower's picture, as the inbox keeps our copy of it.
+    await env.DB.prepare(
+      `INSERT INTO fediverse_followers (user_id, actor_id, follow_id, inbox, handle, avatar_url)
+       VALUES (?, 'https://social.example/users/ada', 'https://social.example/f/1',
+               'https://social.example/users/ada/inbox', '@ada@social.example', ?)`,
+    )
+      .bind(user.id, followerUrl)
+      .run();
     await runCron();
     expect((await send('GET', unusedUrl)).status).toBe(200);
-    const keys = [unusedUrl, usedUrl].map((url) => url.slice('/api/images/'.length));
-    await env.DB.prepare('UPDATE pending_images SET stored_at = stored_at - ? WHERE key IN (?, ?)')
+    const keys = [unusedUrl, usedUrl, followerUrl].map((url) => url.slice('/api/images/'.length));
+    await env.DB.prepare(
+      'UPDATE pending_images SET stored_at = stored_at - ? WHERE key IN (?, ?, ?)',
+    )
       .bind(25 * 60 * 60 * 1000, ...keys)
       .run();
     await runCron();
     expect((await send('GET', unusedUrl)).status).toBe(404);
     expect((await send('GET', usedUrl)).status).toBe(200);
+    expect((await send('GET', followerUrl)).status).toBe(200);
   });
 
   it('is deleted with the last block that shows it, and kept while a copy shows it', async () => {

@@ -9,15 +9,15 @@ const ada: FediverseFollower = {
   id: 3,
   handle: '@ada@social.example',
   name: 'Ada',
-  avatarUrl: 'https://social.example/avatars/ada.png',
+  avatarUrl: '/api/images/followers/7/2f1c9a4e-8d3b-4c5a-9e6f-1a2b3c4d5e6f.png',
   followedAt: 1_760_000_000_000,
 };
 const bob: FediverseFollower = {
   id: 4,
   handle: '@bob@toot.example',
   name: null,
-  // Plain http: the app's pages load https pictures only.
-  avatarUrl: 'http://toot.example/avatars/bob.png',
+  // Another server's picture (a row from before pictures were copied): never loaded from there.
+  avatarUrl: 'https://toot.example/avatars/bob.png',
   followedAt: 1_750_000_000_000,
 };
 
@@ -51,7 +51,8 @@ describe('the fediverse followers card', () => {
     await expect.element(page.getByText('@bob@toot.example')).toBeVisible();
     const picture = screen.container.querySelector<HTMLElement>('[role="img"][aria-label="Ada"]');
     expect(picture?.innerHTML).toContain(ada.avatarUrl);
-    // A follower whose server gives no name is pictured by their handle's first letter.
+    // A follower whose server gives no name, and whose picture we hold no copy of, is pictured by
+    // their handle's first letter.
     await expect
       .element(page.getByRole('img', { name: 'bob@toot.example' }))
       .toHaveTextContent('B');

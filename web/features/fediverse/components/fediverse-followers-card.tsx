@@ -1,4 +1,5 @@
 import { UserMinusIcon } from 'lucide-react';
+import { ownImagePathPrefix } from '../../../../schema/fields';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -58,11 +59,11 @@ export function FediverseFollowersCard() {
 }
 
 /**
- * A follower's picture where the app's pages may load it (their CSP allows https images only):
- * another server's picture over plain http (a development peer) leaves the initial instead.
+ * A follower's picture as we copied it when they followed: the dashboard never loads (or tells)
+ * another server. Any other address leaves the initial instead.
  */
 function shownPicture(avatarUrl: string | null): string | null {
-  return avatarUrl?.startsWith('https://') ? avatarUrl : null;
+  return avatarUrl?.startsWith(ownImagePathPrefix) ? avatarUrl : null;
 }
 
 function FollowerRow({ follower }: { follower: FediverseFollower }) {

@@ -390,6 +390,28 @@ function readRss(root: XmlNode, base: string): ReadFeed {
   return { kind: 'feed', title, link, entries: rssItems(channel, base) };
 }
 
+/**
+ * RSS 1.0 (RDF), as older blogs still write it: the items sit beside the channel, each named by
+ * its `rdf:about` and dated by Dublin Core's `dc:date`.
+ */
+function readRdf(root: XmlNode, base: string): ReadFeed {
+  const channel = (root.channel ?? {}) as XmlNode;
+  const entries = itemsOf(root, 'item').flatMap((item) =>
+    feedEntry(base, {
+      id: String(item['@rdf:about'] ?? '').trim(),
+      title: textOf(item.title),
+      link: absoluteLink(textOf(item.link), base),
+      imageUrl: absoluteLink(
+        imageIn(textOf(item['content:encoded']) || textOf(item.description)),
+        base,
+      ),
+      at: timeOf(textOf(item['dc:date'])),
+    }),
+  );
+  const link = absoluteLink(textOf(channel.link), base);
+  return { kind: 'feed', title: textOf(channel.title), link, entries };
+}
+
 const jsonFeed = z.object({
   version: z.string().startsWith('https://jsonfeed.org/version/'),
   title: z.string().catch(''),
@@ -447,7 +469,7 @@ const notAFeed =
 /**
  * Reads a feed by its content, whatever its server calls it: a Letterboxd diary (its
  * `letterboxd:` namespace), a Goodreads shelf (`book_id`, `user_shelves`), a BookWyrm shelf or
- * status feed, or any RSS 2.0, Atom or JSON Feed. `url` is where it was fetched (links in it are
+ * status feed, or any RSS 2.0, RSS 1.0, Atom or JSON Feed. `url` is where it was fetched (links in it are
  * resolved against it). Null when the text is none of them.
  */
 export function readFeed(text: string, url: string): ReadFeed | null {
@@ -464,6 +486,8 @@ export function readFeed(text: string, url: string): ReadFeed | null {
     return readRss(document.rss as XmlNode, url);
   if (document.feed && typeof document.feed === 'object')
     return readAtom(document.feed as XmlNode, url);
+  const rdf = document['rdf:RDF'];
+  if (rdf && typeof rdf === 'object') return readRdf(rdf as XmlNode, url);
   return null;
 }
 

@@ -25,6 +25,7 @@ import {
   goodreadsShelf,
   jsonFeed,
   letterboxdDiary,
+  rdfFeed,
 } from '../../test/fixtures/feeds';
 import { outsideSite, serveAt, timesFetched } from '../../test/outside-site';
 
@@ -303,6 +304,32 @@ describe('connecting a source', () => {
     const checked = await checkAgain(user, source.id);
     expect(checked).toMatchObject({ made: 0, moved: 1 });
     expect(await titled()).toEqual(expect.arrayContaining([['Piranesi', 'done', 100]]));
+  });
+
+  it('reads an RSS 1.0 (RDF) feed, its items beside the channel, as one link block', async () => {
+    const user = await createUser();
+    const feed = await serveFeed(
+      rdfFeed('An old blog', [
+        {
+          about: 'https://old-blog.example/2026/11/lamps',
+          title: 'On lamps',
+          date: '2026-11-20T10:00:00Z',
+        },
+        {
+          about: 'https://old-blog.example/2026/10/chairs',
+          title: 'On chairs',
+          date: '2026-10-02T10:00:00Z',
+        },
+      ]),
+    );
+    const source = await connect(user, feed.url);
+    expect(source).toMatchObject({ kind: 'feed', title: 'An old blog' });
+    const [block] = await boardBlocks(user);
+    expect(block).toMatchObject({
+      title: 'An old blog',
+      subtitle: 'On lamps',
+      externalUrl: 'https://old-blog.example/2026/11/lamps',
+    });
   });
 
   it('keeps one link block for a generic feed, its latest item as subtitle and link', async () => {

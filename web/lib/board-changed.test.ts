@@ -36,21 +36,21 @@ const discover = [
 ];
 
 describe('a board changed', () => {
-  it("when its blocks changed, refreshes the owner's list, their board and Discover, nothing else", () => {
+  it("when its blocks changed, refreshes the owner's list, their board and Discover, nothing else", async () => {
     const { queryClient, invalidated } = cacheWith(everyKey);
-    invalidateChangedBoard(queryClient, { username: 'maya', blocks: true });
+    await invalidateChangedBoard(queryClient, { username: 'maya', blocks: true });
     expect(invalidated()).toEqual([ownBlocksKey(), boardKeys.board('maya'), ...discover]);
   });
 
-  it("when only its owner's profile changed, leaves the owner's list of blocks alone", () => {
+  it("when only its owner's profile changed, leaves the owner's list of blocks alone", async () => {
     const { queryClient, invalidated } = cacheWith(everyKey);
-    invalidateChangedBoard(queryClient, { username: 'maya', blocks: false });
+    await invalidateChangedBoard(queryClient, { username: 'maya', blocks: false });
     expect(invalidated()).toEqual([boardKeys.board('maya'), ...discover]);
   });
 
-  it('refreshes no board page while its owner is not known', () => {
+  it('refreshes no board page while its owner is not known', async () => {
     const { queryClient, invalidated } = cacheWith(everyKey);
-    invalidateChangedBoard(queryClient, { username: undefined, blocks: true });
+    await invalidateChangedBoard(queryClient, { username: undefined, blocks: true });
     expect(invalidated()).toEqual([ownBlocksKey(), ...discover]);
   });
 });

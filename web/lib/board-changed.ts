@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from './auth';
+import { readAgainAfterChange } from './query-client';
 import { boardKeys, discoverKeys, ownBlocksKey } from './query-keys';
 
 type ChangedBoard = {
@@ -18,10 +19,12 @@ type ChangedBoard = {
 export function invalidateChangedBoard(
   queryClient: QueryClient,
   { username, blocks }: ChangedBoard,
-) {
-  if (blocks) queryClient.invalidateQueries({ queryKey: ownBlocksKey() });
-  if (username) queryClient.invalidateQueries({ queryKey: boardKeys.board(username) });
-  queryClient.invalidateQueries({ queryKey: discoverKeys.all() });
+): Promise<unknown> {
+  return Promise.all([
+    blocks && readAgainAfterChange(queryClient, ownBlocksKey()),
+    username && readAgainAfterChange(queryClient, boardKeys.board(username)),
+    readAgainAfterChange(queryClient, discoverKeys.all()),
+  ]);
 }
 
 /** For a mutation of the signed-in person's blocks: call it once they have changed. */
@@ -29,7 +32,7 @@ export function useBlocksChanged(): () => void {
   const queryClient = useQueryClient();
   const username = useAuth().user?.username;
   return useCallback(
-    () => invalidateChangedBoard(queryClient, { username, blocks: true }),
+    () => void invalidateChangedBoard(queryClient, { username, blocks: true }),
     [queryClient, username],
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { currentUserQueryOptions } from '../../../lib/current-user';
+import { readAgainAfterChange } from '../../../lib/query-client';
 
 /**
  * Follows the emailed link's token (no sign-in needed: the link is the proof); a signed-in
@@ -11,8 +12,7 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: async (token: string) =>
       (await api['email-verification'].confirm.$post({ json: { token } })).json(),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: currentUserQueryOptions(true).queryKey }),
+    onSuccess: () => readAgainAfterChange(queryClient, currentUserQueryOptions(true).queryKey),
   });
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dismissToast, toast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api-client';
 import { useBlocksChanged } from '../../../lib/board-changed';
+import { readAgainAfterChange } from '../../../lib/query-client';
 import { analyticsKeys } from '../../../lib/query-keys';
 import { blocksAwaitingDelete, ownBlocksQueryOptions } from './get-own-blocks';
 
@@ -21,7 +22,7 @@ function useDeleteBlock() {
       ).json(),
     onSuccess: () => {
       blocksChanged();
-      queryClient.invalidateQueries({ queryKey: analyticsKeys.all() });
+      readAgainAfterChange(queryClient, analyticsKeys.all());
     },
   });
 }
@@ -68,7 +69,7 @@ export function useDeleteBlockWithUndo() {
         .then(() => blocksAwaitingDelete.delete(id))
         .catch(() => {
           blocksAwaitingDelete.delete(id);
-          queryClient.invalidateQueries({ queryKey: ownBlocksKey });
+          readAgainAfterChange(queryClient, ownBlocksKey);
           toast({
             title: 'Error',
             description: 'Failed to delete activity block.',
@@ -88,7 +89,7 @@ export function useDeleteBlockWithUndo() {
           return { ...data, blocks };
         });
       }
-      queryClient.invalidateQueries({ queryKey: ownBlocksKey });
+      readAgainAfterChange(queryClient, ownBlocksKey);
     };
 
     const timer = setTimeout(() => send(false), undoDeleteMs);

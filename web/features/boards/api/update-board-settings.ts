@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import type { z } from 'zod';
 import type { boardSettingsInput } from '../../../../schema/boards';
 import { api } from '../../../lib/api-client';
+import { readAgainAfterChange } from '../../../lib/query-client';
 import { boardKeys, ownBlocksKey } from '../../../lib/query-keys';
 
 type BoardSettingsChange = z.output<typeof boardSettingsInput>;
@@ -40,7 +41,7 @@ export function useUpdateBoardSettings() {
     },
     onSuccess: ({ board }) => {
       setBoard(() => board);
-      queryClient.invalidateQueries({ queryKey: boardKeys.all() });
+      readAgainAfterChange(queryClient, boardKeys.all());
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readAgainAfterChange } from '../../../lib/query-client';
 import { analyticsKeys } from '../../../lib/query-keys';
 import { fediverseFollowersQueryOptions } from './get-fediverse-followers';
 
@@ -10,8 +11,8 @@ export function useRemoveFediverseFollower() {
     mutationFn: async (id: number) =>
       (await api.fediverse.followers[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: fediverseFollowersQueryOptions.queryKey });
-      queryClient.invalidateQueries({ queryKey: analyticsKeys.mine() });
+      readAgainAfterChange(queryClient, fediverseFollowersQueryOptions.queryKey);
+      readAgainAfterChange(queryClient, analyticsKeys.mine());
     },
   });
 }

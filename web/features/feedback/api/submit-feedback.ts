@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
 import { api } from '../../../lib/api-client';
+import { readAgainAfterChange } from '../../../lib/query-client';
 import { feedbackListsKey } from './get-feedback';
 
 export type FeedbackSubmission = InferRequestType<typeof api.feedback.$post>['json'];
@@ -9,6 +10,6 @@ export function useSubmitFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (json: FeedbackSubmission) => (await api.feedback.$post({ json })).json(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackListsKey }),
+    onSuccess: () => readAgainAfterChange(queryClient, feedbackListsKey),
   });
 }

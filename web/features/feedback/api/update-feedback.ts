@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
 import { api } from '../../../lib/api-client';
+import { readAgainAfterChange } from '../../../lib/query-client';
 import { feedbackListsKey } from './get-feedback';
 
 export type FeedbackChange = InferRequestType<
@@ -15,6 +16,6 @@ export function useUpdateFeedback() {
         await api.feedback[':id{[0-9]+}'].$patch({ param: { id: String(id) }, json: change })
       ).json(),
     // Returning the refetch keeps the mutation pending until the list shows the new value.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackListsKey }),
+    onSuccess: () => readAgainAfterChange(queryClient, feedbackListsKey),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readAgainAfterChange } from '../../../lib/query-client';
 import { followedBoardsQueryOptions } from './get-followed-boards';
 import { followingFeedQueryOptions } from './get-following-feed';
 
@@ -10,8 +11,8 @@ export function useUnfollowBoard() {
     mutationFn: async (username: string) =>
       (await api.follows[':username'].$delete({ param: { username } })).json(),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: followedBoardsQueryOptions.queryKey });
-      queryClient.invalidateQueries({ queryKey: followingFeedQueryOptions.queryKey });
+      readAgainAfterChange(queryClient, followedBoardsQueryOptions.queryKey);
+      readAgainAfterChange(queryClient, followingFeedQueryOptions.queryKey);
     },
   });
 }

@@ -28,7 +28,7 @@ function useRefreshGoals() {
   return () => {
     readAgainAfterChange(queryClient, goalsQueryOptions.queryKey);
     // The board shows its public goals.
-    queryClient.invalidateQueries({ queryKey: boardKeys.all() });
+    readAgainAfterChange(queryClient, boardKeys.all());
   };
 }
 

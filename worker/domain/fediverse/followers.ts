@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   blockStoryEvents,
   fediverseFollowers,
@@ -34,6 +34,16 @@ export async function countFediverseFollowers(db: Db, userId: number): Promise<n
   return row?.followers ?? 0;
 }
 
+/** Deletes the follows `where` picks, with our copies of their pictures; answers the rows. */
+async function deleteFollows(db: Db, env: Env, where: SQL | undefined) {
+  const removed = await db.delete(fediverseFollowers).where(where).returning();
+  await deleteStoredImages(
+    env,
+    removed.map((row) => row.avatarUrl),
+  );
+  return removed;
+}
+
 /**
  * Takes one follower (and our copy of their picture) off the owner's board and gives back the row
  * removed (whose Follow a Reject answers); another board's follower is not found, exactly like an
@@ -45,12 +55,12 @@ export async function removeFediverseFollower(
   userId: number,
   followerId: number,
 ) {
-  const [removed] = await db
-    .delete(fediverseFollowers)
-    .where(and(eq(fediverseFollowers.id, followerId), eq(fediverseFollowers.userId, userId)))
-    .returning();
+  const [removed] = await deleteFollows(
+    db,
+    env,
+    and(eq(fediverseFollowers.id, followerId), eq(fediverseFollowers.userId, userId)),
+  );
   if (!removed) throw new Refusal('not-found', 'Fediverse follower not found.');
-  await deleteStoredImages(env, [removed.avatarUrl]);
   return removed;
 }
 
@@ -106,32 +116,20 @@ export async function addFediverseFollower(db: Db, env: Env, follower: NewFollow
 
 /** An `Undo` of a follow: the actor no longer follows the board `username`. */
 export async function removeFollowOf(db: Db, env: Env, username: string, actorId: string) {
-  const removed = await db
-    .delete(fediverseFollowers)
-    .where(
-      and(
-        eq(fediverseFollowers.actorId, actorId),
-        eq(
-          fediverseFollowers.userId,
-          sql`(SELECT ${users.id} FROM ${users} WHERE ${users.username} = ${username.toLowerCase()})`,
-        ),
-      ),
-    )
-    .returning({ avatarUrl: fediverseFollowers.avatarUrl });
-  await deleteStoredImages(
+  await deleteFollows(
+    db,
     env,
-    removed.map((row) => row.avatarUrl),
+    and(
+      eq(fediverseFollowers.actorId, actorId),
+      eq(
+        fediverseFollowers.userId,
+        sql`(SELECT ${users.id} FROM ${users} WHERE ${users.username} = ${username.toLowerCase()})`,
+      ),
+    ),
   );
 }
 
 /** A remote actor deleted itself: its follows of every board go, with our copies of its picture. */
 export async function dropRemoteActor(db: Db, env: Env, actorId: string) {
-  const removed = await db
-    .delete(fediverseFollowers)
-    .where(eq(fediverseFollowers.actorId, actorId))
-    .returning({ avatarUrl: fediverseFollowers.avatarUrl });
-  await deleteStoredImages(
-    env,
-    removed.map((row) => row.avatarUrl),
-  );
+  await deleteFollows(db, env, eq(fediverseFollowers.actorId, actorId));
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import type { ReportResult } from '../../../components/ui/result-notice';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/access-tokens';
 import { CredentialRow, credentialTime, lastUsedLine } from './credential-row';
@@ -15,7 +16,7 @@ const scopeLabels: Record<TokenScope, string> = {
 
 type AccessTokensSectionProps = {
   /** Says how it went, where the dialog shows it. */
-  onResult: (message: string, failed?: boolean) => void;
+  onResult: ReportResult;
 };
 
 /** The token just made: shown here once, never again. */

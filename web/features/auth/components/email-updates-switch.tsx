@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Label } from '../../../components/ui/label';
+import type { ReportResult } from '../../../components/ui/result-notice';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/api-client';
 import { useAskForUpdates, useStopUpdates } from '../api/email-updates';
@@ -12,7 +13,7 @@ type EmailUpdatesSwitchProps = {
   optedIn: boolean;
   email: string;
   /** Says how it went, where the dialog shows it. */
-  onResult: (message: string, failed?: boolean) => void;
+  onResult: ReportResult;
 };
 
 export function EmailUpdatesSwitch({ optedIn, email, onResult }: EmailUpdatesSwitchProps) {

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import type { ReportResult } from '../../../components/ui/result-notice';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
 import { CredentialRow, lastUsedLine } from './credential-row';
 
 type PasskeysSectionProps = {
   /** Says how it went, where the dialog shows it. */
-  onResult: (message: string, failed?: boolean) => void;
+  onResult: ReportResult;
 };
 
 /** The account's passkeys: each with its name and last use, one more to add, any to remove. */

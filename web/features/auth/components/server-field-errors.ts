@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { ReportResult } from '../../../components/ui/result-notice';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 
 /** Shows the API's per-field messages at the form's own fields; true when any was shown. */
@@ -15,7 +16,7 @@ export function showServerFieldErrors<Values extends FieldValues>(
 /** A form inside account settings: it closes when done and says how it went where the dialog shows it. */
 export type SettingsFormProps = {
   onDone: () => void;
-  onResult: (message: string, failed?: boolean) => void;
+  onResult: ReportResult;
 };
 
 /**

@@ -29,6 +29,8 @@ export default defineConfig({
                 ENVIRONMENT: 'test',
                 // Every board read waits for its view to be counted: keep that wait short.
                 VIEW_BATCH_MS: '25',
+                // One feed a second per host past a burst, so a test sees the gate close.
+                SOURCE_HOST_CHECKS_PER_MINUTE: '60',
                 // A database that hangs is given up on sooner (outage tests wait for it).
                 D1_DEADLINE_MS: '1500',
                 JWT_SECRET: 'test-secret-that-is-at-least-32-characters',

@@ -2,6 +2,7 @@ import { app } from './http/app';
 import { runScheduledJobs } from './jobs/scheduled';
 import { consumeSourcesQueue, type SourcesMessage, sourcesQueueName } from './jobs/sources-queue';
 
+export { FeedHostGate } from './objects/feed-host-gate';
 export { ViewCounter } from './objects/view-counter';
 export { VisitLog } from './objects/visit-log';
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutsidePage } from '../dev/outside-site';
 import { slotsDueAt } from '../domain/sources/schedule';
 import worker from '../index';
+import { feedHostBurst } from '../objects/feed-host-gate';
 import {
   apiClient,
   createUser,
@@ -68,6 +69,26 @@ async function deliver(messages: SourcesMessage[], workerEnv: Env = env) {
   return getQueueResult(batch, ctx);
 }
 
+type SourceRest = { slot: number; pausedBy: 'owner' | null; notBefore: number | null };
+
+/** A source row as the slot finds it, written straight to D1: no feed is read to add it. */
+async function insertSource(owner: TestUser, url: string, rest: Partial<SourceRest> = {}) {
+  const { slot = 0, pausedBy = null, notBefore = null } = rest;
+  const row = await env.DB.prepare(
+    `INSERT INTO sources (user_id, url, kind, title, slot, paused_by, not_before)
+    VALUES (?, ?, 'feed', 'x', ?, ?, ?) RETURNING id`,
+  )
+    .bind(owner.id, url, slot, pausedBy, notBefore)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+/** The headers of each request the stand-in site received at `path`, oldest first. */
+async function requestsAt(path: string) {
+  const answer = await fetch(`${outsideSite}/__requests${path}`);
+  return (await answer.json()) as Record<string, string>[];
+}
+
 const boardVersion = (user: TestUser) =>
   env.COUNTERS.get(`board-version:${user.username.toLowerCase()}`);
 
@@ -94,25 +115,25 @@ describe('the sources schedule', () => {
     const owners = [await createUser(), await createUser()];
     const slot = 477;
     let added = 0;
-    const insert = (url: string, extra: string) =>
-      env.DB.prepare(
-        `INSERT INTO sources (user_id, url, kind, title, slot, paused_by, not_before)
-        VALUES (?, ?, 'feed', 'x', ?, ${extra}) RETURNING id`,
-      )
-        .bind(owners[added++ % 2]?.id, url, slot)
-        .first<{ id: number }>();
+    const insert = (url: string, rest: Partial<SourceRest> = {}) =>
+      insertSource(owners[added++ % 2] as TestUser, url, { slot, ...rest });
     const due: number[] = [];
-    for (let n = 0; n < 22; n++) {
-      due.push((await insert(`${outsideSite}/${uniqueName('due')}`, 'NULL, NULL'))?.id ?? 0);
-    }
-    const elsewhere = await insert(`http://feeds.example.org/${uniqueName('due')}`, 'NULL, NULL');
-    await insert(`${outsideSite}/${uniqueName('paused')}`, "'owner', NULL");
-    await insert(`${outsideSite}/${uniqueName('resting')}`, `NULL, ${Date.now() + 3_600_000}`);
-    const { sent, queue } = sentMessages();
-    const result = await deliver([{ kind: 'slot', slot }], { ...env, SOURCES_QUEUE: queue });
-    expect(result.ackAll).toBe(true);
-    const checks = sent.flatMap((message) => (message.kind === 'check' ? [message.sourceIds] : []));
-    expect(checks).toEqual([due.slice(0, 20), due.slice(20), [elsewhere?.id]]);
+    for (let n = 0; n < 22; n++) due.push(await insert(`${outsideSite}/${uniqueName('due')}`));
+    const elsewhere = await insert(`http://feeds.example.org/${uniqueName('due')}`);
+    await insert(`${outsideSite}/${uniqueName('paused')}`, { pausedBy: 'owner' });
+    await insert(`${outsideSite}/${uniqueName('resting')}`, { notBefore: Date.now() + 3_600_000 });
+    const checksSent = async () => {
+      const { sent, queue } = sentMessages();
+      const result = await deliver([{ kind: 'slot', slot }], { ...env, SOURCES_QUEUE: queue });
+      expect(result.ackAll).toBe(true);
+      return sent.flatMap((message) => (message.kind === 'check' ? [message.sourceIds] : []));
+    };
+    const checks = await checksSent();
+    expect(checks.map((ids) => ids.length)).toEqual([20, 2, 1]);
+    expect(checks.slice(0, 2).flat().toSorted()).toEqual(due.toSorted());
+    expect(checks[2]).toEqual([elsewhere]);
+    // In another order the next time: a busy host's gate turns other sources away each cycle.
+    expect((await checksSent()).flat()).not.toEqual(checks.flat());
   });
 });
 
@@ -147,9 +168,7 @@ describe('the sources consumer', () => {
     expect(result.ackAll).toBe(true);
     expect(recording.statements.length).toBeGreaterThan(0);
     expect(recording.statements.filter(({ sql }) => isWrite(sql))).toEqual([]);
-    const requests = (await (
-      await fetch(`${outsideSite}/__requests${tagged.path}`)
-    ).json()) as Record<string, string>[];
+    const requests = await requestsAt(tagged.path);
     expect(requests.at(-1)?.['if-none-match']).toBe('"same"');
   });
 
@@ -174,5 +193,28 @@ describe('the sources consumer', () => {
     await deliver([{ kind: 'check', sourceIds: ids }]);
     // Five checks, two at a time: three rounds of the server's delay at least (one would be ~400 ms).
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * stallMs);
+  });
+
+  it('asks one host no faster than its gate allows, however many invocations check it at once', async () => {
+    const owners = await Promise.all([createUser(), createUser(), createUser()]);
+    const feeds = await Promise.all(Array.from({ length: 30 }, () => feedAt(shelf('to-read'))));
+    const messages = await Promise.all(
+      owners.map(async (owner, n) => ({
+        kind: 'check' as const,
+        sourceIds: await Promise.all(
+          feeds.slice(n * 10, (n + 1) * 10).map((feed) => insertSource(owner, feed.url)),
+        ),
+      })),
+    );
+    const started = Date.now();
+    const results = await Promise.all(messages.map((message) => deliver([message])));
+    const seconds = (Date.now() - started) / 1000;
+    expect(results.every((result) => result.ackAll)).toBe(true);
+    const asked = (await Promise.all(feeds.map((feed) => requestsAt(feed.path)))).flat().length;
+    // A full gate lets one burst through, then refills at the tests' rate of one a second.
+    const perSecond = Number(env.SOURCE_HOST_CHECKS_PER_MINUTE) / 60;
+    expect(asked).toBeGreaterThan(0);
+    expect(asked).toBeLessThanOrEqual(feedHostBurst + Math.ceil(seconds * perSecond));
+    expect(asked).toBeLessThan(feeds.length);
   });
 });

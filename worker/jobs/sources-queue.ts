@@ -85,6 +85,29 @@ async function politely<T>(
   }
 }
 
+const gateOf = (env: Env, host: string) =>
+  env.FEED_HOST_GATE.get(env.FEED_HOST_GATE.idFromName(host));
+
+/**
+ * What each host's gate lets through now, across every consumer invocation at once. The rest are
+ * left as they are, due again at their slot's next turn: a host behind more sources than its rate
+ * has each checked less often, and no host is asked faster than its gate allows.
+ */
+async function admittedByHost<T>(env: Env, items: T[], hostOf: (item: T) => string) {
+  const admitted = await Promise.all(
+    [...Map.groupBy(items, hostOf)].map(async ([host, hostItems]) => {
+      const count = await gateOf(env, host).admit(hostItems.length);
+      if (count < hostItems.length) {
+        console.log(
+          `${hostItems.length - count} sources of ${host} wait: the host's rate is spent.`,
+        );
+      }
+      return hostItems.slice(0, count);
+    }),
+  );
+  return admitted.flat();
+}
+
 async function checkSources(
   batch: readonly Message<SourcesMessage>[],
   env: Env,
@@ -93,20 +116,17 @@ async function checkSources(
 ) {
   const db = getDb(env);
   const ids = batch.flatMap(({ body }) => (body.kind === 'check' ? body.sourceIds : []));
-  const found = await sourcesByIds(db, [...new Set(ids)]);
+  const hostOf = ({ source }: { source: { url: string } }) => new URL(source.url).host;
+  const found = await admittedByHost(env, await sourcesByIds(db, [...new Set(ids)]), hostOf);
   const changedBoards = new Set<string>();
-  await politely(
-    found,
-    ({ source }) => new URL(source.url).host,
-    async ({ source, username }) => {
-      const checked = await checkDueSource(db, env, source, now).catch((error: unknown) => {
-        console.error(`Source ${source.id} could not be checked.`, error);
-        return null;
-      });
-      const { made = 0, moved = 0, updated = 0 } = checked?.changes ?? {};
-      if (made + moved + updated > 0) changedBoards.add(username);
-    },
-  );
+  await politely(found, hostOf, async ({ source, username }) => {
+    const checked = await checkDueSource(db, env, source, now).catch((error: unknown) => {
+      console.error(`Source ${source.id} could not be checked.`, error);
+      return null;
+    });
+    const { made = 0, moved = 0, updated = 0 } = checked?.changes ?? {};
+    if (made + moved + updated > 0) changedBoards.add(username);
+  });
   // Cached pages of the boards that changed are out of date at once, as after an edit.
   if (changedBoards.size > 0) {
     await bumpBoardVersion({ env, ctx, bookmark: null }, ...changedBoards);
@@ -115,7 +135,7 @@ async function checkSources(
 
 /**
  * The consumer: a slot's message sends a check of each of its due sources; checks run politely
- * (a few at once, fewer per host). A check that fails is recorded on its source and the message
+ * (a few at once, fewer per host, no faster than the host's gate). A check that fails is recorded on its source and the message
  * is done; only a failure of our own (the database) asks the queue to send it again.
  */
 export async function consumeSourcesQueue(

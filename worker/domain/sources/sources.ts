@@ -408,7 +408,10 @@ export async function sourcesByIds(db: Db, ids: number[]) {
     .where(sql`${sources.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
 }
 
-/** The sources due at a slot (not paused, not resting), with their address: from the slot index. */
+/**
+ * The sources due at a slot (not paused, not resting), with their address: from the slot index.
+ * In a new order each time, so the sources a busy host's gate turns away are others each cycle.
+ */
 export async function sourcesDueInSlot(db: Db, slot: number, now: number) {
   return db
     .select({ id: sources.id, url: sources.url })
@@ -419,7 +422,8 @@ export async function sourcesDueInSlot(db: Db, slot: number, now: number) {
         sql`${sources.pausedBy} IS NULL`,
         sql`(${sources.notBefore} IS NULL OR ${sources.notBefore} <= ${now})`,
       ),
-    );
+    )
+    .orderBy(sql`random()`);
 }
 
 /** New options, or pause (by the owner) and resume (which clears its failures). */

@@ -148,6 +148,7 @@ test('deleting the account says what will be lost, then the board is gone and si
   await expect(confirm).toContainText(`/@${user.username}`);
   await expect(confirm).toContainText('its 2 blocks');
   await expect(confirm).toContainText('keep their copies');
+  await expect(confirm).toContainText(`The name @${user.username} stays reserved`);
   await expectNoSeriousA11yViolations(page, 'the delete account confirmation');
   await confirm.getByLabel('Your Password').fill('wrong-password');
   await confirm.getByRole('button', { name: 'Delete Forever' }).click();
@@ -162,4 +163,14 @@ test('deleting the account says what will be lost, then the board is gone and si
     data: { username: user.username, password: user.password },
   });
   expect(login.status()).toBe(401);
+  const again = await request.post('/api/auth/register', {
+    data: {
+      username: user.username,
+      email: `again-${user.username}@example.com`,
+      password: user.password,
+      displayName: 'Someone Else',
+      emailOptIn: false,
+    },
+  });
+  expect(again.status()).toBe(409);
 });

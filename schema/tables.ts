@@ -169,6 +169,16 @@ export const loginFailures = sqliteTable('login_failures', {
   lastFailureAt: integer('last_failure_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
+/**
+ * The names of deleted accounts, never given again (decision 0040): links, embeds and QR codes of
+ * a deleted board still point at its address, and the fediverse knows it as a deleted actor.
+ * Written and enforced by triggers on `users` (migration 0024).
+ */
+export const retiredUsernames = sqliteTable('retired_usernames', {
+  username: text('username').primaryKey(),
+  retiredAt: integer('retired_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 export const boardSettings = sqliteTable('board_settings', {
   userId: integer('user_id')
     .primaryKey()

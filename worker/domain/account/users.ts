@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../../schema/tables';
+import { retiredUsernames, users } from '../../../schema/tables';
 import type { ProfileUpdateInput, RegisterInput } from '../../../schema/users';
 import { reservedUsernames } from '../../../schema/users';
 import { type Db, failedWith } from '../../platform/db';
@@ -24,9 +24,24 @@ function refuseReservedUsername(username: string) {
   }
 }
 
+/** Whether the name belonged to an account since deleted: it is never given again (decision 0040). */
+export async function isRetiredUsername(db: Db, username: string) {
+  const retired = await db
+    .select({ username: retiredUsernames.username })
+    .from(retiredUsernames)
+    .where(eq(retiredUsernames.username, username.toLowerCase()))
+    .get();
+  return retired !== undefined;
+}
+
 async function refuseTakenUsername(db: Db, username: string) {
-  if (await findUserByUsername(db, username)) {
-    // Names are public (`/@name`): saying one is taken tells nothing a board link does not.
+  const [holder, retired] = await Promise.all([
+    findUserByUsername(db, username),
+    isRetiredUsername(db, username),
+  ]);
+  if (holder || retired) {
+    // Names are public (`/@name`): saying one is taken tells nothing a board link does not, and a
+    // deleted account's name is refused in the same words.
     const message = 'This username is already taken.';
     throw new Refusal('conflict', message, { fields: { username: message } });
   }
@@ -60,9 +75,12 @@ export async function registerUser(db: Db, env: Env, input: RegisterInput, defer
       .returning();
     if (user) defer(sendVerificationMail(db, env, user, { wantsUpdates: input.emailOptIn }));
   } catch (error) {
-    if (!failedWith(error, 'UNIQUE constraint failed')) throw error;
-    // Two sign-ups racing: a name taken meanwhile is refused like any taken name; an address
-    // taken meanwhile is answered like one taken before.
+    const raced = ['UNIQUE constraint failed', 'username_retired'].some((reason) =>
+      failedWith(error, reason),
+    );
+    if (!raced) throw error;
+    // Two sign-ups racing, or a deletion: a name taken or retired meanwhile is refused like any
+    // taken name; an address taken meanwhile is answered like one taken before.
     await refuseTakenUsername(db, input.username);
     const racer = await findUserByEmail(db, input.email);
     if (!racer) throw error;

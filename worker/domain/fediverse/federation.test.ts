@@ -335,7 +335,15 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
       (activity) => activity.type === 'Delete' && activity.actor === actorOf(owner),
     );
     expect(deletion.object).toBe(actorOf(owner));
-    expect((await get(`/@${owner.username}`)).status).toBe(404);
+    // Gone for good, so servers that missed the Delete forget the actor when they look again.
+    expect((await get(`/@${owner.username}`)).status).toBe(410);
+    for (const resource of [`acct:${owner.username}@${host}`, actorOf(owner)]) {
+      const finger = `/.well-known/webfinger?resource=${encodeURIComponent(resource)}`;
+      expect((await get(finger, 'application/jrd+json')).status, resource).toBe(410);
+    }
+    expect((await get(`/fediverse/users/${owner.username}/outbox`)).status).toBe(410);
+    // Its page stays the spec's Board Not Found.
+    expect((await get(`/@${owner.username}`, 'text/html')).status).toBe(404);
   });
 });
 

@@ -171,6 +171,32 @@ describe('DELETE /api/account', () => {
     expect(await env.COUNTERS.get(`views:${user.id}`)).toBeNull();
   });
 
+  it("never gives the deleted account's name to anyone again, in any case", async () => {
+    const user = await createUser();
+    const deleted = await apiClient({ token: user.token }).account.$delete({
+      json: { password: user.password },
+    });
+    expect(deleted.status).toBe(200);
+    const taken = await readJson(
+      apiClient().auth.register.$post({
+        json: {
+          username: user.username.toUpperCase(),
+          email: `new-${user.username}@example.com`,
+          password: 'up2-test-passphrase',
+          displayName: 'Someone Else',
+          emailOptIn: false,
+        },
+      }),
+    );
+    expectStatus(taken, 409);
+    expect(taken.body.fields).toEqual({ username: 'This username is already taken.' });
+    // The database holds the rule too, for a sign-up that raced the deletion.
+    const insert = env.DB.prepare(
+      "INSERT INTO users (username, email, display_name, password_hash) VALUES (?, ?, 'x', 'x')",
+    ).bind(user.username, `raced-${user.username}@example.com`);
+    await expect(insert.run()).rejects.toThrow('username_retired');
+  });
+
   it("leaves other people's copies theirs, with the image they show", async () => {
     const owner = await createUser();
     const image = `/api/images/generated/${owner.id}/${crypto.randomUUID()}.jpg`;

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { isRetiredUsername } from '../../domain/account/users';
+import { usernameFromBoardPath } from '../../render/board-meta';
 import type { AppEnv } from '../app-env';
 import { handleNotFound } from '../middleware/errors';
 
@@ -19,15 +21,40 @@ export function asksForActivityJson(accept: string | undefined): boolean {
   });
 }
 
+/** The board a request to Fedify is about, if it names one: its actor, inbox or collections, or WebFinger's resource. */
+function boardNamedBy(request: Request): string | undefined {
+  const url = new URL(request.url);
+  if (url.pathname === '/.well-known/webfinger') {
+    const resource = url.searchParams.get('resource') ?? '';
+    if (resource.startsWith('acct:')) return resource.slice('acct:'.length).split('@')[0];
+    return URL.canParse(resource) ? usernameFromBoardPath(new URL(resource).pathname) : undefined;
+  }
+  return (
+    usernameFromBoardPath(url.pathname) ?? /^\/fediverse\/users\/([^/]+)\//.exec(url.pathname)?.[1]
+  );
+}
+
 /**
- * Hands a request to Fedify; whatever it does not serve is not found. Fedify (a few MB of code) is
- * loaded by the first such request, so an isolate serving board pages never evaluates it.
+ * What Fedify does not serve: 410 Gone for a deleted account's board, so other servers forget the
+ * actor for good (its name is never given again), else not found.
+ */
+async function goneOrNotFound(c: Context<AppEnv>, request: Request) {
+  const username = boardNamedBy(request);
+  if (username && (await isRetiredUsername(c.var.db, username))) {
+    return c.json({ error: 'This board was deleted.' }, 410);
+  }
+  return handleNotFound(c);
+}
+
+/**
+ * Hands a request to Fedify; whatever it does not serve is not found, or gone. Fedify (a few MB of
+ * code) is loaded by the first such request, so an isolate serving board pages never evaluates it.
  */
 export async function answerFromFediverse(c: Context<AppEnv>, request: Request = c.req.raw) {
   const { fediverse, fediverseData } = await import('../../domain/fediverse/federation');
   return fediverse(c.env).fetch(request, {
     contextData: fediverseData(c.env, c.var.db),
-    onNotFound: () => handleNotFound(c),
+    onNotFound: () => goneOrNotFound(c, request),
     onNotAcceptable: () => handleNotFound(c),
   });
 }

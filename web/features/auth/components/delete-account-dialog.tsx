@@ -69,7 +69,8 @@ export function DeleteAccountDialog({ username, blockCount }: DeleteAccountDialo
         <AlertDialogDescription>
           Your board at /@{username} goes, with {blocksLost(blockCount)}, your profile, your stats
           and the images you uploaded or generated. People who copied your blocks keep their copies.
-          This cannot be undone: download your data first if you want to keep it.
+          The name @{username} stays reserved, so no one else takes over your links. This cannot be
+          undone: download your data first if you want to keep it.
         </AlertDialogDescription>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <PasswordField

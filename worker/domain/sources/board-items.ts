@@ -22,6 +22,8 @@ type KnownItem = {
   status: string;
   fingerprint: string;
   blockId: number | null;
+  /** Null once the source that made it was removed. */
+  sourceId: number | null;
 };
 
 // Pictures copied in one check: each is a fetch and an R2 write (decision 0025's limit for covers).
@@ -32,7 +34,8 @@ const imagesAtOnce = 4;
 async function knownItems(db: Db, userId: number, keys: string[]): Promise<Map<string, KnownItem>> {
   const { results } = await db.$client
     .prepare(
-      `SELECT item_key AS itemKey, status, fingerprint, block_id AS blockId FROM source_items
+      `SELECT item_key AS itemKey, status, fingerprint, block_id AS blockId, source_id AS sourceId
+      FROM source_items
       WHERE user_id = ?1 AND item_key IN (SELECT value FROM json_each(?2))`,
     )
     .bind(userId, JSON.stringify(keys))
@@ -155,6 +158,20 @@ async function makeBlocks(db: Db, env: Env, writer: Writer, fresh: FeedEntry[], 
   return inserted?.results.length ?? 0;
 }
 
+/**
+ * Takes over the items a removed source made that this one finds again (the same feed connected
+ * anew, say): their blocks count among the blocks this source made.
+ */
+async function claimOrphans(db: Db, writer: Writer, orphans: FeedEntry[]) {
+  await db.$client
+    .prepare(
+      `UPDATE source_items SET source_id = ?2
+      WHERE user_id = ?1 AND source_id IS NULL AND item_key IN (SELECT value FROM json_each(?3))`,
+    )
+    .bind(writer.userId, writer.sourceId, JSON.stringify(orphans.map((entry) => entry.key)))
+    .run();
+}
+
 const statusBit = handEditedFields.status;
 const progressBit = handEditedFields.progress;
 const titleBit = handEditedFields.title;
@@ -250,7 +267,7 @@ async function updateBlocks(db: Db, writer: Writer, changed: FeedEntry[], at: nu
 
 /**
  * Brings the board up to date with a feed's entries: new items make blocks, items that changed
- * shelf move theirs, items whose text changed update it. An item the board knows unchanged writes
+ * shelf move theirs, items whose text changed update it, items of a removed source are taken over. An item the board knows unchanged writes
  * nothing; one whose block the owner deleted is never made again; one that left the feed is left
  * alone. Reads first to find what changed, and writes only that.
  */
@@ -266,6 +283,8 @@ export async function applyEntries(
     writer.userId,
     entries.map((entry) => entry.key),
   );
+  const orphans = entries.filter((entry) => known.get(entry.key)?.sourceId === null);
+  if (orphans.length > 0) await claimOrphans(db, writer, orphans);
   const fresh = entries.filter((entry) => !known.has(entry.key));
   const held = entries.filter((entry) => known.get(entry.key)?.blockId != null);
   const moves = held.filter((entry) => known.get(entry.key)?.status !== entry.shelf);

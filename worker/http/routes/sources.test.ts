@@ -517,6 +517,22 @@ describe('keeping the board current', () => {
     expect((await boardBlocks(user)).map((b) => b.title)).toEqual(['The Hobbit']);
   });
 
+  it('counts the blocks a removed source made when the same feed is connected again', async () => {
+    const user = await createUser();
+    const feed = await serveFeed(goodreadsShelf('%23ALL%23', [{ ...dune, shelf: 'to-read' }]));
+    const first = await connect(user, feed.url);
+    expect(first.blocksMade).toBe(1);
+    const param = { id: String(first.id) };
+    expectStatus(await readJson(api(user).sources[':id'].$delete({ param })), 200);
+    const again = await connect(user, feed.url);
+    expect(again.blocksMade).toBe(1);
+    expect((await boardBlocks(user)).map((b) => b.title)).toEqual(['Dune']);
+    // …and moves it as the first one would have.
+    await feed.serveAgain(goodreadsShelf('%23ALL%23', [{ ...dune, shelf: 'read' }]));
+    expect(await checkAgain(user, again.id)).toMatchObject({ moved: 1 });
+    expect((await boardBlocks(user))[0]).toMatchObject({ status: 'done', progress: 100 });
+  });
+
   it('sends the ETag back: the server answers 304 and the check writes nothing', async () => {
     const user = await createUser();
     const feed = await serveFeed(atomFeed('Ada on GitHub', []), { etag: '"v1"' });

@@ -133,7 +133,7 @@ test('Download My Data saves one JSON file naming the account and its blocks', a
   ]);
 });
 
-test('deleting the account says what will be lost, then the board is gone and sign-in fails', async ({
+test('deleting the account says what will be lost, then the board is gone, sign-in fails and no one else may take its name', async ({
   page,
   request,
 }) => {

@@ -135,8 +135,9 @@ async function checkSources(
 
 /**
  * The consumer: a slot's message sends a check of each of its due sources; checks run politely
- * (a few at once, fewer per host, no faster than the host's gate). A check that fails is recorded on its source and the message
- * is done; only a failure of our own (the database) asks the queue to send it again.
+ * (a few at once, fewer per host, no faster than the host's gate). A check that fails is recorded
+ * on its source and the message is done; only a failure of our own (the database) asks the queue
+ * to send it again.
  */
 export async function consumeSourcesQueue(
   batch: MessageBatch<SourcesMessage>,

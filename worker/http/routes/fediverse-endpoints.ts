@@ -21,7 +21,10 @@ export function asksForActivityJson(accept: string | undefined): boolean {
   });
 }
 
-/** The board a request to Fedify is about, if it names one: its actor, inbox or collections, or WebFinger's resource. */
+/**
+ * The board a request to Fedify is about, if it names one: its actor, inbox or collections, or
+ * WebFinger's resource.
+ */
 function boardNamedBy(request: Request): string | undefined {
   const url = new URL(request.url);
   if (url.pathname === '/.well-known/webfinger') {

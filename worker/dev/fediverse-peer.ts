@@ -24,6 +24,7 @@ import {
   Person,
   Reject,
   Undo,
+  Update,
 } from '@fedify/fedify/vocab';
 import { encode as encodePng } from 'fast-png';
 import type { TestProject } from 'vitest/node';
@@ -141,7 +142,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     .on(Reject, (_ctx, activity) => keep(activity))
     .on(Create, (_ctx, activity) => keep(activity))
     .on(Delete, (_ctx, activity) => keep(activity))
-    .on(Undo, (_ctx, activity) => keep(activity));
+    .on(Undo, (_ctx, activity) => keep(activity))
+    .on(Update, (_ctx, activity) => keep(activity));
 
   const follows = new Map<string, Follow>();
   const control = async (request: Request, origin: string): Promise<Response> => {

@@ -1,5 +1,12 @@
 import type { Federation } from '@fedify/fedify';
-import { Delete, Follow, PUBLIC_COLLECTION, type Recipient, Reject } from '@fedify/fedify/vocab';
+import {
+  Delete,
+  Follow,
+  PUBLIC_COLLECTION,
+  type Recipient,
+  Reject,
+  Update,
+} from '@fedify/fedify/vocab';
 import { and, asc, desc, eq, gt, min } from 'drizzle-orm';
 import {
   blockStoryEvents,
@@ -9,7 +16,7 @@ import {
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import type { UserRow } from '../account/users';
-import { type FediverseData, fediverse } from './federation';
+import { boardActor, type FediverseData, fediverse } from './federation';
 import { readStoryEvent, storyActivity, storyAuthor } from './story-notes';
 import type { StoryMessage } from './story-queue';
 
@@ -17,6 +24,12 @@ import type { StoryMessage } from './story-queue';
 const inboxesPerPage = 100;
 /** A burst of news at once (an import) federates its newest events only. */
 const maxEventsPerClaim = 20;
+
+/** The board's owner while the board is public: a private board federates nothing. */
+async function publicBoardOwner(db: Db, userId: number) {
+  const owner = await db.select().from(users).where(eq(users.id, userId)).get();
+  return owner?.isPublic ? owner : undefined;
+}
 
 /**
  * Claims the board's story events not yet sent (moving its outbox past them, so a second claim
@@ -53,8 +66,8 @@ async function claimNewStories(env: Env, db: Db, message: StoryMessage & { up2: 
     )
     .returning();
   if (claimed.length === 0) return;
-  const owner = await db.select().from(users).where(eq(users.id, message.userId)).get();
-  if (!owner?.isPublic) return;
+  const owner = await publicBoardOwner(db, message.userId);
+  if (!owner) return;
   const deliveries: StoryMessage[] = events
     .slice(0, maxEventsPerClaim)
     .reverse()
@@ -77,6 +90,17 @@ async function inboxPage(db: Db, userId: number, after: string): Promise<Recipie
   }));
 }
 
+/** Queues the same delivery for the inboxes after this page, when this page was a full one. */
+async function queueNextPage(
+  env: Env,
+  message: StoryMessage & { after: string },
+  recipients: Recipient[],
+) {
+  const last = recipients.at(-1)?.inboxId;
+  if (recipients.length < inboxesPerPage || !last) return;
+  await env.FEDIVERSE_QUEUE.send({ ...message, after: last.href }, { contentType: 'json' });
+}
+
 /**
  * Sends one story event to one page of the board's inboxes (Fedify queues one signed delivery
  * per inbox), and queues the next page. Read at send time: a block hidden or a board made
@@ -88,8 +112,8 @@ async function deliverStoryPage(
   message: StoryMessage & { up2: 'deliver-story' },
 ) {
   const { db, env } = data;
-  const owner = await db.select().from(users).where(eq(users.id, message.userId)).get();
-  if (!owner?.isPublic) return;
+  const owner = await publicBoardOwner(db, message.userId);
+  if (!owner) return;
   const [event, recipients] = await Promise.all([
     readStoryEvent(db, owner.id, message.eventId),
     inboxPage(db, owner.id, message.after),
@@ -105,11 +129,33 @@ async function deliverStoryPage(
   await ctx.sendActivity({ identifier: owner.username }, recipients, storyActivity(author, event), {
     fanout: 'skip',
   });
-  const last = recipients.at(-1)?.inboxId;
-  if (recipients.length === inboxesPerPage && last) {
-    const next: StoryMessage = { ...message, after: last.href };
-    await env.FEDIVERSE_QUEUE.send(next, { contentType: 'json' });
-  }
+  await queueNextPage(env, message, recipients);
+}
+
+/**
+ * Sends the board's actor as it is now, in an `Update`, to one page of its inboxes, and queues the
+ * next page: followers' servers show the new name, bio and picture without waiting to look again.
+ */
+async function deliverProfilePage(
+  federation: Federation<FediverseData>,
+  data: FediverseData,
+  message: StoryMessage & { up2: 'profile-changed' },
+) {
+  const { db, env } = data;
+  const owner = await publicBoardOwner(db, message.userId);
+  if (!owner) return;
+  const recipients = await inboxPage(db, owner.id, message.after);
+  if (recipients.length === 0) return;
+  const ctx = federation.createContext(new URL(message.origin), data);
+  const actor = ctx.getActorUri(owner.username);
+  const update = new Update({
+    id: new URL(`#profile-${message.changedAt}`, actor),
+    actor,
+    to: PUBLIC_COLLECTION,
+    object: await boardActor(ctx, owner),
+  });
+  await ctx.sendActivity({ identifier: owner.username }, recipients, update, { fanout: 'skip' });
+  await queueNextPage(env, message, recipients);
 }
 
 export async function handleStoryMessage(
@@ -118,6 +164,7 @@ export async function handleStoryMessage(
   message: StoryMessage,
 ) {
   if (message.up2 === 'new-stories') await claimNewStories(data.env, data.db, message);
+  else if (message.up2 === 'profile-changed') await deliverProfilePage(federation, data, message);
   else await deliverStoryPage(federation, data, message);
 }
 

@@ -54,6 +54,15 @@ async function receivedBy(
   throw new Error(`The peer received no such activity: ${JSON.stringify(await received(peer))}`);
 }
 
+/** The peer's `reader` follows the board, and the peer has received our Accept. */
+async function followAccepted(peer: { origin: string }, owner: TestUser) {
+  await peerCall(peer, 'follow', actorOf(owner));
+  return receivedBy(
+    peer,
+    (activity) => activity.type === 'Accept' && activity.actor === actorOf(owner),
+  );
+}
+
 async function followersOf(owner: TestUser) {
   const answer = await readJson(apiClient({ token: owner.token }).fediverse.followers.$get());
   if (answer.status !== 200) throw new Error(`followers: ${answer.status}`);
@@ -180,11 +189,7 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     const owner = await createUser();
     await updateProfile(owner, { displayName: 'Maya' });
     const peer = peers.rfc9421;
-    await peerCall(peer, 'follow', actorOf(owner));
-    const accept = await receivedBy(
-      peer,
-      (activity) => activity.type === 'Accept' && activity.actor === actorOf(owner),
-    );
+    const accept = await followAccepted(peer, owner);
     expect(accept.signature).not.toBe('none');
     await waitForFollowers(owner, 1);
     const [follower] = await followersOf(owner);
@@ -277,6 +282,27 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     expect(await followersOf(owner)).toEqual([]);
   });
 
+  it('tells followers of a changed name, bio or picture with a signed Update of the actor', async () => {
+    const owner = await createUser();
+    const peer = peers.cavage;
+    await followAccepted(peer, owner);
+    const changed = await boardClient(owner).auth.me.$put({
+      json: { displayName: 'Maya Renamed', bio: 'Reading more this year.' },
+    });
+    expect(changed.status).toBe(200);
+    const update = await receivedBy(
+      peer,
+      (activity) => activity.type === 'Update' && activity.actor === actorOf(owner),
+    );
+    expect(update.signature).not.toBe('none');
+    expect(update.object).toMatchObject({
+      type: 'Person',
+      id: actorOf(owner),
+      name: 'Maya Renamed',
+      summary: 'Reading more this year.',
+    });
+  });
+
   it('sends a removed follower a Reject of their Follow', async () => {
     const owner = await createUser();
     const peer = peers.cavage;
@@ -320,12 +346,8 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
   it('delivers a Delete of the actor when the account is deleted, and the actor is gone', async () => {
     const owner = await createUser();
     const peer = peers.cavage;
-    await peerCall(peer, 'follow', actorOf(owner));
     // A follower whose follow was accepted holds the board's key, which signs the Delete.
-    await receivedBy(
-      peer,
-      (activity) => activity.type === 'Accept' && activity.actor === actorOf(owner),
-    );
+    await followAccepted(peer, owner);
     const deleted = await boardClient(owner).account.$delete({
       json: { password: owner.password },
     });

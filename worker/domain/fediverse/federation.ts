@@ -1,4 +1,5 @@
 import {
+  type Context,
   createFederation,
   type DocumentLoader,
   type Federation,
@@ -12,7 +13,7 @@ import { type Db, getDb } from '../../platform/db';
 import { WorkersKvStore } from '../../platform/fedify-kv';
 import { CloudflareMessageQueue } from '../../platform/fedify-queue';
 import { isPrivateHost } from '../../platform/outside-fetch';
-import { findUserByUsername } from '../account/users';
+import { findUserByUsername, type UserRow } from '../account/users';
 import { copyOutsideImage } from '../images/outside-image';
 import {
   addFediverseFollower,
@@ -58,6 +59,30 @@ function productionOnly(load: DocumentLoader): DocumentLoader {
   };
 }
 
+/** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
+export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): Promise<Person> {
+  const identifier = owner.username;
+  const keys = await ctx.getActorKeyPairs(identifier);
+  const actor = ctx.getActorUri(identifier);
+  return new Person({
+    id: actor,
+    preferredUsername: owner.username,
+    name: owner.displayName,
+    summary: owner.bio ?? owner.tagline,
+    url: actor,
+    icon: owner.avatar ? new Image({ url: new URL(owner.avatar, ctx.origin) }) : null,
+    inbox: ctx.getInboxUri(identifier),
+    outbox: ctx.getOutboxUri(identifier),
+    followers: ctx.getFollowersUri(identifier),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    manuallyApprovesFollowers: false,
+    discoverable: true,
+    indexable: true,
+    publicKey: keys[0]?.cryptographicKey ?? null,
+    assertionMethods: keys.map((key) => key.multikey),
+  });
+}
+
 function buildFederation(env: Env): Federation<FediverseData> {
   const federation = createFederation<FediverseData>({
     kv: new WorkersKvStore(env.FEDIVERSE_KV),
@@ -92,25 +117,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const owner = await findUserByUsername(ctx.data.db, identifier);
       // A private board is not an actor at all, exactly as its page is not found.
       if (!owner?.isPublic || owner.username !== identifier) return null;
-      const keys = await ctx.getActorKeyPairs(identifier);
-      const actor = ctx.getActorUri(identifier);
-      return new Person({
-        id: actor,
-        preferredUsername: owner.username,
-        name: owner.displayName,
-        summary: owner.bio ?? owner.tagline,
-        url: actor,
-        icon: owner.avatar ? new Image({ url: new URL(owner.avatar, ctx.origin) }) : null,
-        inbox: ctx.getInboxUri(identifier),
-        outbox: ctx.getOutboxUri(identifier),
-        followers: ctx.getFollowersUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        manuallyApprovesFollowers: false,
-        discoverable: true,
-        indexable: true,
-        publicKey: keys[0]?.cryptographicKey ?? null,
-        assertionMethods: keys.map((key) => key.multikey),
-      });
+      return boardActor(ctx, owner);
     })
     .mapHandle((_ctx, username) => username.toLowerCase())
     .setKeyPairsDispatcher(async (ctx, identifier) => {

@@ -8,7 +8,8 @@ import type { Db } from '../../platform/db';
 /** Our own messages on the fediverse queue, beside Fedify's (which carry a `type`). */
 export type StoryMessage =
   | { up2: 'new-stories'; userId: number; origin: string }
-  | { up2: 'deliver-story'; userId: number; eventId: number; origin: string; after: string };
+  | { up2: 'deliver-story'; userId: number; eventId: number; origin: string; after: string }
+  | { up2: 'profile-changed'; userId: number; changedAt: number; origin: string; after: string };
 
 export const isStoryMessage = (body: unknown): body is StoryMessage =>
   typeof body === 'object' && body !== null && 'up2' in body;
@@ -43,4 +44,20 @@ export async function hasFediverseFollowers(db: Db, userId: number): Promise<boo
     .limit(1)
     .get();
   return row !== undefined;
+}
+
+/**
+ * After the owner changed how the board introduces itself (name, bio, tagline, picture, or made it
+ * public): when it has fediverse followers, asks the queue to tell them (an `Update` of the actor).
+ */
+export async function queueProfileChange(env: Env, db: Db, userId: number, origin: string) {
+  if (!(await hasFediverseFollowers(db, userId))) return;
+  const message: StoryMessage = {
+    up2: 'profile-changed',
+    userId,
+    changedAt: Date.now(),
+    origin,
+    after: '',
+  };
+  await env.FEDIVERSE_QUEUE.send(message, { contentType: 'json' });
 }

@@ -35,10 +35,7 @@ export const changesNoBoard = createMiddleware<AppEnv>(async (_c, next) => {
   await next();
 });
 
-/**
- * Names a board this write changed besides the signed-in viewer's: a board just registered, or
- * the new name of a renamed one.
- */
+/** Names a board this write changed besides the signed-in viewer's: a board just registered. */
 export function alsoChanged<E extends AppEnv>(c: Context<E>, username: string): void {
   const named = c.var.changedBoards;
   if (!named) throw new Error('alsoChanged is for routes declared changesBoard.');

@@ -19,6 +19,7 @@ import {
 } from '../../domain/account/password-reset';
 import { endSession, signIn } from '../../domain/account/sessions';
 import { registerUser, updateProfile } from '../../domain/account/users';
+import { queueProfileChange } from '../../domain/fediverse/story-queue';
 import { deleteReplacedAvatar } from '../../domain/images/images';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
@@ -116,8 +117,10 @@ export const auth = new Hono<AppEnv>()
     async (c) => {
       const user = await updateProfile(c.var.db, c.var.viewer.id, c.req.valid('json'));
       await deleteReplacedAvatar(c.env, c.var.viewer, user);
-      // The new name too when the username changes (the old one, the viewer's, must stop showing the board).
-      alsoChanged(c, user.username);
+      if (user.isPublic) {
+        const origin = new URL(c.req.url).origin;
+        afterAnswer(c)(queueProfileChange(c.env, c.var.db, user.id, origin));
+      }
       return sendJson(c, ownUserAnswer, { user }, 200);
     },
   )

@@ -1,5 +1,6 @@
-import type { Federation } from '@fedify/fedify';
+import type { Context, Federation } from '@fedify/fedify';
 import {
+  type Activity,
   Delete,
   Follow,
   PUBLIC_COLLECTION,
@@ -16,8 +17,8 @@ import {
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import type { UserRow } from '../account/users';
-import { boardActor, type FediverseData, fediverse } from './federation';
-import { readStoryEvent, storyActivity, storyAuthor } from './story-notes';
+import { boardActor, boardStoryAuthor, type FediverseData, fediverse } from './federation';
+import { readStoryEvent, storyActivity } from './story-notes';
 import type { StoryMessage } from './story-queue';
 
 /** How many inboxes one delivery message fans out to: one Queue batch send of Fedify's messages. */
@@ -102,60 +103,51 @@ async function queueNextPage(
 }
 
 /**
- * Sends one story event to one page of the board's inboxes (Fedify queues one signed delivery
- * per inbox), and queues the next page. Read at send time: a block hidden or a board made
- * private since stops here.
+ * Sends what `activityOf` builds to one page of the board's inboxes (Fedify queues one signed
+ * delivery per inbox), and queues the next page. Read at send time: a board made private since,
+ * or an activity with nothing left to say (undefined), stops here.
  */
-async function deliverStoryPage(
+async function deliverPage(
   federation: Federation<FediverseData>,
   data: FediverseData,
-  message: StoryMessage & { up2: 'deliver-story' },
+  message: StoryMessage & { after: string },
+  activityOf: (ctx: Context<FediverseData>, owner: UserRow) => Promise<Activity | undefined>,
 ) {
-  const { db, env } = data;
-  const owner = await publicBoardOwner(db, message.userId);
+  const owner = await publicBoardOwner(data.db, message.userId);
   if (!owner) return;
-  const [event, recipients] = await Promise.all([
-    readStoryEvent(db, owner.id, message.eventId),
-    inboxPage(db, owner.id, message.after),
-  ]);
-  if (!event || recipients.length === 0) return;
   const ctx = federation.createContext(new URL(message.origin), data);
-  const actor = ctx.getActorUri(owner.username);
-  const author = await storyAuthor(db, owner, {
-    actor,
-    followers: ctx.getFollowersUri(owner.username),
-    board: actor,
-  });
-  await ctx.sendActivity({ identifier: owner.username }, recipients, storyActivity(author, event), {
-    fanout: 'skip',
-  });
-  await queueNextPage(env, message, recipients);
+  const [activity, recipients] = await Promise.all([
+    activityOf(ctx, owner),
+    inboxPage(data.db, owner.id, message.after),
+  ]);
+  if (!activity || recipients.length === 0) return;
+  await ctx.sendActivity({ identifier: owner.username }, recipients, activity, { fanout: 'skip' });
+  await queueNextPage(data.env, message, recipients);
+}
+
+/** A story event as a `Create(Note)`; none once its block is hidden or gone. */
+function storyOf(eventId: number) {
+  return async (ctx: Context<FediverseData>, owner: UserRow) => {
+    const event = await readStoryEvent(ctx.data.db, owner.id, eventId);
+    if (!event) return undefined;
+    return storyActivity(await boardStoryAuthor(ctx, owner), event);
+  };
 }
 
 /**
- * Sends the board's actor as it is now, in an `Update`, to one page of its inboxes, and queues the
- * next page: followers' servers show the new name, bio and picture without waiting to look again.
+ * The board's actor as it is now, in an `Update`: followers' servers show the new name, bio and
+ * picture without waiting to look again.
  */
-async function deliverProfilePage(
-  federation: Federation<FediverseData>,
-  data: FediverseData,
-  message: StoryMessage & { up2: 'profile-changed' },
-) {
-  const { db, env } = data;
-  const owner = await publicBoardOwner(db, message.userId);
-  if (!owner) return;
-  const recipients = await inboxPage(db, owner.id, message.after);
-  if (recipients.length === 0) return;
-  const ctx = federation.createContext(new URL(message.origin), data);
-  const actor = ctx.getActorUri(owner.username);
-  const update = new Update({
-    id: new URL(`#profile-${message.changedAt}`, actor),
-    actor,
-    to: PUBLIC_COLLECTION,
-    object: await boardActor(ctx, owner),
-  });
-  await ctx.sendActivity({ identifier: owner.username }, recipients, update, { fanout: 'skip' });
-  await queueNextPage(env, message, recipients);
+function profileUpdateOf(changedAt: number) {
+  return async (ctx: Context<FediverseData>, owner: UserRow) => {
+    const actor = ctx.getActorUri(owner.username);
+    return new Update({
+      id: new URL(`#profile-${changedAt}`, actor),
+      actor,
+      to: PUBLIC_COLLECTION,
+      object: await boardActor(ctx, owner),
+    });
+  };
 }
 
 export async function handleStoryMessage(
@@ -163,9 +155,12 @@ export async function handleStoryMessage(
   data: FediverseData,
   message: StoryMessage,
 ) {
-  if (message.up2 === 'new-stories') await claimNewStories(data.env, data.db, message);
-  else if (message.up2 === 'profile-changed') await deliverProfilePage(federation, data, message);
-  else await deliverStoryPage(federation, data, message);
+  if (message.up2 === 'new-stories') return claimNewStories(data.env, data.db, message);
+  const activityOf =
+    message.up2 === 'profile-changed'
+      ? profileUpdateOf(message.changedAt)
+      : storyOf(message.eventId);
+  await deliverPage(federation, data, message, activityOf);
 }
 
 /**

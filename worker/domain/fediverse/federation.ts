@@ -83,6 +83,16 @@ export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): P
   });
 }
 
+/** Who a board's story notes are by, at the board's fediverse addresses. */
+export function boardStoryAuthor(ctx: Context<FediverseData>, owner: UserRow) {
+  const actor = ctx.getActorUri(owner.username);
+  return storyAuthor(ctx.data.db, owner, {
+    actor,
+    followers: ctx.getFollowersUri(owner.username),
+    board: actor,
+  });
+}
+
 function buildFederation(env: Env): Federation<FediverseData> {
   const federation = createFederation<FediverseData>({
     kv: new WorkersKvStore(env.FEDIVERSE_KV),
@@ -132,11 +142,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const before = cursor === 'latest' ? null : Number.parseInt(cursor, 10);
       if (before !== null && !Number.isSafeInteger(before)) return null;
       const [author, page] = await Promise.all([
-        storyAuthor(ctx.data.db, owner, {
-          actor: ctx.getActorUri(identifier),
-          followers: ctx.getFollowersUri(identifier),
-          board: ctx.getActorUri(identifier),
-        }),
+        boardStoryAuthor(ctx, owner),
         readStoryPage(ctx.data.db, owner.id, before),
       ]);
       const last = page.at(-1);

@@ -164,8 +164,9 @@ test('a stored image shows as a thumbnail with Replace and Remove, not as its pa
   expect(blocks[0]?.imageUrl).toBeNull();
 });
 
-test('Undo in the delete toast brings the block back exactly; without it the server deletes it', async ({
+test('a deleted block is gone for visitors at once and for good after the window, with the tab closed; Undo brings another back in place', async ({
   page,
+  context,
   request,
 }) => {
   const owner = await createUser(request, { prefix: 'undo' });
@@ -176,42 +177,62 @@ test('Undo in the delete toast brings the block back exactly; without it the ser
     status: 'planned',
     progress: 0,
   });
-  await createBlock(request, owner, { title: 'Block to lose', status: 'planned', progress: 0 });
+  const lost = await createBlock(request, owner, {
+    title: 'Block to lose',
+    status: 'planned',
+    progress: 0,
+  });
   const ownBlocks = async () =>
     (
       (await (await request.get('/api/blocks/me', { headers: auth })).json()) as {
         blocks: { id: number; title: string }[];
       }
     ).blocks;
+  const visitorTitles = async () =>
+    (
+      (await (await request.get(`/api/boards/${owner.username}`)).json()) as {
+        blocks: { title: string }[];
+      }
+    ).blocks.map((block) => block.title);
   const before = await ownBlocks();
   await signInWithToken(page, owner);
   await page.goto('/dashboard');
   await boardTab(page, 'Planned').click();
   const planned = boardPanel(page, 'Planned');
-
-  await planned.getByRole('button', { name: 'Block to keep', exact: true }).click();
   const edit = blockDialog(page, 'Edit Activity Block');
-  await edit.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expectToast(page, 'Activity block deleted successfully.');
-  await expect(planned.getByText('Block to keep', { exact: true })).toBeHidden();
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(planned.getByText('Block to keep', { exact: true })).toBeVisible();
-  await expect(planned.getByText('With its subtitle', { exact: true })).toBeVisible();
 
-  // Well past the undo window: the server still has the block, unchanged and in its place.
-  await page.waitForTimeout(6000);
-  expect(await ownBlocks()).toEqual(before);
-  await page.reload();
-  await boardTab(page, 'Planned').click();
-  await expect(planned.getByText('Block to keep', { exact: true })).toBeVisible();
-
+  // Delete, and close the tab as soon as the server has it: no page is left to finish the job.
   await planned.getByRole('button', { name: 'Block to lose', exact: true }).click();
   await edit.getByRole('button', { name: 'Delete' }).click();
+  const deleted = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'DELETE' && response.url().endsWith(`/api/blocks/${lost.id}`),
+  );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expectToast(page, 'Activity block deleted successfully.');
-  await expect(planned.getByText('Block to lose', { exact: true })).toBeHidden();
-  await expect
-    .poll(async () => (await ownBlocks()).map((block) => block.id), { timeout: 15_000 })
-    .toEqual([kept.id]);
+  expect((await deleted).status()).toBe(200);
+  await page.close();
+  expect(await visitorTitles()).toEqual(['Block to keep']);
+  await new Promise((resolve) => setTimeout(resolve, 5500));
+  expect((await request.get('/cdn-cgi/handler/scheduled')).ok()).toBe(true);
+  const tooLate = await request.post(`/api/blocks/${lost.id}/restore`, { headers: auth });
+  expect(tooLate.status()).toBe(404);
+  expect((await ownBlocks()).map((block) => block.id)).toEqual([kept.id]);
+
+  // Another: Undo brings it back exactly, in its place, on the server.
+  const again = await context.newPage();
+  await signInWithToken(again, owner);
+  await again.goto('/dashboard');
+  await boardTab(again, 'Planned').click();
+  const plannedAgain = boardPanel(again, 'Planned');
+  await plannedAgain.getByRole('button', { name: 'Block to keep', exact: true }).click();
+  await blockDialog(again, 'Edit Activity Block').getByRole('button', { name: 'Delete' }).click();
+  await again.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(again, 'Activity block deleted successfully.');
+  await expect(plannedAgain.getByText('Block to keep', { exact: true })).toBeHidden();
+  expect(await visitorTitles()).toEqual([]);
+  await again.getByRole('button', { name: 'Undo' }).click();
+  await expect(plannedAgain.getByText('Block to keep', { exact: true })).toBeVisible();
+  await expect(plannedAgain.getByText('With its subtitle', { exact: true })).toBeVisible();
+  expect(await ownBlocks()).toEqual(before.filter((block) => block.id === kept.id));
+  expect(await visitorTitles()).toEqual(['Block to keep']);
 });

@@ -54,7 +54,7 @@ export function storyHeadline(name: string, kind: BlockStoryKind, title: string)
 export const goalScopes = ['any', 'category', 'type'] as const;
 
 /** What a person is told of: someone followed their board, someone copied one of its blocks. */
-export const notificationKinds = ['followed', 'copied'] as const;
+export const notificationKinds = ['followed', 'copied', 'reached'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** A rating is ½ to 5 stars in half steps. */
@@ -86,3 +86,17 @@ export const handEditedFields = {
   image: 8,
   visibility: 16,
 } as const;
+
+/**
+ * What a board change touched: its blocks, how it introduces itself (name, bio, picture), its
+ * board-wide settings, its goals, who may see it, or the account itself (made or deleted).
+ */
+export const boardChangeAspects = [
+  'blocks',
+  'profile',
+  'settings',
+  'goals',
+  'privacy',
+  'account',
+] as const;
+export type BoardChangeAspect = (typeof boardChangeAspects)[number];

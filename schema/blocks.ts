@@ -183,6 +183,11 @@ export const ownBlock = publicBlock.extend({
 
 export const ownBlockAnswer = z.object({ block: ownBlock });
 export const deletedAnswer = z.object({ deleted: z.literal(true) });
+/** A deleted block can be brought back (POST …/restore) until `undoUntil`, in ms since 1970. */
+export const deletedBlockAnswer = z.object({
+  deleted: z.literal(true),
+  undoUntil: z.number().int(),
+});
 export const clickAnswer = z.object({ recorded: z.boolean() });
 /** A click carries no data, but comes as JSON: a page on another site cannot send that unasked. */
 export const clickInput = z.strictObject({});

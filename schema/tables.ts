@@ -10,7 +10,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { accentColours, defaultAccent } from './accents';
-import { blockStoryKinds, goalScopes, notificationKinds, sourceKinds } from './block-values';
+import {
+  blockStoryKinds,
+  boardChangeAspects,
+  goalScopes,
+  notificationKinds,
+  sourceKinds,
+} from './block-values';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -712,4 +718,54 @@ export const fediverseKeys = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.algorithm] })],
+);
+
+/**
+ * The outbox of board changes (docs/decisions/0045): each write to a board commits one row here in
+ * the same batch as its own rows, and one consumer hears it, whoever wrote it: the board's cached
+ * version, goals reached, the fediverse. `storiesAfter`..`storiesUpTo` (ids of block_story_events)
+ * are the story events the change made. No foreign key: the change that deletes an account outlives
+ * it, and names its board by `username`.
+ */
+export const boardChanges = sqliteTable(
+  'board_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    username: text('username').notNull(),
+    aspect: text('aspect', { enum: boardChangeAspects }).notNull(),
+    // The address the board was written through: what the fediverse's activities are named by.
+    origin: text('origin').notNull(),
+    storiesAfter: integer('stories_after').notNull(),
+    storiesUpTo: integer('stories_up_to'),
+    createdAt: integer('created_at').notNull(),
+    // A consumer's hold on the change: another leaves it alone until then.
+    claimedUntil: integer('claimed_until'),
+    handledAt: integer('handled_at'),
+  },
+  (t) => [
+    // The changes still to handle, oldest first: the sweep's scan.
+    index('board_changes_waiting').on(t.createdAt).where(sql`${t.handledAt} IS NULL`),
+    index('board_changes_user').on(t.userId, t.id),
+  ],
+);
+
+/**
+ * A block its owner deleted, kept as it was (its row, story, copies, clicks and what pointed at
+ * it) until `purgeAt`: restoring it within the window brings all of it back; after, the cron
+ * deletes it for good with its image.
+ */
+export const deletedBlocks = sqliteTable(
+  'deleted_blocks',
+  {
+    blockId: integer('block_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url'),
+    kept: text('kept').notNull(),
+    deletedAt: integer('deleted_at').notNull(),
+    purgeAt: integer('purge_at').notNull(),
+  },
+  (t) => [index('deleted_blocks_purge').on(t.purgeAt)],
 );

@@ -57,7 +57,8 @@ async function connectAll() {
       const path = `/${uniqueName('bench-feed')}`;
       await serve(path, paths.length, 0);
       // The domain's own call: the route allows a person 10 a minute.
-      const added = await addSource(getDb(env), env, user.id, `${site}${path}`, {});
+      const board = { db: getDb(env), env, userId: user.id, origin: env.APP_URL };
+      const added = await addSource(board, `${site}${path}`, {});
       paths.push(path);
       ids.push(added.id);
     }
@@ -73,7 +74,8 @@ async function checkAll(ids: number[]) {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       const source = await db.select().from(sources).where(eq(sources.id, id)).get();
       if (!source) throw new Error(`source ${id} is gone`);
-      const checked = await checkSource(db, env, source);
+      const board = { db, env, userId: source.userId, origin: env.APP_URL };
+      const checked = await checkSource(board, source);
       changed += checked.changes.moved;
     }
   };

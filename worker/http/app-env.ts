@@ -9,7 +9,7 @@ export type AppEnv = {
     db: Db;
     /** Where this request's statements have reached in the database, once it has run any. */
     reachedBookmark: () => string | null;
-    /** Boards this write changed besides the viewer's (worker/http/middleware/board-changes.ts). */
-    changedBoards?: string[];
+    /** The board changes this write committed (worker/http/middleware/board-changes.ts). */
+    recordedChanges?: number[];
   };
 };

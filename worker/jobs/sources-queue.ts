@@ -1,6 +1,5 @@
 import { allSlots, slotsDueAt } from '../domain/sources/schedule';
 import { checkDueSource, sourcesByIds, sourcesDueInSlot } from '../domain/sources/sources';
-import { bumpBoardVersion } from '../http/board-cache';
 import { getDb } from '../platform/db';
 
 /**
@@ -108,29 +107,17 @@ async function admittedByHost<T>(env: Env, items: T[], hostOf: (item: T) => stri
   return admitted.flat();
 }
 
-async function checkSources(
-  batch: readonly Message<SourcesMessage>[],
-  env: Env,
-  ctx: ExecutionContext,
-  now: number,
-) {
+async function checkSources(batch: readonly Message<SourcesMessage>[], env: Env, now: number) {
   const db = getDb(env);
   const ids = batch.flatMap(({ body }) => (body.kind === 'check' ? body.sourceIds : []));
   const hostOf = ({ source }: { source: { url: string } }) => new URL(source.url).host;
   const found = await admittedByHost(env, await sourcesByIds(db, [...new Set(ids)]), hostOf);
-  const changedBoards = new Set<string>();
-  await politely(found, hostOf, async ({ source, username }) => {
-    const checked = await checkDueSource(db, env, source, now).catch((error: unknown) => {
+  // What a check changes on a board is heard by the board changes consumer, as any write is.
+  await politely(found, hostOf, async ({ source }) => {
+    await checkDueSource(db, env, source, now).catch((error: unknown) => {
       console.error(`Source ${source.id} could not be checked.`, error);
-      return null;
     });
-    const { made = 0, moved = 0, updated = 0 } = checked?.changes ?? {};
-    if (made + moved + updated > 0) changedBoards.add(username);
   });
-  // Cached pages of the boards that changed are out of date at once, as after an edit.
-  if (changedBoards.size > 0) {
-    await bumpBoardVersion({ env, ctx, bookmark: null }, ...changedBoards);
-  }
 }
 
 /**
@@ -139,11 +126,7 @@ async function checkSources(
  * on its source and the message is done; only a failure of our own (the database) asks the queue
  * to send it again.
  */
-export async function consumeSourcesQueue(
-  batch: MessageBatch<SourcesMessage>,
-  env: Env,
-  ctx: ExecutionContext,
-) {
+export async function consumeSourcesQueue(batch: MessageBatch<SourcesMessage>, env: Env) {
   const now = Date.now();
   const db = getDb(env);
   try {
@@ -152,7 +135,7 @@ export async function consumeSourcesQueue(
       const due = await sourcesDueInSlot(db, message.body.slot, now);
       await sendAll(env, checksOf(due));
     }
-    await checkSources(batch.messages, env, ctx, now);
+    await checkSources(batch.messages, env, now);
     batch.ackAll();
   } catch (error) {
     console.error('The sources queue batch failed; it will be sent again.', error);

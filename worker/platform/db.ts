@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { Refusal } from './refusal';
 
@@ -188,3 +189,17 @@ export function databaseAfter(env: Pick<Env, 'DB' | 'D1_DEADLINE_MS'>, bookmark?
 }
 
 export type Db = ReturnType<typeof getDb>;
+
+/**
+ * Raw SQL as an item of `db.batch`: drizzle's D1 driver binds each item's prepared `stmt`, which
+ * its raw queries (`db.all`, `db.run`) lack; this gives them one. `rawAll` answers the rows.
+ */
+export function rawAll<Row>(db: Db, query: SQL) {
+  const raw = db.all<Row>(query);
+  return Object.assign(raw, { stmt: db.$client.prepare(raw.getQuery().sql) });
+}
+
+export function rawRun(db: Db, query: SQL) {
+  const raw = db.run(query);
+  return Object.assign(raw, { stmt: db.$client.prepare(raw.getQuery().sql) });
+}

@@ -14,6 +14,7 @@ import {
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
+import { type BoardWriter, commitChange } from '../board-changes/record';
 import { getBoardSettings } from '../boards/boards';
 import { type Defer, requestEmailChange } from './email-verification';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords';
@@ -183,16 +184,18 @@ async function imagesToDelete(db: Db, env: Env, user: UserRow): Promise<string[]
  * the account still exists (it tells the fediverse the board is gone).
  */
 export async function deleteAccount(
-  db: Db,
-  env: Env,
+  writer: BoardWriter,
   user: UserRow,
   password: string,
   beforeDeleting?: () => Promise<void>,
 ) {
+  const { db, env } = writer;
   await requirePassword(env, user, password, 'password');
   await beforeDeleting?.();
   const images = await imagesToDelete(db, env, user);
-  await db.batch([
+  // The change is recorded while the account still exists, and names its board: every cached
+  // rendition moves to a version nothing answers for (404 at once).
+  await commitChange(writer, 'account', [
     db.delete(loginFailures).where(eq(loginFailures.username, user.username)),
     // Their feedback stays, anonymous: the address they gave goes, whether or not they were signed in.
     db

@@ -4,6 +4,7 @@ import type { ProfileUpdateInput, RegisterInput } from '../../../schema/users';
 import { reservedUsernames } from '../../../schema/users';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
+import { type BoardWriter, commitChange } from '../board-changes/record';
 import { type Defer, sendVerificationMail, tellOfSignUpAttempt } from './email-verification';
 import { hashPassword, refuseCommonPassword } from './passwords';
 
@@ -88,8 +89,16 @@ export async function registerUser(db: Db, env: Env, input: RegisterInput, defer
   }
 }
 
-export async function updateProfile(db: Db, userId: number, input: ProfileUpdateInput) {
-  const [updated] = await db.update(users).set(input).where(eq(users.id, userId)).returning();
+/** A change of who may see the board alone, or of how it introduces itself (privacy with it or not). */
+const aspectOf = (input: ProfileUpdateInput) =>
+  Object.keys(input).every((field) => field === 'isPublic') ? 'privacy' : 'profile';
+
+export async function updateProfile(writer: BoardWriter, input: ProfileUpdateInput) {
+  const { db, userId } = writer;
+  const { results } = await commitChange(writer, aspectOf(input), [
+    db.update(users).set(input).where(eq(users.id, userId)).returning(),
+  ]);
+  const [updated] = results[0];
   if (!updated) throw new Refusal('not-found', 'This account no longer exists.');
   return updated;
 }

@@ -10,7 +10,7 @@ import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
 import { blockCopies, blockStoryEvents, blocks, sourceItems, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
-import { tellReachedGoals } from '../year/goals';
+import { type BoardWriter, commitChange } from '../board-changes/record';
 
 type BlockRow = typeof blocks.$inferSelect;
 
@@ -38,6 +38,10 @@ function refuseFullBoard(error: unknown): never {
 function ownedBlock(id: number, userId: number) {
   return and(eq(blocks.id, id), eq(blocks.userId, userId));
 }
+
+/** Judged before a write: whether the block is the writer's, so the write changes their board. */
+const isOwned = (id: number, userId: number) =>
+  sql`EXISTS (SELECT 1 FROM ${blocks} WHERE ${ownedBlock(id, userId)})`;
 
 /**
  * Adds `kind` at `at` to the story of the block `which` selects; nothing when it selects none.
@@ -84,42 +88,33 @@ function tellMove(db: Db, block: SQL | undefined, status: BlockStatus, at: numbe
   return tellStory(db, and(block, ne(blocks.status, status)), storyKindOfStatus[status], at);
 }
 
-/** A block that has just entered Done may reach its owner's goals: they are told in its story. */
-async function afterFinish(db: Db, block: BlockRow, at: number): Promise<BlockRow> {
-  if (block.status === 'done' && block.statusSince === at) {
-    await tellReachedGoals(db, block.userId, [block.id]);
-  }
-  return block;
-}
-
 /** `status_since` after a change to `status`: kept when the block stays where it is. */
 function statusSinceAfter(status: BlockStatus | undefined, at: number) {
   if (status === undefined) return undefined;
   return sql<number>`CASE WHEN ${blocks.status} = ${status} THEN ${blocks.statusSince} ELSE ${at} END`;
 }
 
-export async function createBlock(db: Db, userId: number, input: BlockInput) {
+export async function createBlock(writer: BoardWriter, input: BlockInput) {
+  const { db, userId } = writer;
   const at = Date.now();
-  const [[created]] = await db
-    .batch([
-      db
-        .insert(blocks)
-        .values({
-          ...input,
-          // A link is there, not under way: it tracks no progress unless asked to.
-          progressEnabled: input.progressEnabled ?? input.category !== 'digital',
-          userId,
-          position: nextPosition(userId),
-          createdAt: new Date(at),
-          updatedAt: new Date(at),
-          statusSince: at,
-        })
-        .returning(),
-      // The table's default status, when the input names none.
-      ...startStory(db, userId, input.status ?? 'now', at),
-    ])
-    .catch(refuseFullBoard);
-  return afterFinish(db, created as BlockRow, at);
+  const { results } = await commitChange(writer, 'blocks', [
+    db
+      .insert(blocks)
+      .values({
+        ...input,
+        // A link is there, not under way: it tracks no progress unless asked to.
+        progressEnabled: input.progressEnabled ?? input.category !== 'digital',
+        userId,
+        position: nextPosition(userId),
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+        statusSince: at,
+      })
+      .returning(),
+    // The table's default status, when the input names none.
+    ...startStory(db, userId, input.status ?? 'now', at),
+  ]).catch(refuseFullBoard);
+  return results[0][0] as BlockRow;
 }
 
 /** Anyone but the owner gets the same 404 as for a block that does not exist. */
@@ -159,7 +154,8 @@ function markHandEdits(db: Db, id: number, userId: number, input: Partial<BlockI
     .where(and(eq(sourceItems.blockId, id), eq(sourceItems.userId, userId)));
 }
 
-export async function updateBlock(db: Db, id: number, userId: number, input: BlockInput) {
+export async function updateBlock(writer: BoardWriter, id: number, input: BlockInput) {
+  const { db, userId } = writer;
   const at = Date.now();
   const block = ownedBlock(id, userId);
   const update = db
@@ -171,59 +167,70 @@ export async function updateBlock(db: Db, id: number, userId: number, input: Blo
   // A change that names no status keeps the block where it is: its story has nothing to tell.
   const [updated] =
     input.status === undefined
-      ? (await db.batch([marked, update]))[1]
-      : (await db.batch([marked, tellMove(db, block, input.status, at), update]))[2];
+      ? (await commitChange(writer, 'blocks', [marked, update], isOwned(id, userId))).results[1]
+      : (
+          await commitChange(
+            writer,
+            'blocks',
+            [marked, tellMove(db, block, input.status, at), update],
+            isOwned(id, userId),
+          )
+        ).results[2];
   if (!updated) throw blockNotFound();
-  return afterFinish(db, updated, at);
+  return updated;
 }
 
 /**
  * Status alone (`PUT /api/blocks/:id` with `{ status }`): planned 0, done 100, now keeps 1-99 or
  * gets 50. The web app's "Move to …" buttons send the whole block instead (quickMoves).
  */
-export async function moveBlock(db: Db, id: number, userId: number, status: BlockStatus) {
+export async function moveBlock(writer: BoardWriter, id: number, status: BlockStatus) {
+  const { db, userId } = writer;
   const at = Date.now();
   const block = ownedBlock(id, userId);
-  const [, , [updated]] = await db.batch([
-    markHandEdits(db, id, userId, { status }),
-    tellMove(db, block, status, at),
-    db
-      .update(blocks)
-      .set({
-        status,
-        progress: sql`CASE ${status} WHEN 'planned' THEN 0 WHEN 'done' THEN 100 ELSE CASE WHEN ${blocks.progress} BETWEEN 1 AND 99 THEN ${blocks.progress} ELSE 50 END END`,
-        updatedAt: new Date(at),
-        statusSince: statusSinceAfter(status, at),
-      })
-      .where(block)
-      .returning(),
-  ]);
-  if (!updated) throw blockNotFound();
-  return afterFinish(db, updated, at);
-}
-
-/** Sets one of the user's blocks' progress (and shows its bar): what a script sends, alone. */
-export async function setBlockProgress(db: Db, id: number, userId: number, progress: number) {
-  const [, [updated]] = await db.batch([
-    markHandEdits(db, id, userId, { progress }),
-    db
-      .update(blocks)
-      .set({ progress, progressEnabled: true, updatedAt: new Date() })
-      .where(ownedBlock(id, userId))
-      .returning(),
-  ]);
+  const { results } = await commitChange(
+    writer,
+    'blocks',
+    [
+      markHandEdits(db, id, userId, { status }),
+      tellMove(db, block, status, at),
+      db
+        .update(blocks)
+        .set({
+          status,
+          progress: sql`CASE ${status} WHEN 'planned' THEN 0 WHEN 'done' THEN 100 ELSE CASE WHEN ${blocks.progress} BETWEEN 1 AND 99 THEN ${blocks.progress} ELSE 50 END END`,
+          updatedAt: new Date(at),
+          statusSince: statusSinceAfter(status, at),
+        })
+        .where(block)
+        .returning(),
+    ],
+    isOwned(id, userId),
+  );
+  const [updated] = results[2];
   if (!updated) throw blockNotFound();
   return updated;
 }
 
-/** Deletes one of the user's blocks; answers the image it showed, for the caller to let go. */
-export async function deleteBlock(db: Db, id: number, userId: number) {
-  const [deleted] = await db
-    .delete(blocks)
-    .where(ownedBlock(id, userId))
-    .returning({ imageUrl: blocks.imageUrl });
-  if (!deleted) throw blockNotFound();
-  return deleted;
+/** Sets one of the user's blocks' progress (and shows its bar): what a script sends, alone. */
+export async function setBlockProgress(writer: BoardWriter, id: number, progress: number) {
+  const { db, userId } = writer;
+  const { results } = await commitChange(
+    writer,
+    'blocks',
+    [
+      markHandEdits(db, id, userId, { progress }),
+      db
+        .update(blocks)
+        .set({ progress, progressEnabled: true, updatedAt: new Date() })
+        .where(ownedBlock(id, userId))
+        .returning(),
+    ],
+    isOwned(id, userId),
+  );
+  const [updated] = results[1];
+  if (!updated) throw blockNotFound();
+  return updated;
 }
 
 /** A block anyone may see: visible, on a public board. */
@@ -241,7 +248,8 @@ function findPublicBlock(db: Db, id: number) {
  * recording its origin and who copied it in one transaction: copying, deleting the copy and
  * copying again counts once. The copy's story starts now, whatever the original's says.
  */
-export async function copyBlock(db: Db, sourceId: number, copierId: number) {
+export async function copyBlock(writer: BoardWriter, sourceId: number) {
+  const { db, userId: copierId } = writer;
   const source = (await findPublicBlock(db, sourceId))?.block;
   if (!source) throw new Refusal('not-found', 'This block does not exist or is not public.');
   if (source.userId === copierId)
@@ -271,20 +279,18 @@ export async function copyBlock(db: Db, sourceId: number, copierId: number) {
     updatedAt: new Date(at),
     statusSince: at,
   };
-  const [inserted] = await db
-    .batch([
-      db.insert(blocks).values(copy).returning(),
-      ...startStory(db, copierId, copy.status, at),
-      // The source's count grows only with a person's first copy (trigger on block_copies).
-      db.insert(blockCopies).values({ sourceBlockId: source.id, copierId }).onConflictDoNothing(),
-    ])
-    .catch((error: unknown) => {
-      if (failedWith(error, 'UNIQUE constraint failed')) {
-        throw new Refusal('conflict', 'You already copied this block to your board.');
-      }
-      return refuseFullBoard(error);
-    });
-  return inserted[0] as BlockRow;
+  const { results } = await commitChange(writer, 'blocks', [
+    db.insert(blocks).values(copy).returning(),
+    ...startStory(db, copierId, copy.status, at),
+    // The source's count grows only with a person's first copy (trigger on block_copies).
+    db.insert(blockCopies).values({ sourceBlockId: source.id, copierId }).onConflictDoNothing(),
+  ]).catch((error: unknown) => {
+    if (failedWith(error, 'UNIQUE constraint failed')) {
+      throw new Refusal('conflict', 'You already copied this block to your board.');
+    }
+    return refuseFullBoard(error);
+  });
+  return results[0][0] as BlockRow;
 }
 
 /**
@@ -340,7 +346,8 @@ function positionSlots(positions: number[]): number[] {
  * the owner has there. One transaction; each write is guarded by owner and status, so a block that
  * moved tab meanwhile keeps its place.
  */
-export async function reorderBlocks(db: Db, userId: number, status: BlockStatus, ids: number[]) {
+export async function reorderBlocks(writer: BoardWriter, status: BlockStatus, ids: number[]) {
+  const { db, userId } = writer;
   const inTab = await db
     .select({ id: blocks.id, position: blocks.position })
     .from(blocks)
@@ -359,5 +366,5 @@ export async function reorderBlocks(db: Db, userId: number, status: BlockStatus,
         .where(and(ownedBlock(id, userId), eq(blocks.status, status))),
     );
   const [first, ...rest] = writes;
-  if (first) await db.batch([first, ...rest]);
+  if (first) await commitChange(writer, 'blocks', [first, ...rest]);
 }

@@ -8,6 +8,7 @@ import { Refusal, refusalIn } from '../../platform/refusal';
 import type { UserRow } from '../account/users';
 import { findUserByUsername } from '../account/users';
 import { listBlocks } from '../blocks/blocks';
+import { type BoardWriter, commitChange } from '../board-changes/record';
 import { yearOnBoard } from '../year/board-year';
 
 const boardNotFound = () =>
@@ -62,13 +63,15 @@ export async function findPublicBoard(db: Db, username: string | undefined) {
 }
 
 export async function updateBoardSettings(
-  db: Db,
-  userId: number,
+  writer: BoardWriter,
   input: z.infer<typeof boardSettingsInput>,
 ) {
-  await db
-    .insert(boardSettings)
-    .values({ userId, ...input })
-    .onConflictDoUpdate({ target: boardSettings.userId, set: input });
+  const { db, userId } = writer;
+  await commitChange(writer, 'settings', [
+    db
+      .insert(boardSettings)
+      .values({ userId, ...input })
+      .onConflictDoUpdate({ target: boardSettings.userId, set: input }),
+  ]);
   return getBoardSettings(db, userId);
 }

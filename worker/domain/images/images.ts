@@ -3,7 +3,13 @@ import { imageSize } from 'image-size';
 import type { ImageRatio } from '../../../schema/block-values';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import { maxImageSide } from '../../../schema/images';
-import { blocks, fediverseFollowers, pendingImages, users } from '../../../schema/tables';
+import {
+  blocks,
+  deletedBlocks,
+  fediverseFollowers,
+  pendingImages,
+  users,
+} from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
 import { pngToJpeg } from '../../platform/jpeg';
 import { generateLocalImage } from '../../platform/local-image';
@@ -147,6 +153,13 @@ export async function deleteImageNoOneShows(db: Db, env: Env, url: string | null
     .from(blocks)
     .where(eq(blocks.imageUrl, url))
     .union(db.select({ id: users.id }).from(users).where(eq(users.avatar, url)))
+    // A deleted block may still be brought back with its image.
+    .union(
+      db
+        .select({ id: deletedBlocks.blockId })
+        .from(deletedBlocks)
+        .where(eq(deletedBlocks.imageUrl, url)),
+    )
     .limit(1);
   if (shown.length > 0) return;
   await env.IMAGES.delete(url.slice(ownImagePathPrefix.length));

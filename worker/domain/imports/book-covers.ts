@@ -1,5 +1,4 @@
 import { maxAvatarBytes } from '../../../schema/images';
-import type { Db } from '../../platform/db';
 import { fetchOutside, outsideFetchDeadlineMs, readAtMost } from '../../platform/outside-fetch';
 import { storeImage } from '../images/images';
 
@@ -12,7 +11,7 @@ const maxCoversPerImport = 40;
 // A few at a time: polite to Open Library, and quick enough for an import of 40.
 const coversAtOnce = 6;
 
-type CoverWanted = { blockId: number; isbn: string };
+type CoverWanted = { importKey: string; isbn: string };
 
 /** Open Library's cover of a book by its ISBN, at its medium size; `default=false` answers 404 for none. */
 function coverLink(env: Env, isbn: string): URL {
@@ -39,30 +38,20 @@ async function copyCover(env: Env, userId: number, isbn: string): Promise<string
 }
 
 /**
- * Gives the imported books their covers from Open Library, copied into our R2 (a board never
- * loads another host's image). A block that has an image meanwhile keeps it. Answers how many
- * covers were added.
+ * The covers of the books an import brings, from Open Library, copied into our R2 (a board never
+ * loads another host's image), by import key. Looked up before the blocks are written, so the
+ * books arrive with their covers in one change; a cover no block ends up showing is swept with
+ * the other unused images.
  */
-export async function addBookCovers(db: Db, env: Env, userId: number, wanted: CoverWanted[]) {
-  const found: { blockId: number; imageUrl: string }[] = [];
+export async function findBookCovers(env: Env, userId: number, wanted: CoverWanted[]) {
+  const found = new Map<string, string>();
   const queue = wanted.slice(0, maxCoversPerImport);
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const imageUrl = await copyCover(env, userId, next.isbn);
-      if (imageUrl) found.push({ blockId: next.blockId, imageUrl });
+      if (imageUrl) found.set(next.importKey, imageUrl);
     }
   };
   await Promise.all(Array.from({ length: coversAtOnce }, worker));
-  if (found.length === 0) return 0;
-  const updated = await db.$client
-    .prepare(
-      `UPDATE blocks SET image_url = json_extract(e.value, '$.imageUrl')
-      FROM json_each(?2) AS e
-      WHERE blocks.id = json_extract(e.value, '$.blockId') AND blocks.user_id = ?1
-        AND blocks.image_url IS NULL
-      RETURNING blocks.id`,
-    )
-    .bind(userId, JSON.stringify(found))
-    .all();
-  return updated.results.length;
+  return found;
 }

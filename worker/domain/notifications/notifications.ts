@@ -100,7 +100,25 @@ type Event = { recipientId: number; kind: NotificationKind; actorId: number };
 const mailLines: Record<NotificationKind, (actor: string, block: string | null) => string> = {
   followed: (actor) => `${actor} followed your board on Up2.`,
   copied: (actor, block) => `${actor} copied “${block ?? 'a block'}” from your board on Up2.`,
+  reached: (_actor, block) => `Finishing “${block ?? 'a block'}” reached one of your goals on Up2.`,
 };
+
+/**
+ * The owner is told of each goal their finishes reached (the board changes consumer finds them):
+ * in the list, and by email when they asked for it.
+ */
+export async function notifyGoalsReached(db: Db, env: Env, userId: number, blockIds: number[]) {
+  if (blockIds.length === 0) return;
+  await db.insert(notifications).values(
+    blockIds.map((blockId) => ({
+      recipientId: userId,
+      kind: 'reached' as const,
+      actorId: userId,
+      blockId,
+    })),
+  );
+  await emailNotification(db, env, { recipientId: userId, kind: 'reached', actorId: userId });
+}
 
 /**
  * Emails the recipient of `event`, if they turned email on and it is the first notification they

@@ -10,6 +10,7 @@ import { sourceItems, sources, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { parseLink } from '../../platform/outside-fetch';
 import { Refusal } from '../../platform/refusal';
+import type { BoardWriter } from '../board-changes/record';
 import { applyEntries, type BoardChanges, copyPictures } from './board-items';
 import { type FeedEntry, type ReadFeed, readFeed, titleOf } from './feed-formats';
 import { type FoundFeed, fetchFeed, findFeed } from './fetch-feed';
@@ -185,12 +186,11 @@ const tooManySources = `A board takes at most ${maxSourcesPerBoard} sources: rem
  * checks it. The board's limit of sources is a trigger (migrations), so two at once cannot pass it.
  */
 export async function addSource(
-  db: Db,
-  env: Env,
-  userId: number,
+  board: BoardWriter,
   url: string,
   options: SourceOptions,
 ): Promise<SourceAnswer> {
+  const { db, env, userId } = board;
   const found = await feedAt(env, url);
   const now = Date.now();
   const source = await db
@@ -212,7 +212,7 @@ export async function addSource(
       if (failedWith(error, 'sources_full')) throw new Refusal('conflict', tooManySources);
       throw error;
     });
-  const checked = await applyFeed(db, env, source, found, now);
+  const checked = await applyFeed(board, source, found, now);
   return answerOf(checked.source, await blocksMadeBy(db, source.id), now);
 }
 
@@ -220,7 +220,8 @@ export async function addSource(
  * Applies a feed just read to the board, and records what its server said for the next
  * conditional GET, and that the source is well.
  */
-async function applyFeed(db: Db, env: Env, source: SourceRow, found: FoundFeed, now: number) {
+async function applyFeed(board: BoardWriter, source: SourceRow, found: FoundFeed, now: number) {
+  const { db, env } = board;
   const entries = entriesTaken(
     { ...found.feed, title: titleOf(found.feed, source.url) },
     source.url,
@@ -228,11 +229,10 @@ async function applyFeed(db: Db, env: Env, source: SourceRow, found: FoundFeed, 
   );
   const writer = {
     sourceId: source.id,
-    userId: source.userId,
     startHidden: source.startHidden,
     allowPrivate: allowsPrivate(env),
   };
-  const changes = await applyEntries(db, env, writer, entries, now);
+  const changes = await applyEntries(board, writer, entries, now);
   const recorded = await db
     .update(sources)
     .set({
@@ -295,11 +295,11 @@ const nothing: BoardChanges = { made: 0, moved: 0, updated: 0 };
  * the source was failing), then the board brought up to date with what is new.
  */
 export async function checkSource(
-  db: Db,
-  env: Env,
+  board: BoardWriter,
   source: SourceRow,
   now = Date.now(),
 ): Promise<CheckResult> {
+  const { db, env } = board;
   const link = new URL(source.url);
   const allowPrivate = allowsPrivate(env);
   const fetched = await fetchFeed(
@@ -348,7 +348,7 @@ export async function checkSource(
     validators: fetched.validators,
     bodyHash: fetched.bodyHash,
   };
-  const applied = await applyFeed(db, env, source, found, now);
+  const applied = await applyFeed(board, source, found, now);
   return { ...applied, unchanged: same, wrote: true };
 }
 
@@ -356,7 +356,8 @@ export async function checkSource(
  * "Check now": at most once a minute per source, claimed by one conditional write so that two
  * clicks at once check once. A paused source is checked too; it resumes if the check succeeds.
  */
-export async function checkSourceNow(db: Db, env: Env, userId: number, id: number) {
+export async function checkSourceNow(board: BoardWriter, id: number) {
+  const { db, userId } = board;
   const now = Date.now();
   const claimed = await db
     .update(sources)
@@ -380,7 +381,7 @@ export async function checkSourceNow(db: Db, env: Env, userId: number, id: numbe
       { retryAfterSeconds: seconds },
     );
   }
-  const checked = await checkSource(db, env, claimed, now);
+  const checked = await checkSource(board, claimed, now);
   return {
     source: answerOf(checked.source, await blocksMadeBy(db, id), now),
     made: checked.changes.made,
@@ -395,7 +396,8 @@ export async function checkSourceNow(db: Db, env: Env, userId: number, id: numbe
  */
 export async function checkDueSource(db: Db, env: Env, source: SourceRow, now = Date.now()) {
   if (source.pausedBy || (source.notBefore && source.notBefore.getTime() > now)) return null;
-  return checkSource(db, env, source, now);
+  // Checked by the schedule: what it changes is named by the instance's own address.
+  return checkSource({ db, env, userId: source.userId, origin: env.APP_URL }, source, now);
 }
 
 /** The sources of these ids with their board's name, for a batch of checks. */

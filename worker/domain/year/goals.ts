@@ -4,6 +4,7 @@ import { type goalChangeInput, type goalInput, maxGoalsPerYear } from '../../../
 import { blockStoryEvents, blocks, boardSettings, goals } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
+import { type BoardWriter, commitChange } from '../board-changes/record';
 import { yearAt, yearSpan, zoneOf } from './calendar';
 
 type GoalRow = typeof goals.$inferSelect;
@@ -107,7 +108,8 @@ async function findGoal(db: Db, userId: number, id: number, timeZone: string | n
   return goal;
 }
 
-export async function createGoal(db: Db, userId: number, input: z.output<typeof goalInput>) {
+export async function createGoal(writer: BoardWriter, input: z.output<typeof goalInput>) {
+  const { db, userId } = writer;
   const [count] = await db
     .select({ goals: sql<number>`count(*)` })
     .from(goals)
@@ -118,35 +120,52 @@ export async function createGoal(db: Db, userId: number, input: z.output<typeof 
       `A year holds at most ${maxGoalsPerYear} goals. Delete one to set another.`,
     );
   }
-  const [created] = await db
-    .insert(goals)
-    .values({ ...input, scopeKey: input.scope === 'any' ? null : (input.scopeKey ?? null), userId })
-    .returning({ id: goals.id });
+  const { results } = await commitChange(writer, 'goals', [
+    db
+      .insert(goals)
+      .values({
+        ...input,
+        scopeKey: input.scope === 'any' ? null : (input.scopeKey ?? null),
+        userId,
+      })
+      .returning({ id: goals.id }),
+  ]);
+  const [created] = results[0];
   if (!created) throw new Error('The goal was not written.');
   return findGoal(db, userId, created.id, await readTimeZone(db, userId));
 }
 
+const ownedGoal = (id: number, userId: number) => and(eq(goals.id, id), eq(goals.userId, userId));
+const isOwnedGoal = (id: number, userId: number) =>
+  sql`EXISTS (SELECT 1 FROM ${goals} WHERE ${ownedGoal(id, userId)})`;
+
 export async function updateGoal(
-  db: Db,
-  userId: number,
+  writer: BoardWriter,
   id: number,
   input: z.output<typeof goalChangeInput>,
 ) {
+  const { db, userId } = writer;
   const change = input.scope === 'any' ? { ...input, scopeKey: null } : input;
-  const [updated] = await db
-    .update(goals)
-    .set(change)
-    .where(and(eq(goals.id, id), eq(goals.userId, userId)))
-    .returning({ id: goals.id });
+  const { results } = await commitChange(
+    writer,
+    'goals',
+    [db.update(goals).set(change).where(ownedGoal(id, userId)).returning({ id: goals.id })],
+    isOwnedGoal(id, userId),
+  );
+  const [updated] = results[0];
   if (!updated) throw goalNotFound();
   return findGoal(db, userId, id, await readTimeZone(db, userId));
 }
 
-export async function deleteGoal(db: Db, userId: number, id: number) {
-  const [deleted] = await db
-    .delete(goals)
-    .where(and(eq(goals.id, id), eq(goals.userId, userId)))
-    .returning({ id: goals.id });
+export async function deleteGoal(writer: BoardWriter, id: number) {
+  const { db, userId } = writer;
+  const { results } = await commitChange(
+    writer,
+    'goals',
+    [db.delete(goals).where(ownedGoal(id, userId)).returning({ id: goals.id })],
+    isOwnedGoal(id, userId),
+  );
+  const [deleted] = results[0];
   if (!deleted) throw goalNotFound();
 }
 
@@ -154,10 +173,15 @@ export async function deleteGoal(db: Db, userId: number, id: number) {
  * Tells, in the block's story, each public goal its finish has just reached: the goals of the year
  * it reached Done in (the owner's zone) that it counts for and that now have enough blocks. A goal
  * is told of once (a unique index), however often it dips below its target and comes back.
- * Call it after a write that may have moved blocks to Done.
+ * The board changes consumer calls it for each change that moved blocks to Done; answers the
+ * blocks whose finish reached a goal now (none when their goals were told before).
  */
-export async function tellReachedGoals(db: Db, userId: number, blockIds: number[]) {
-  if (blockIds.length === 0) return;
+export async function tellReachedGoals(
+  db: Db,
+  userId: number,
+  blockIds: number[],
+): Promise<number[]> {
+  if (blockIds.length === 0) return [];
   const finished = await db
     .select({ id: blocks.id, statusSince: blocks.statusSince })
     .from(blocks)
@@ -169,13 +193,14 @@ export async function tellReachedGoals(db: Db, userId: number, blockIds: number[
         eq(blocks.isVisible, true),
       ),
     );
-  if (finished.length === 0) return;
+  if (finished.length === 0) return [];
   const zone = zoneOf(await readTimeZone(db, userId));
   const statements = finished.map((block) => {
     const at = block.statusSince ?? Date.now();
     return tellReached(db, userId, block.id, at, yearAt(at, zone), zone);
   });
-  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  const told = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  return told.flat().map((event) => event.blockId);
 }
 
 function tellReached(
@@ -192,5 +217,9 @@ function tellReached(
     WHERE ${goals.userId} = ${userId} AND ${goals.year} = ${year} AND ${goals.isPrivate} = 0
       AND EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.id} = ${blockId} AND ${countsFor(blocks, goals, span)})
       AND ${doneCount(span)} >= ${goals.target}`;
-  return db.insert(blockStoryEvents).select(reachedGoals).onConflictDoNothing();
+  return db
+    .insert(blockStoryEvents)
+    .select(reachedGoals)
+    .onConflictDoNothing()
+    .returning({ blockId: blockStoryEvents.blockId });
 }

@@ -1,33 +1,22 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { queueNewStories } from '../../domain/fediverse/story-queue';
+import { handleBoardChanges } from '../../domain/board-changes/handle';
+import type { BoardWriter } from '../../domain/board-changes/record';
 import type { AppEnv } from '../app-env';
-import { bumpBoardVersion } from '../board-cache';
-import { boardChangeOf } from './database-session';
 
 /**
  * Every write route says what it does to the boards visitors see, with one of the two middlewares
  * below (board-changes.test.ts refuses a write route that says neither). A route that changes a
- * board has it marked changed here, once, after its write answered with success: the signed-in
- * viewer's board, and any other it names with `alsoChanged`. A new story event of the viewer's
- * board then goes out to its fediverse followers (worker/domain/fediverse/story-queue.ts).
+ * board writes through a `BoardWriter` (`boardWriterOf`): the domain commits each change with its
+ * rows, and the one consumer (domain/board-changes) hears it. Here the consumer is asked to handle
+ * the request's changes before the answer goes, so the editor's next read and every visitor see
+ * the edit at once; the queue's message for the same change then finds it handled.
  */
 export const changesBoard = createMiddleware<AppEnv>(async (c, next) => {
-  const named: string[] = [];
-  c.set('changedBoards', named);
+  const recorded: number[] = [];
+  c.set('recordedChanges', recorded);
   await next();
-  if (c.error || c.res.status < 200 || c.res.status >= 300) return;
-  const { viewer } = c.var;
-  const names = viewer ? [viewer.username, ...named] : named;
-  if (names.length > 0) await bumpBoardVersion(boardChangeOf(c), ...names);
-  if (viewer) {
-    const origin = new URL(c.req.url).origin;
-    c.executionCtx.waitUntil(
-      queueNewStories(c.env, c.var.db, viewer.id, origin).catch((error: unknown) =>
-        console.error('New story events were not queued for the fediverse.', error),
-      ),
-    );
-  }
+  if (recorded.length > 0) await handleBoardChanges(c.env, c.executionCtx, recorded);
 });
 
 /** Declares a write that changes nothing a visitor sees on a board (a sign-in, a follow, a count). */
@@ -35,9 +24,15 @@ export const changesNoBoard = createMiddleware<AppEnv>(async (_c, next) => {
   await next();
 });
 
-/** Names a board this write changed besides the signed-in viewer's: a board just registered. */
-export function alsoChanged<E extends AppEnv>(c: Context<E>, username: string): void {
-  const named = c.var.changedBoards;
-  if (!named) throw new Error('alsoChanged is for routes declared changesBoard.');
-  named.push(username);
+/** The signed-in viewer writing to their own board, through a route declared `changesBoard`. */
+export function boardWriterOf<E extends AppEnv>(c: Context<E>, userId: number): BoardWriter {
+  const recorded = c.var.recordedChanges;
+  if (!recorded) throw new Error('A board writer is for routes declared changesBoard.');
+  return {
+    db: c.var.db,
+    env: c.env,
+    userId,
+    origin: new URL(c.req.url).origin,
+    recorded,
+  };
 }

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bookmarkHeader } from '../../../schema/read-your-writes';
+import type { BoardChange } from '../../platform/board-versions';
 import { getSessionDb, isBookmark } from '../../platform/db';
 import type { AppEnv } from '../app-env';
-import type { BoardChange } from '../board-cache';
 
 function sessionStart(method: string, bookmark: string | undefined) {
   if (isBookmark(bookmark)) return bookmark;

@@ -17,7 +17,7 @@ import { hasFediverseFollowers } from '../../domain/fediverse/story-queue';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
-import { changesBoard, changesNoBoard } from '../middleware/board-changes';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
@@ -110,8 +110,9 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', deleteAccountInput),
     async (c) => {
       const { viewer } = c.var;
-      const origin = new URL(c.req.url).origin;
-      await deleteAccount(c.var.db, c.env, viewer, c.req.valid('json').password, async () => {
+      const writer = boardWriterOf(c, viewer.id);
+      const { origin } = writer;
+      await deleteAccount(writer, viewer, c.req.valid('json').password, async () => {
         if (!(await hasFediverseFollowers(c.var.db, viewer.id))) return;
         // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
         const { announceAccountDeletion } = await import('../../domain/fediverse/delivery');

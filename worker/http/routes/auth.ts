@@ -19,13 +19,12 @@ import {
 } from '../../domain/account/password-reset';
 import { endSession, signIn } from '../../domain/account/sessions';
 import { registerUser, updateProfile } from '../../domain/account/users';
-import { queueProfileChange } from '../../domain/fediverse/story-queue';
 import { deleteReplacedAvatar } from '../../domain/images/images';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../app-env';
 import { deviceTokenFrom, rememberDevice } from '../known-device-cookie';
 import { requireAuth } from '../middleware/auth';
-import { alsoChanged, changesBoard, changesNoBoard } from '../middleware/board-changes';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
@@ -43,15 +42,14 @@ export const auth = new Hono<AppEnv>()
       answers: { 201: messageAnswer },
       refusals: [400, 409, 429],
     }),
-    changesBoard,
+    // A new board has nothing cached to change: names are never given twice (decision 0040), and
+    // only an answer showing a board is ever cached.
+    changesNoBoard,
     rateLimit('AUTH_LIMITER', 'register'),
     validate('json', registerInput),
     async (c) => {
       const input = c.req.valid('json');
       await registerUser(c.var.db, c.env, input, afterAnswer(c));
-      // A new board gets a version of its own: nothing cached under a reused name answers for it.
-      // Named whether or not an account was made, so the answer takes the same work either way.
-      alsoChanged(c, input.username);
       return sendJson(c, messageAnswer, { message: registeredMessage }, 201);
     },
   )
@@ -115,12 +113,8 @@ export const auth = new Hono<AppEnv>()
     requireAuth,
     validate('json', profileUpdateInput),
     async (c) => {
-      const user = await updateProfile(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      const user = await updateProfile(boardWriterOf(c, c.var.viewer.id), c.req.valid('json'));
       await deleteReplacedAvatar(c.env, c.var.viewer, user);
-      if (user.isPublic) {
-        const origin = new URL(c.req.url).origin;
-        afterAnswer(c)(queueProfileChange(c.env, c.var.db, user.id, origin));
-      }
       return sendJson(c, ownUserAnswer, { user }, 200);
     },
   )

@@ -6,7 +6,7 @@ import {
   blockUpdateInput,
   clickAnswer,
   clickInput,
-  deletedAnswer,
+  deletedBlockAnswer,
   ownBlockAnswer,
 } from '../../../schema/blocks';
 import { ownBlocksAnswer } from '../../../schema/boards';
@@ -15,7 +15,6 @@ import { recordVisit, visitOf } from '../../domain/analytics/views';
 import {
   copyBlock,
   createBlock,
-  deleteBlock,
   findClickedBlock,
   listBlocks,
   moveBlock,
@@ -23,14 +22,14 @@ import {
   setBlockProgress,
   updateBlock,
 } from '../../domain/blocks/blocks';
+import { deleteBlock, restoreBlock } from '../../domain/blocks/trash';
 import { getBoardSettings } from '../../domain/boards/boards';
-import { deleteImageNoOneShows } from '../../domain/images/images';
 import { keepImageHere } from '../../domain/images/outside-image';
 import { emailNotification } from '../../domain/notifications/notifications';
 import type { Db } from '../../platform/db';
 import type { AppEnv } from '../app-env';
 import { optionalAuth, requireAuthOrToken } from '../middleware/auth';
-import { changesBoard, changesNoBoard } from '../middleware/board-changes';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { refuseOtherSites } from '../middleware/same-origin';
@@ -87,7 +86,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('json', blockOrderInput),
     async (c) => {
       const { status, ids } = c.req.valid('json');
-      await reorderBlocks(c.var.db, c.var.viewer.id, status, ids);
+      await reorderBlocks(boardWriterOf(c, c.var.viewer.id), status, ids);
       return sendJson(c, blockOrderAnswer, { status, ids }, 200);
     },
   )
@@ -107,7 +106,7 @@ export const blocksRoutes = new Hono<AppEnv>()
       const { db, viewer } = c.var;
       const input = c.req.valid('json');
       const imageUrl = await keepImageHere(db, c.env, viewer.id, input.imageUrl);
-      const block = await createBlock(db, viewer.id, { ...input, imageUrl });
+      const block = await createBlock(boardWriterOf(c, viewer.id), { ...input, imageUrl });
       mailCopiedOwner(c.var.db, c.env, c.executionCtx, c.var.viewer.id, block);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },
@@ -131,15 +130,16 @@ export const blocksRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
       const userId = c.var.viewer.id;
+      const writer = boardWriterOf(c, userId);
       const block =
         input.kind === 'edit'
-          ? await updateBlock(db, id, userId, {
+          ? await updateBlock(writer, id, {
               ...input.block,
               imageUrl: await keepImageHere(db, c.env, userId, input.block.imageUrl),
             })
           : input.kind === 'move'
-            ? await moveBlock(db, id, userId, input.status)
-            : await setBlockProgress(db, id, userId, input.progress);
+            ? await moveBlock(writer, id, input.status)
+            : await setBlockProgress(writer, id, input.progress);
       return sendJson(c, ownBlockAnswer, { block }, 200);
     },
   )
@@ -147,8 +147,9 @@ export const blocksRoutes = new Hono<AppEnv>()
     '/:id{[0-9]+}',
     documented({
       tag,
-      summary: 'Delete one of your blocks',
-      answers: { 200: deletedAnswer },
+      summary:
+        'Delete one of your blocks: gone from every public place at once, and restorable until `undoUntil` (ms)',
+      answers: { 200: deletedBlockAnswer },
       refusals: [401, 404],
       tokenScope: 'blocks:write',
     }),
@@ -156,9 +157,28 @@ export const blocksRoutes = new Hono<AppEnv>()
     requireAuthOrToken('blocks:write'),
     validate('param', blockId),
     async (c) => {
-      const { imageUrl } = await deleteBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
-      await deleteImageNoOneShows(c.var.db, c.env, imageUrl);
-      return sendJson(c, deletedAnswer, { deleted: true }, 200);
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const { undoUntil } = await deleteBlock(writer, c.req.valid('param').id);
+      return sendJson(c, deletedBlockAnswer, { deleted: true, undoUntil }, 200);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/restore',
+    documented({
+      tag,
+      summary:
+        'Bring back a block you deleted, as it was (place, story, counts), while its undo window lasts',
+      answers: { 200: ownBlockAnswer },
+      refusals: [401, 404, 409],
+      tokenScope: 'blocks:write',
+    }),
+    changesBoard,
+    requireAuthOrToken('blocks:write'),
+    validate('param', blockId),
+    async (c) => {
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const block = await restoreBlock(writer, c.req.valid('param').id);
+      return sendJson(c, ownBlockAnswer, { block }, 200);
     },
   )
   .post(
@@ -177,7 +197,8 @@ export const blocksRoutes = new Hono<AppEnv>()
     requireAuthOrToken('blocks:write'),
     validate('param', blockId),
     async (c) => {
-      const block = await copyBlock(c.var.db, c.req.valid('param').id, c.var.viewer.id);
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const block = await copyBlock(writer, c.req.valid('param').id);
       mailCopiedOwner(c.var.db, c.env, c.executionCtx, c.var.viewer.id, block);
       return sendJson(c, ownBlockAnswer, { block }, 201);
     },

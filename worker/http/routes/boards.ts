@@ -13,7 +13,7 @@ import { readYearFigures } from '../../domain/year/figures';
 import type { AppEnv } from '../app-env';
 import { cachedBoardResponse } from '../board-cache';
 import { optionalAuthOrToken, requireAuth } from '../middleware/auth';
-import { changesBoard } from '../middleware/board-changes';
+import { boardWriterOf, changesBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { validate } from '../middleware/validate';
 
@@ -39,7 +39,8 @@ export const boardsRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('json', boardSettingsInput),
     async (c) => {
-      const board = await updateBoardSettings(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const board = await updateBoardSettings(writer, c.req.valid('json'));
       return sendJson(c, boardSettingsAnswer, { board }, 200);
     },
   )

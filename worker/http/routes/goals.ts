@@ -12,7 +12,7 @@ import {
 import { readStreak } from '../../domain/year/streaks';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
-import { changesBoard } from '../middleware/board-changes';
+import { boardWriterOf, changesBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { validate } from '../middleware/validate';
 
@@ -53,7 +53,7 @@ export const goalsRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('json', goalInput),
     async (c) => {
-      const goal = await createGoal(c.var.db, c.var.viewer.id, c.req.valid('json'));
+      const goal = await createGoal(boardWriterOf(c, c.var.viewer.id), c.req.valid('json'));
       return sendJson(c, goalAnswer, { goal }, 201);
     },
   )
@@ -71,7 +71,7 @@ export const goalsRoutes = new Hono<AppEnv>()
     validate('json', goalChangeInput),
     async (c) => {
       const { id } = c.req.valid('param');
-      const goal = await updateGoal(c.var.db, c.var.viewer.id, id, c.req.valid('json'));
+      const goal = await updateGoal(boardWriterOf(c, c.var.viewer.id), id, c.req.valid('json'));
       return sendJson(c, goalAnswer, { goal }, 200);
     },
   )
@@ -87,7 +87,7 @@ export const goalsRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', goalId),
     async (c) => {
-      await deleteGoal(c.var.db, c.var.viewer.id, c.req.valid('param').id);
+      await deleteGoal(boardWriterOf(c, c.var.viewer.id), c.req.valid('param').id);
       return sendJson(c, deletedAnswer, { deleted: true }, 200);
     },
   );

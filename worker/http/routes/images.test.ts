@@ -709,7 +709,7 @@ describe('GET /api/images/...', () => {
     expect((await send('GET', followerUrl)).status).toBe(200);
   });
 
-  it('is deleted with the last block that shows it, and kept while a copy shows it', async () => {
+  it('is deleted once the last block that shows it is gone for good, and kept while a copy or a restorable block shows it', async () => {
     const [owner, copier] = [await createUser(), await createUser()];
     const uploaded = await uploadBlockImage(
       owner,
@@ -743,6 +743,13 @@ describe('GET /api/images/...', () => {
     expect((await send('DELETE', `/api/blocks/${copyId}`, { token: copier.token })).status).toBe(
       200,
     );
+    // Still restorable: the image stays until the undo windows have passed.
+    await runCron();
+    expect((await send('GET', url)).status).toBe(200);
+    await env.DB.prepare('UPDATE deleted_blocks SET purge_at = 0 WHERE block_id IN (?, ?, ?)')
+      .bind(firstId, secondId, copyId)
+      .run();
+    await runCron();
     expect((await send('GET', url)).status).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import {
 import { planImport, previewOf, runImport } from '../../domain/imports/imports';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
-import { changesBoard, changesNoBoard } from '../middleware/board-changes';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { ApiError } from '../middleware/errors';
 import { limitBodySize } from '../middleware/request-body';
@@ -73,7 +73,7 @@ export const importRoutes = new Hono<AppEnv>()
       const plan = await planImport(db, c.var.viewer.id, source, await exportFile(upload), {
         list,
       });
-      const imported = await runImport(db, c.env, c.var.viewer.id, plan, { covers });
+      const imported = await runImport(boardWriterOf(c, c.var.viewer.id), plan, { covers });
       return sendJson(c, importAnswer, imported, 200);
     },
   );

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { discoverQuery } from '../../../schema/boards';
 import { discoverBoards } from '../../domain/discover/discover';
+import { boardVersions } from '../../platform/board-versions';
 import { cachedPage, type KeptEntry } from '../../platform/edge-cache';
 import { fetchAppShell } from '../../render/app-shell';
 import { liveBoardsLimit, renderLandingPage } from '../../render/landing-page';
 import type { AppEnv } from '../app-env';
-import { boardVersions } from '../board-cache';
 import { appPageSecurityHeaders } from '../middleware/security-headers';
 
 // The boards a kept copy of the page shows, with their versions when it was rendered.

@@ -416,13 +416,11 @@ describe('keeping the board current', () => {
     const row = await db.select().from(sources).where(eq(sources.id, source.id)).get();
     if (!row) throw new Error('the source was not stored');
     // Two checks of the same feed at once (a retried message and the schedule, say).
-    const [first, second] = await Promise.all([
-      checkSource(db, env, row),
-      checkSource(db, env, row),
-    ]);
+    const board = { db, env, userId: row.userId, origin: env.APP_URL };
+    const [first, second] = await Promise.all([checkSource(board, row), checkSource(board, row)]);
     expect(first.changes.made + second.changes.made).toBe(1);
     // A retried check of what was already applied makes nothing.
-    expect((await checkSource(db, env, row)).changes.made).toBe(0);
+    expect((await checkSource(board, row)).changes.made).toBe(0);
     const blocks = await boardBlocks(user);
     expect(blocks.map((block) => block.title).sort()).toEqual([
       'Aftersun',

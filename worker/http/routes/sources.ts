@@ -20,7 +20,7 @@ import {
 } from '../../domain/sources/sources';
 import type { AppEnv } from '../app-env';
 import { requireAuth } from '../middleware/auth';
-import { changesBoard, changesNoBoard } from '../middleware/board-changes';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
@@ -86,7 +86,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
     rateLimit('UNFURL_LIMITER', 'source-add', (c) => String(c.var.viewer?.id)),
     async (c) => {
       const { url, options } = c.req.valid('json');
-      const source = await addSource(c.var.db, c.env, c.var.viewer.id, url, options ?? {});
+      const source = await addSource(boardWriterOf(c, c.var.viewer.id), url, options ?? {});
       return sendJson(c, sourceCreatedAnswer, { source }, 201);
     },
   )
@@ -102,12 +102,8 @@ export const sourcesRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', sourceId),
     async (c) => {
-      const checked = await checkSourceNow(
-        c.var.db,
-        c.env,
-        c.var.viewer.id,
-        c.req.valid('param').id,
-      );
+      const board = boardWriterOf(c, c.var.viewer.id);
+      const checked = await checkSourceNow(board, c.req.valid('param').id);
       return sendJson(c, sourceCheckAnswer, checked, 200);
     },
   )

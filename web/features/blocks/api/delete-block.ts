@@ -1,105 +1,79 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dismissToast, toast } from '../../../components/ui/use-toast';
-import { api } from '../../../lib/api-client';
+import { toast } from '../../../components/ui/use-toast';
+import { api, errorMessage } from '../../../lib/api-client';
 import { useBlocksChanged } from '../../../lib/board-changed';
 import { readAgainAfterChange } from '../../../lib/query-client';
 import { analyticsKeys } from '../../../lib/query-keys';
-import { blocksAwaitingDelete, ownBlocksQueryOptions } from './get-own-blocks';
+import { ownBlocksQueryOptions } from './get-own-blocks';
 
-/** How long a deleted block can be brought back: its DELETE is sent only once this has passed. */
-const undoDeleteMs = 5000;
-
-function useDeleteBlock() {
+/** Whatever the answer, the board is read again: the server's word on what it holds. */
+function useAfterBlockChange() {
   const queryClient = useQueryClient();
   const blocksChanged = useBlocksChanged();
+  return () => {
+    blocksChanged();
+    readAgainAfterChange(queryClient, analyticsKeys.all());
+  };
+}
+
+function useDeleteBlock() {
+  const settled = useAfterBlockChange();
   return useMutation({
-    mutationFn: async ({ id, keepalive = false }: { id: number; keepalive?: boolean }) =>
-      (
-        await api.blocks[':id{[0-9]+}'].$delete(
-          { param: { id: String(id) } },
-          { init: { keepalive } },
-        )
-      ).json(),
-    onSuccess: () => {
-      blocksChanged();
-      readAgainAfterChange(queryClient, analyticsKeys.all());
-    },
+    mutationFn: async (id: number) =>
+      (await api.blocks[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
+    onSettled: settled,
   });
 }
 
-/** Deletions still inside their undo window, each sent at once if the page goes away. */
-const pendingDeletes = new Map<number, () => void>();
-
-function sendPendingDeletes() {
-  for (const send of [...pendingDeletes.values()]) send();
+function useRestoreBlock() {
+  const settled = useAfterBlockChange();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await api.blocks[':id{[0-9]+}'].restore.$post({ param: { id: String(id) } })).json(),
+    onSettled: settled,
+  });
 }
 
 /**
- * Deletes a block with an Undo in its toast. The block leaves the list at once, but the server
- * keeps it until the undo window has passed, so Undo brings back exactly what was there (same
- * id, counts and place) without re-creating anything.
+ * Deletes a block with an Undo in its toast. The server takes it off every public place at once
+ * and keeps it for its undo window (whether or not this page stays open); Undo asks the server to
+ * bring it back as it was (same id, counts and place).
  */
 export function useDeleteBlockWithUndo() {
   const queryClient = useQueryClient();
   const deleteBlock = useDeleteBlock();
+  const restoreBlock = useRestoreBlock();
   const ownBlocksKey = ownBlocksQueryOptions.queryKey;
 
+  const undo = (id: number) =>
+    restoreBlock.mutateAsync(id).catch((error: unknown) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'The block could not be brought back.'),
+        variant: 'destructive',
+      }),
+    );
+
   return function deleteWithUndo(id: number) {
-    const before = queryClient.getQueryData(ownBlocksKey);
-    const index = before?.blocks.findIndex((block) => block.id === id) ?? -1;
-    const removed = before?.blocks[index];
-    blocksAwaitingDelete.add(id);
     void queryClient.cancelQueries({ queryKey: ownBlocksKey });
     queryClient.setQueryData(ownBlocksKey, (data) =>
       data ? { ...data, blocks: data.blocks.filter((block) => block.id !== id) } : data,
     );
-
-    let toastId = 0;
-    const settle = () => {
-      clearTimeout(timer);
-      pendingDeletes.delete(id);
-      if (pendingDeletes.size === 0) window.removeEventListener('pagehide', sendPendingDeletes);
-    };
-    const send = (keepalive: boolean) => {
-      if (!pendingDeletes.has(id)) return;
-      settle();
-      dismissToast(toastId);
-      deleteBlock
-        .mutateAsync({ id, keepalive })
-        .then(() => blocksAwaitingDelete.delete(id))
-        .catch(() => {
-          blocksAwaitingDelete.delete(id);
-          readAgainAfterChange(queryClient, ownBlocksKey);
-          toast({
-            title: 'Error',
-            description: 'Failed to delete activity block.',
-            variant: 'destructive',
-          });
-        });
-    };
-    const undo = () => {
-      if (!pendingDeletes.has(id)) return;
-      settle();
-      blocksAwaitingDelete.delete(id);
-      if (removed) {
-        queryClient.setQueryData(ownBlocksKey, (data) => {
-          if (!data || data.blocks.some((block) => block.id === id)) return data;
-          const blocks = [...data.blocks];
-          blocks.splice(Math.min(index, blocks.length), 0, removed);
-          return { ...data, blocks };
-        });
-      }
-      readAgainAfterChange(queryClient, ownBlocksKey);
-    };
-
-    const timer = setTimeout(() => send(false), undoDeleteMs);
-    pendingDeletes.set(id, () => send(true));
-    // keepalive lets the request outlive the page, so closing the tab still deletes the block.
-    window.addEventListener('pagehide', sendPendingDeletes);
-    toastId = toast({
-      title: 'Success',
-      description: 'Activity block deleted successfully.',
-      action: { label: 'Undo', onSelect: undo },
-    });
+    deleteBlock
+      .mutateAsync(id)
+      .then(() =>
+        toast({
+          title: 'Success',
+          description: 'Activity block deleted successfully.',
+          action: { label: 'Undo', onSelect: () => void undo(id) },
+        }),
+      )
+      .catch(() =>
+        toast({
+          title: 'Error',
+          description: 'Failed to delete activity block.',
+          variant: 'destructive',
+        }),
+      );
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Spinner } from '../../../components/ui/spinner';
@@ -42,6 +42,25 @@ export function NotificationList() {
   );
 }
 
+function NotificationWords({
+  kind,
+  name,
+  block = 'a block',
+}: {
+  kind: Notification['kind'];
+  name: ReactNode;
+  block?: string;
+}) {
+  const title = <span className="font-medium">{block}</span>;
+  if (kind === 'followed') return <>{name} followed your board</>;
+  if (kind === 'reached') return <>You reached a goal by finishing {title}</>;
+  return (
+    <>
+      {name} copied {title}
+    </>
+  );
+}
+
 function NotificationItem({ notification }: { notification: Notification }) {
   const now = useNow();
   const { actor, block } = notification;
@@ -55,13 +74,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
       <UserAvatar src={actor.avatar} name={actor.displayName} className="size-10" />
       <div className="min-w-0 flex-1">
         <p className="wrap-anywhere text-gray-800">
-          {notification.kind === 'followed' ? (
-            <>{name} followed your board</>
-          ) : (
-            <>
-              {name} copied <span className="font-medium">{block?.title ?? 'a block'}</span>
-            </>
-          )}
+          <NotificationWords kind={notification.kind} name={name} block={block?.title} />
           {notification.unread && <span className="sr-only"> (new)</span>}
         </p>
         <time dateTime={machineTime(notification.at)} className="text-xs text-gray-600">

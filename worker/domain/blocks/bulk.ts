@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { type BlockStatus, storyKindOfStatus } from '../../../schema/block-values';
+import type { BlockInput } from '../../../schema/blocks';
+import { type Db, rawAll, rawRun } from '../../platform/db';
+
+/**
+ * Writes of many blocks at once, for the writers that bring them in bulk (imports, sources): each
+ * is one statement whatever the number of blocks, its rows a JSON array in a single bound
+ * parameter (D1 binds at most 100 per statement). They are statements, not commits: the writer
+ * puts them in the batch of its change (domain/board-changes), beside its own records.
+ */
+
+/** A block brought in from elsewhere, known by its key there (`goodreads:<id>`, a feed's item). */
+export type BroughtBlock = {
+  importKey: string;
+  block: BlockInput;
+  /** When it was added where it came from, and when it entered its status; now when unknown. */
+  addedAt: number | null;
+  statusAt: number | null;
+};
+
+const field = (name: string) => sql.raw(`json_extract(e.value, '$.${name}')`);
+
+/**
+ * The blocks new to the board, after its last one, each unless the board has a block of its key
+ * already (an import sent twice, a source's second check at once) or `unless` says otherwise;
+ * answers the ids and keys of the blocks it made. A block is visible unless `hidden`.
+ */
+function insertBrought(
+  db: Db,
+  userId: number,
+  brought: BroughtBlock[],
+  at: number,
+  { hidden, unless }: { hidden: boolean; unless: ReturnType<typeof sql> },
+) {
+  const rows = brought.map(({ importKey, block, statusAt }) => ({
+    importKey,
+    ...block,
+    progressEnabled: block.progressEnabled ?? true,
+    statusSince: statusAt ?? at,
+  }));
+  return rawAll<{ id: number; importKey: string }>(
+    db,
+    sql`
+    INSERT INTO blocks (user_id, position, type, category, emoji, label, title, subtitle,
+      description, external_url, image_url, status, progress, progress_enabled, is_visible, rating,
+      review, status_since, import_key, created_at, updated_at)
+    SELECT ${userId},
+      (SELECT COALESCE(MAX(position), 0) FROM blocks WHERE user_id = ${userId}) + e.key + 1,
+      ${field('type')}, ${field('category')}, ${field('emoji')}, ${field('label')},
+      ${field('title')}, ${field('subtitle')}, ${field('description')}, ${field('externalUrl')},
+      ${field('imageUrl')}, ${field('status')}, ${field('progress')}, ${field('progressEnabled')},
+      ${hidden ? 0 : 1}, ${field('rating')}, ${field('review')}, ${field('statusSince')},
+      ${field('importKey')}, ${at}, ${at}
+    FROM json_each(${JSON.stringify(rows)}) AS e
+    WHERE NOT (${unless})
+    ON CONFLICT DO NOTHING
+    RETURNING id, import_key AS importKey`,
+  );
+}
+
+/**
+ * The story of each block `insertBrought` made (at `at`): added when it was added where it came
+ * from, then in its status since then. A block already there has its own story already.
+ */
+function startBroughtStories(db: Db, userId: number, brought: BroughtBlock[], at: number) {
+  const events = brought.flatMap(({ importKey, block, addedAt, statusAt }) => [
+    { importKey, kind: 'added', at: addedAt ?? at },
+    { importKey, kind: storyKindOfStatus[block.status ?? 'now'], at: statusAt ?? at },
+  ]);
+  return rawRun(
+    db,
+    sql`
+    INSERT INTO block_story_events (user_id, block_id, kind, at)
+    SELECT b.user_id, b.id, ${field('kind')}, ${field('at')}
+    FROM json_each(${JSON.stringify(events)}) AS e
+    JOIN blocks AS b ON b.user_id = ${userId} AND b.created_at = ${at}
+      AND b.import_key = ${field('importKey')}
+    WHERE NOT EXISTS (SELECT 1 FROM block_story_events AS told WHERE told.block_id = b.id)
+    ORDER BY e.key`,
+  );
+}
+
+/** The statements that bring `brought` onto the board, each with its story. */
+export function bringBlocks(
+  db: Db,
+  userId: number,
+  brought: BroughtBlock[],
+  at: number,
+  { hidden = false, unless = sql`0` }: { hidden?: boolean; unless?: ReturnType<typeof sql> } = {},
+) {
+  return [
+    insertBrought(db, userId, brought, at, { hidden, unless }),
+    startBroughtStories(db, userId, brought, at),
+  ] as const;
+}
+
+/** A move a writer from elsewhere makes: the block, where to, since when, and whether its progress is the owner's. */
+export type BroughtMove = {
+  blockId: number;
+  status: BlockStatus;
+  since: number;
+  keepProgress: boolean;
+};
+
+/**
+ * Moves blocks to the statuses `moves` name, with the story a move by hand tells (dated `at`):
+ * Done is 100 and Planned 0, unless the progress is the owner's to keep. A block already in its
+ * new status is left as it is. Answers the ids of the blocks moved, from the story it told.
+ */
+export function moveBroughtBlocks(db: Db, userId: number, moves: BroughtMove[], at: number) {
+  const rows = JSON.stringify(moves);
+  const moving = sql`FROM json_each(${rows}) AS e
+    JOIN blocks AS b ON b.id = ${field('blockId')} AND b.user_id = ${userId}
+    WHERE b.status <> ${field('status')}`;
+  return [
+    rawAll<{ blockId: number }>(
+      db,
+      sql`
+      INSERT INTO block_story_events (user_id, block_id, kind, at)
+      SELECT b.user_id, b.id, CASE ${field('status')} WHEN 'done' THEN ${storyKindOfStatus.done}
+        WHEN 'planned' THEN ${storyKindOfStatus.planned} ELSE ${storyKindOfStatus.now} END,
+        ${at} ${moving}
+      RETURNING block_id AS blockId`,
+    ),
+    rawRun(
+      db,
+      sql`
+      UPDATE blocks SET status = m.status, status_since = m.since, updated_at = ${at},
+        progress = CASE WHEN m.keepProgress THEN blocks.progress
+          WHEN m.status = 'done' THEN 100 WHEN m.status = 'planned' THEN 0
+          ELSE blocks.progress END
+      FROM (SELECT b.id, ${field('status')} AS status, ${field('since')} AS since,
+        ${field('keepProgress')} AS keepProgress ${moving}) AS m
+      WHERE blocks.id = m.id`,
+    ),
+  ] as const;
+}
+
+/** New words for a block from where it came from; a null title keeps the block's (the owner's). */
+export type BroughtText = {
+  blockId: number;
+  title: string | null;
+  subtitle: string | null;
+  externalUrl: string | null;
+};
+
+/** Follows the title, subtitle and link of blocks whose origin changed them. */
+export function retextBroughtBlocks(db: Db, userId: number, texts: BroughtText[], at: number) {
+  return rawRun(
+    db,
+    sql`
+    UPDATE blocks SET updated_at = ${at}, title = COALESCE(c.title, blocks.title),
+      subtitle = c.subtitle, external_url = c.link
+    FROM (SELECT ${field('blockId')} AS id, ${field('title')} AS title,
+        ${field('subtitle')} AS subtitle, ${field('externalUrl')} AS link
+      FROM json_each(${JSON.stringify(texts)}) AS e) AS c
+    WHERE blocks.id = c.id AND blocks.user_id = ${userId}`,
+  );
+}

@@ -1,0 +1,89 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
+import type { BoardChangeAspect } from '../../../schema/block-values';
+import { blockStoryEvents, boardChanges, users } from '../../../schema/tables';
+import type { Db } from '../../platform/db';
+
+/**
+ * Whoever writes to a board: the board's owner, and the address the change came through (its
+ * fediverse activities are named after it). A route, a token's script, a source, an import and
+ * the cron all write through one.
+ */
+export type BoardWriter = {
+  db: Db;
+  env: Env;
+  userId: number;
+  origin: string;
+  /** Where the ids of the changes it commits are kept, for a writer that hears them itself. */
+  recorded?: number[];
+};
+
+/** What the board changes queue carries: the change to hear (the row says the rest). */
+export type BoardChangeMessage = { changeId: number };
+
+export const boardChangesQueueName = 'up2-board-changes';
+
+type Statements = Readonly<[BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>;
+
+// The newest story event when the statement runs: a batch is one transaction, so the events it
+// makes are those of its board between the change's first and last statements.
+const newestStoryEvent = sql<number>`(SELECT coalesce(max(${blockStoryEvents.id}), 0) FROM ${blockStoryEvents})`;
+
+/** The change's record, first in its batch; none when `onlyIf` (judged before the write) is false. */
+function openChange(writer: BoardWriter, aspect: BoardChangeAspect, at: number, onlyIf?: SQL) {
+  const { db, userId, origin } = writer;
+  return db
+    .insert(boardChanges)
+    .select(
+      sql`SELECT NULL, ${userId}, ${users.username}, ${aspect}, ${origin}, ${newestStoryEvent},
+        NULL, ${at}, NULL, NULL
+      FROM ${users} WHERE ${users.id} = ${userId} AND ${onlyIf ?? sql`1`}`,
+    )
+    .returning({ id: boardChanges.id });
+}
+
+/** Closes the change this batch opened, if it opened one: the only change yet to be closed. */
+function closeChange(db: Db) {
+  return db
+    .update(boardChanges)
+    .set({ storiesUpTo: newestStoryEvent })
+    .where(
+      sql`${boardChanges.id} = (SELECT max(${boardChanges.id}) FROM ${boardChanges}) AND ${boardChanges.storiesUpTo} IS NULL`,
+    );
+}
+
+/**
+ * Commits `statements` and the record of the change they make to the writer's board in one batch
+ * (one transaction: both or neither), then asks the board changes queue to handle it. A message
+ * that fails to leave is not lost: the cron sweeps every change left unhandled. `onlyIf`, judged
+ * before the statements run, says whether they change anything (a block that is the writer's): a
+ * write that changes nothing records no change.
+ */
+export async function commitChange<T extends Statements>(
+  writer: BoardWriter,
+  aspect: BoardChangeAspect,
+  statements: T,
+  onlyIf?: SQL,
+): Promise<{ results: BatchResponse<T>; changeId: number | null }> {
+  const { db } = writer;
+  const answers = await db.batch([
+    openChange(writer, aspect, Date.now(), onlyIf),
+    ...statements,
+    closeChange(db),
+  ] as unknown as Statements);
+  const changeId = (answers[0] as { id: number }[])[0]?.id ?? null;
+  if (changeId !== null) {
+    writer.recorded?.push(changeId);
+    await announceChange(writer.env, changeId);
+  }
+  return { results: answers.slice(1, -1) as BatchResponse<T>, changeId };
+}
+
+async function announceChange(env: Env, changeId: number) {
+  const message: BoardChangeMessage = { changeId };
+  try {
+    await env.BOARD_CHANGES_QUEUE.send(message, { contentType: 'json' });
+  } catch (error) {
+    console.error(`Board change ${changeId} waits for the sweep: the queue refused it.`, error);
+  }
+}

@@ -19,28 +19,35 @@ export const discoverRollupCron = '*/10 * * * *';
 
 const minuteCron = '* * * * *';
 
-export async function runScheduledJobs(env: Env, cron: string): Promise<void> {
-  if (cron === discoverRollupCron) return rollUpDiscover(getDb(env));
-  await runMinuteJobs(env);
-  // In development a trigger by hand (`/cdn-cgi/handler/scheduled` names no cron) checks every
-  // due source at once, not only the minute's.
-  const byHand = env.ENVIRONMENT === 'development' && cron !== minuteCron;
-  await sendDueSlots(env, Date.now(), byHand);
-}
+type ScheduledJob = (env: Env, cron: string) => Promise<unknown>;
 
 /**
- * Every minute: buffered views to D1, D1 to the KV counters; expired links, sessions, quotas and
- * images unused for a day away.
+ * Every minute, in this order: buffered views to D1, D1 to the KV counters; expired links,
+ * sessions, quotas and images unused for a day away; the minute's source slots to their queue.
  */
-async function runMinuteJobs(env: Env): Promise<void> {
-  await flushPendingViews(env);
-  await rollUpViews(env);
-  const db = getDb(env);
-  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date()));
-  await deleteExpiredSessions(db);
-  await deleteStaleQuotas(db);
-  await deleteExpiredConfirmations(db);
-  await deleteExpiredVerifications(db);
-  await deleteExpiredChallenges(db);
-  await sweepUnusedImages(db, env);
+const minuteJobs: Record<string, ScheduledJob> = {
+  'view flush': (env) => flushPendingViews(env),
+  'view roll-up': (env) => rollUpViews(env),
+  'expired password resets': (env) =>
+    getDb(env).delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date())),
+  'expired sessions': (env) => deleteExpiredSessions(getDb(env)),
+  'stale quotas': (env) => deleteStaleQuotas(getDb(env)),
+  'expired email confirmations': (env) => deleteExpiredConfirmations(getDb(env)),
+  'expired email verifications': (env) => deleteExpiredVerifications(getDb(env)),
+  'expired passkey challenges': (env) => deleteExpiredChallenges(getDb(env)),
+  'unused images': (env) => sweepUnusedImages(getDb(env), env),
+  // In development a trigger by hand (`/cdn-cgi/handler/scheduled` names no cron) checks every
+  // due source at once, not only the minute's.
+  'source slots': (env, cron) =>
+    sendDueSlots(env, Date.now(), env.ENVIRONMENT === 'development' && cron !== minuteCron),
+};
+
+export async function runScheduledJobs(env: Env, cron: string): Promise<void> {
+  if (cron === discoverRollupCron) return rollUpDiscover(getDb(env));
+  for (const [name, job] of Object.entries(minuteJobs)) {
+    // A job that fails is logged and tried again next minute; it never keeps the others from running.
+    await job(env, cron).catch((error: unknown) =>
+      console.error(`The scheduled job "${name}" failed.`, error),
+    );
+  }
 }

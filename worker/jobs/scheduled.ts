@@ -4,7 +4,7 @@ import { deleteExpiredConfirmations } from '../domain/account/email-updates';
 import { deleteExpiredVerifications } from '../domain/account/email-verification';
 import { deleteExpiredChallenges } from '../domain/account/passkeys';
 import { deleteExpiredSessions } from '../domain/account/sessions';
-import { flushPendingViews, rollUpViews } from '../domain/analytics/views';
+import { flushPendingViews } from '../domain/analytics/views';
 import { rollUpDiscover } from '../domain/discover/discover';
 import { sweepUnusedImages } from '../domain/images/images';
 import { getDb } from '../platform/db';
@@ -22,12 +22,11 @@ const minuteCron = '* * * * *';
 type ScheduledJob = (env: Env, cron: string) => Promise<unknown>;
 
 /**
- * Every minute, in this order: buffered views to D1, D1 to the KV counters; expired links,
- * sessions, quotas and images unused for a day away; the minute's source slots to their queue.
+ * Every minute, in this order: buffered views to D1; expired links, sessions, quotas and images
+ * unused for a day away; the minute's source slots to their queue.
  */
 const minuteJobs: Record<string, ScheduledJob> = {
   'view flush': (env) => flushPendingViews(env),
-  'view roll-up': (env) => rollUpViews(env),
   'expired password resets': (env) =>
     getDb(env).delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date())),
   'expired sessions': (env) => deleteExpiredSessions(getDb(env)),

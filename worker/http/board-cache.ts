@@ -1,5 +1,5 @@
 import { usernameSchema } from '../../schema/users';
-import { recordVisit, visitOf } from '../domain/analytics/views';
+import { recordVisit } from '../domain/analytics/views';
 import { type Db, databaseAfter, isBookmark } from '../platform/db';
 import {
   type Answering,
@@ -14,6 +14,7 @@ import {
   revalidateEachTime,
   servedStale,
 } from '../platform/edge-cache';
+import { visitOf } from './visits';
 
 /**
  * The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`,

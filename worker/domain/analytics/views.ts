@@ -1,12 +1,9 @@
 import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { isbot } from 'isbot';
 import { dailyViews, viewLedger } from '../../../schema/tables';
 import type { AdmittedCounts, Visit } from '../../objects/visit-log';
-import { addressKey } from '../../platform/client-address';
 import type { Db } from '../../platform/db';
 import { getDb } from '../../platform/db';
 import { lastDays } from './days';
-import { countryOf, referrerOf } from './insights';
 
 const weekDays = 7;
 /** The owner's chart: views and clicks of each of the last 30 days. */
@@ -88,28 +85,6 @@ export async function admitVisits(env: Env, boardId: number, visits: Visit[]) {
     [...byShard].map(([shard, shardVisits]) => visitLogFor(env, boardId, shard).admit(shardVisits)),
   );
   return addUp(admitted, admitted[0]?.day ?? '');
-}
-
-/**
- * Who made a request, as a visit of the board (or of `blockId`'s link) at this moment; null for a
- * known bot or crawler, which never counts. A view also notes where it came from (insights.ts).
- */
-export function visitOf(request: Request, blockId: number | null = null): Visit | null {
-  const { headers } = request;
-  const userAgent = headers.get('user-agent') ?? '';
-  if (isbot(userAgent)) return null;
-  const visit: Visit = {
-    address: addressKey(headers.get('cf-connecting-ip')),
-    userAgent: userAgent.slice(0, 200),
-    blockId,
-    at: Date.now(),
-  };
-  if (blockId !== null) return visit;
-  return {
-    ...visit,
-    referrer: referrerOf(headers.get('referer'), new URL(request.url).host),
-    country: countryOf(request.cf?.country),
-  };
 }
 
 /**

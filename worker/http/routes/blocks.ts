@@ -11,7 +11,7 @@ import {
 } from '../../../schema/blocks';
 import { ownBlocksAnswer } from '../../../schema/boards';
 import { idParam } from '../../../schema/fields';
-import { recordVisit, visitOf } from '../../domain/analytics/views';
+import { recordVisit } from '../../domain/analytics/views';
 import {
   copyBlock,
   createBlock,
@@ -35,6 +35,7 @@ import { documented, sendJson } from '../middleware/contract';
 import { rateLimit } from '../middleware/rate-limit';
 import { refuseOtherSites } from '../middleware/same-origin';
 import { validate } from '../middleware/validate';
+import { visitOf } from '../visits';
 
 const blockId = idParam('Block not found.');
 const tag = 'Blocks';

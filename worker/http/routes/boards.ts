@@ -7,7 +7,7 @@ import {
   publicBoardAnswer,
 } from '../../../schema/boards';
 import { yearFigures, yearParam } from '../../../schema/years';
-import { recordVisit, visitOf } from '../../domain/analytics/views';
+import { recordVisit } from '../../domain/analytics/views';
 import { getBoard, updateBoardSettings } from '../../domain/boards/boards';
 import { readYearFigures } from '../../domain/year/figures';
 import type { AppEnv } from '../app-env';
@@ -16,6 +16,7 @@ import { optionalAuthOrToken, requireAuth } from '../middleware/auth';
 import { changesBoard } from '../middleware/board-changes';
 import { documented, sendJson } from '../middleware/contract';
 import { validate } from '../middleware/validate';
+import { visitOf } from '../visits';
 
 const boardParam = z.strictObject({
   username: z

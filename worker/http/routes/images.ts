@@ -6,8 +6,8 @@ import {
   uploadAnswer,
 } from '../../../schema/images';
 import {
+  findImage,
   generateImage,
-  serveImage,
   storeImage,
   takeGenerationAllowance,
   takeUploadAllowance,
@@ -102,5 +102,14 @@ export const imageRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).get(
     answers: { 200: { contentType: 'image/*' } },
     refusals: [404],
   }),
-  (c) => serveImage(c.env, c.req.param()),
+  async (c) => {
+    const image = await findImage(c.env, c.req.param());
+    // Images never change under a key, so browsers and the edge may keep them for a year. Other
+    // sites show them too (CORP cross-origin, set by publicApiSecurityHeaders).
+    const headers = new Headers();
+    image.writeHttpMetadata(headers);
+    headers.set('etag', image.httpEtag);
+    headers.set('cache-control', 'public, max-age=31536000, immutable');
+    return new Response(image.body, { headers });
+  },
 );

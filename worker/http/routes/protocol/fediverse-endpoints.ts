@@ -65,7 +65,7 @@ export async function answerFromFediverse(c: Context<AppEnv>, request: Request =
 /**
  * The fediverse's own addresses, answered by Fedify: WebFinger (`acct:name@host` and a board's
  * address), NodeInfo, and each board actor's inbox, outbox and followers and the shared inbox.
- * The actor itself is the board's address (worker/http/routes/board-page.ts).
+ * The actor itself is the board's address (worker/http/routes/pages/board-page.ts).
  */
 export const fediverseEndpoints = new Hono<AppEnv>()
   .get('/.well-known/webfinger', (c) => answerFromFediverse(c))

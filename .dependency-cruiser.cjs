@@ -45,6 +45,22 @@ module.exports = {
       to: { path: '^worker/(domain|http|render|objects|jobs)/' },
     },
     {
+      name: 'jobs-import-no-http',
+      comment:
+        'The cron and the queue consumers (worker/jobs) answer no request: no Hono, nothing of http/ or render/.',
+      severity: 'error',
+      from: { path: '^worker/jobs/', pathNot: notTests },
+      to: { path: '^(worker/(http|render)/|node_modules/(hono|hono-openapi|@hono)/)' },
+    },
+    {
+      name: 'objects-import-no-http-or-jobs',
+      comment:
+        'Durable Objects (worker/objects) sit below the routes and the jobs: no Hono, nothing of http/, render/ or jobs/.',
+      severity: 'error',
+      from: { path: '^worker/objects/', pathNot: notTests },
+      to: { path: '^(worker/(http|render|jobs)/|node_modules/(hono|hono-openapi|@hono)/)' },
+    },
+    {
       name: 'only-render-imports-web',
       comment: 'The Worker reaches the web app only from worker/render.',
       severity: 'error',

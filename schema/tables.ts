@@ -486,8 +486,9 @@ export const dailyViews = sqliteTable(
 
 /**
  * Bookkeeping for the view pipeline, per board and counter shard (the board's ViewCounters,
- * decision 0007): the last batch the shard flushed (makes a retried flush a no-op) and the last
- * one rolled up into KV. Shard 0 is the counter each board had before the counters were sharded.
+ * decision 0007): the last batch the shard flushed (makes a retried flush a no-op). Shard 0 is the
+ * counter each board had before the counters were sharded. `rolled_seq` and its index are no longer
+ * read or written (the KV roll-up went, decision 0043); a migration may drop them.
  */
 export const viewLedger = sqliteTable(
   'view_ledger',

@@ -1,5 +1,5 @@
 import { usernameSchema } from '../../schema/users';
-import { recordVisit, visitOf } from '../domain/analytics/views';
+import { recordVisit } from '../domain/analytics/views';
 import { entryTtlSeconds, readsAfterVersion, readVersion } from '../platform/board-versions';
 import { type Db, databaseAfter } from '../platform/db';
 import {
@@ -15,6 +15,7 @@ import {
   revalidateEachTime,
   servedStale,
 } from '../platform/edge-cache';
+import { visitOf } from './visits';
 
 /**
  * The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`,

@@ -4,7 +4,7 @@ import { deleteExpiredConfirmations } from '../domain/account/email-updates';
 import { deleteExpiredVerifications } from '../domain/account/email-verification';
 import { deleteExpiredChallenges } from '../domain/account/passkeys';
 import { deleteExpiredSessions } from '../domain/account/sessions';
-import { flushPendingViews, rollUpViews } from '../domain/analytics/views';
+import { flushPendingViews } from '../domain/analytics/views';
 import { purgeDeletedBlocks } from '../domain/blocks/trash';
 import { deleteHandledChanges, sweepBoardChanges } from '../domain/board-changes/handle';
 import { rollUpDiscover } from '../domain/discover/discover';
@@ -21,36 +21,42 @@ export const discoverRollupCron = '*/10 * * * *';
 
 const minuteCron = '* * * * *';
 
+type ScheduledJob = (env: Env, cron: string, ctx: ExecutionContext) => Promise<unknown>;
+
+/**
+ * Every minute, in this order: board changes a lost message left waiting; buffered views to D1;
+ * expired links, sessions, quotas, images unused for a day, deleted blocks past their undo window
+ * and changes handled a day ago away; the minute's source slots to their queue.
+ */
+const minuteJobs: Record<string, ScheduledJob> = {
+  'board changes sweep': (env, _cron, ctx) => sweepBoardChanges(env, ctx),
+  'view flush': (env) => flushPendingViews(env),
+  'expired password resets': (env) =>
+    getDb(env).delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date())),
+  'expired sessions': (env) => deleteExpiredSessions(getDb(env)),
+  'stale quotas': (env) => deleteStaleQuotas(getDb(env)),
+  'expired email confirmations': (env) => deleteExpiredConfirmations(getDb(env)),
+  'expired email verifications': (env) => deleteExpiredVerifications(getDb(env)),
+  'expired passkey challenges': (env) => deleteExpiredChallenges(getDb(env)),
+  'unused images': (env) => sweepUnusedImages(getDb(env), env),
+  'deleted blocks': (env) => purgeDeletedBlocks(getDb(env), env),
+  'handled board changes': (env) => deleteHandledChanges(getDb(env)),
+  // In development a trigger by hand (`/cdn-cgi/handler/scheduled` names no cron) checks every
+  // due source at once, not only the minute's.
+  'source slots': (env, cron) =>
+    sendDueSlots(env, Date.now(), env.ENVIRONMENT === 'development' && cron !== minuteCron),
+};
+
 export async function runScheduledJobs(
   env: Env,
   ctx: ExecutionContext,
   cron: string,
 ): Promise<void> {
   if (cron === discoverRollupCron) return rollUpDiscover(getDb(env));
-  await runMinuteJobs(env, ctx);
-  // In development a trigger by hand (`/cdn-cgi/handler/scheduled` names no cron) checks every
-  // due source at once, not only the minute's.
-  const byHand = env.ENVIRONMENT === 'development' && cron !== minuteCron;
-  await sendDueSlots(env, Date.now(), byHand);
-}
-
-/**
- * Every minute: board changes a lost message left waiting handled; buffered views to D1, D1 to the
- * KV counters; expired links, sessions, quotas, images unused for a day, deleted blocks past their
- * undo window and handled changes a day old away.
- */
-async function runMinuteJobs(env: Env, ctx: ExecutionContext): Promise<void> {
-  await sweepBoardChanges(env, ctx);
-  await flushPendingViews(env);
-  await rollUpViews(env);
-  const db = getDb(env);
-  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date()));
-  await deleteExpiredSessions(db);
-  await deleteStaleQuotas(db);
-  await deleteExpiredConfirmations(db);
-  await deleteExpiredVerifications(db);
-  await deleteExpiredChallenges(db);
-  await sweepUnusedImages(db, env);
-  await purgeDeletedBlocks(db, env);
-  await deleteHandledChanges(db);
+  for (const [name, job] of Object.entries(minuteJobs)) {
+    // A job that fails is logged and tried again next minute; it never keeps the others from running.
+    await job(env, cron, ctx).catch((error: unknown) =>
+      console.error(`The scheduled job "${name}" failed.`, error),
+    );
+  }
 }

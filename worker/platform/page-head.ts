@@ -124,9 +124,10 @@ function firstBytes(body: ReadableStream<Uint8Array>, maxBytes: number, reading:
 /**
  * Streams an HTML page through HTMLRewriter and stops reading where its `<head>` ends (or its
  * `<body>` begins): what a page says about itself is there, and the rest may be megabytes.
- * A head that has not ended within 1 MB is refused.
+ * A head that has not ended within 1 MB is refused. `page`: the answer, or the page as text.
  */
-export async function readPageHead(response: Response): Promise<PageHead> {
+export async function readPageHead(page: Response | string): Promise<PageHead> {
+  const response = typeof page === 'string' ? new Response(page) : page;
   const { head, rewriter } = headCollector();
   let headEnded = false;
   const reading: Reading = { cut: false };

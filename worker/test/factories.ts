@@ -298,7 +298,7 @@ export function withAppShell(shell: string) {
   };
 }
 
-/** Runs the scheduled jobs now, as the minute's cron would: views are flushed and rolled up. */
+/** Runs the scheduled jobs now, as the minute's cron would: views are flushed to D1. */
 export async function runCron() {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController(), env, ctx);

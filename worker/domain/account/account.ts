@@ -179,7 +179,7 @@ async function imagesToDelete(db: Db, env: Env, user: UserRow): Promise<string[]
 /**
  * Ends the account: the user and everything that hangs on it in D1 (blocks, settings, sessions,
  * links, counts: foreign keys cascade), the email on their feedback, the allowances and sign-in failures kept under their name,
- * their view snapshot in KV and the images they stored. Copies other people made stay theirs
+ * and the images they stored. Copies other people made stay theirs
  * (their origin is set to null). Asks for the password first; `beforeDeleting` then runs while
  * the account still exists (it tells the fediverse the board is gone).
  */
@@ -214,10 +214,8 @@ export async function deleteAccount(
   ]);
   // After the account is gone, so a failure here leaves only unreachable leftovers, never a
   // half-deleted account.
-  await Promise.all([
-    images.length > 0 ? env.IMAGES.delete(images) : undefined,
-    env.COUNTERS.delete(`views:${user.id}`),
-  ]).catch((error: unknown) =>
-    console.error('Account deleted; leftovers remain in R2 or KV.', error),
+  if (images.length === 0) return;
+  await env.IMAGES.delete(images).catch((error: unknown) =>
+    console.error('Account deleted; leftovers remain in R2.', error),
   );
 }

@@ -3,18 +3,18 @@ import { blocks } from '../../../schema/tables';
 import { getDb } from '../../platform/db';
 import { countFollowers } from '../follows/follows';
 import { readInsights } from './insights';
-import { readViewCounters } from './views';
+import { readViews } from './views';
 
 const popularBlockCount = 5;
 
 /**
- * Views from the KV counters; copies and clicks straight from the blocks, so they are current;
- * where views came from straight from D1's daily rows, which only the owner's dashboard reads.
+ * Views and where they came from straight from D1's daily rows, as of the last flush (only the
+ * owner reads them: decision 0043); copies and clicks from the blocks, so they are current.
  */
 export async function getAnalytics(env: Env, userId: number) {
   const db = getDb(env);
   const [views, [totals], popularBlocks, followers, insights] = await Promise.all([
-    readViewCounters(env, userId),
+    readViews(db, userId),
     db
       .select({
         totalCopies: sql<number>`coalesce(sum(${blocks.copyCount}), 0)`,

@@ -1,33 +1,15 @@
-import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { isbot } from 'isbot';
+import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { dailyViews, viewLedger } from '../../../schema/tables';
 import type { AdmittedCounts, Visit } from '../../objects/visit-log';
-import { addressKey } from '../../platform/client-address';
 import type { Db } from '../../platform/db';
 import { getDb } from '../../platform/db';
 import { lastDays } from './days';
-import { countryOf, referrerOf } from './insights';
 
 const weekDays = 7;
 /** The owner's chart: views and clicks of each of the last 30 days. */
 const chartDays = 30;
 // Bounds one cron run's work; what is left waits for the next minute (or its board's own alarm).
 const boardsPerRun = 500;
-const boardsPerQuery = 90; // under D1's 100 bound parameters per statement
-
-/**
- * A board's analytics as its owner reads them, rebuilt by the cron: total views, and views,
- * distinct visitors and clicks per day of the last 30 (of the last 7 in snapshots from before the
- * chart, and no clicks: both fill in with the board's next visit).
- */
-type ViewSnapshot = {
-  total: number;
-  days: Record<string, number>;
-  visitorDays?: Record<string, number>;
-  clickDays?: Record<string, number>;
-};
-
-const snapshotKey = (boardId: number) => `views:${boardId}`;
 
 /**
  * A board's counts are spread over this many ViewCounters: each batch an isolate gathers goes to
@@ -106,28 +88,6 @@ export async function admitVisits(env: Env, boardId: number, visits: Visit[]) {
 }
 
 /**
- * Who made a request, as a visit of the board (or of `blockId`'s link) at this moment; null for a
- * known bot or crawler, which never counts. A view also notes where it came from (insights.ts).
- */
-export function visitOf(request: Request, blockId: number | null = null): Visit | null {
-  const { headers } = request;
-  const userAgent = headers.get('user-agent') ?? '';
-  if (isbot(userAgent)) return null;
-  const visit: Visit = {
-    address: addressKey(headers.get('cf-connecting-ip')),
-    userAgent: userAgent.slice(0, 200),
-    blockId,
-    at: Date.now(),
-  };
-  if (blockId !== null) return visit;
-  return {
-    ...visit,
-    referrer: referrerOf(headers.get('referer'), new URL(request.url).host),
-    country: countryOf(request.cf?.country),
-  };
-}
-
-/**
  * Counts a view of the board or a click on one of its blocks' links: once per visitor in 30
  * minutes, and the visitor once a day (visit-log.ts). Under load, a Durable Object call per visit
  * would be most of what a cached board costs, so a board's visits in this isolate are gathered for
@@ -177,95 +137,34 @@ export async function flushPendingViews(env: Env): Promise<number> {
 }
 
 /**
- * Rebuilds the KV snapshot of every board whose views changed since its last roll-up.
- * A snapshot is recomputed from D1, never incremented, so running twice cannot count twice.
- */
-export async function rollUpViews(env: Env, now = Date.now()): Promise<number> {
-  const db = getDb(env);
-  const changed = await db
-    .select({
-      boardId: viewLedger.boardId,
-      shard: viewLedger.shard,
-      flushedSeq: viewLedger.flushedSeq,
-    })
-    .from(viewLedger)
-    .where(sql`${viewLedger.flushedSeq} > ${viewLedger.rolledSeq}`)
-    .limit(boardsPerRun);
-  const shardsByBoard = Map.groupBy(changed, (row) => row.boardId);
-  for (const group of chunks([...shardsByBoard.keys()], boardsPerQuery)) {
-    const snapshots = await computeSnapshots(db, group, now);
-    await Promise.all(
-      group.map((boardId) =>
-        env.COUNTERS.put(snapshotKey(boardId), JSON.stringify(snapshots.get(boardId))),
-      ),
-    );
-    const [first, ...rest] = group.flatMap((boardId) =>
-      (shardsByBoard.get(boardId) ?? []).map(({ shard, flushedSeq }) =>
-        db
-          .update(viewLedger)
-          .set({ rolledSeq: sql`max(${viewLedger.rolledSeq}, ${flushedSeq})` })
-          .where(and(eq(viewLedger.boardId, boardId), eq(viewLedger.shard, shard))),
-      ),
-    );
-    if (first) await db.batch([first, ...rest]);
-  }
-  return shardsByBoard.size;
-}
-
-async function computeSnapshots(db: Db, boardIds: number[], now: number) {
-  const [firstChartDay] = lastDays(chartDays, now);
-  const [totals, recent] = await db.batch([
-    db
-      .select({ boardId: dailyViews.boardId, total: sql<number>`sum(${dailyViews.views})` })
-      .from(dailyViews)
-      .where(inArray(dailyViews.boardId, boardIds))
-      .groupBy(dailyViews.boardId),
-    db
-      .select()
-      .from(dailyViews)
-      .where(
-        and(inArray(dailyViews.boardId, boardIds), gte(dailyViews.day, firstChartDay as string)),
-      ),
-  ]);
-  const snapshots = new Map<number, Required<ViewSnapshot>>(
-    boardIds.map((id) => [id, { total: 0, days: {}, visitorDays: {}, clickDays: {} }]),
-  );
-  for (const { boardId, total } of totals) {
-    const snapshot = snapshots.get(boardId);
-    if (snapshot) snapshot.total = total;
-  }
-  for (const { boardId, day, views, visitors, clicks } of recent) {
-    const snapshot = snapshots.get(boardId);
-    if (!snapshot) continue;
-    snapshot.days[day] = views;
-    snapshot.visitorDays[day] = visitors;
-    snapshot.clickDays[day] = clicks;
-  }
-  return snapshots;
-}
-
-/**
  * Total views, views and visitors of the last 7 days, and views and clicks of each of the last
- * 30 (UTC days, oldest first), from the board's KV snapshot as of the last roll-up: a day the
- * snapshot lacks had nothing. Visitors are distinct per day, summed over the week: with a salt
+ * 30 (UTC days, oldest first), straight from the board's daily rows in D1 as of the last flush: a
+ * day with no row had nothing. Visitors are distinct per day, summed over the week: with a salt
  * that changes daily (visit-log.ts) a person who comes back on another day counts again, as in
  * Plausible.
  */
-export async function readViewCounters(env: Env, boardId: number, now = Date.now()) {
-  const snapshot: ViewSnapshot = (await env.COUNTERS.get<ViewSnapshot>(
-    snapshotKey(boardId),
-    'json',
-  )) ?? { total: 0, days: {} };
-  const sumOf = (days: Record<string, number> = {}) =>
-    lastDays(weekDays, now).reduce((sum, day) => sum + (days[day] ?? 0), 0);
+export async function readViews(db: Db, boardId: number, now = Date.now()) {
+  const days = lastDays(chartDays, now);
+  const [[all], recent] = await db.batch([
+    db
+      .select({ total: sql<number>`coalesce(sum(${dailyViews.views}), 0)` })
+      .from(dailyViews)
+      .where(eq(dailyViews.boardId, boardId)),
+    db
+      .select()
+      .from(dailyViews)
+      .where(and(eq(dailyViews.boardId, boardId), gte(dailyViews.day, days[0] as string))),
+  ]);
+  const byDay = new Map(recent.map((row) => [row.day, row]));
+  const week = days.slice(-weekDays).map((day) => byDay.get(day));
   return {
-    totalViews: snapshot.total,
-    weeklyViews: sumOf(snapshot.days),
-    uniqueVisitors: sumOf(snapshot.visitorDays),
-    daily: lastDays(chartDays, now).map((date) => ({
+    totalViews: all?.total ?? 0,
+    weeklyViews: week.reduce((sum, row) => sum + (row?.views ?? 0), 0),
+    uniqueVisitors: week.reduce((sum, row) => sum + (row?.visitors ?? 0), 0),
+    daily: days.map((date) => ({
       date,
-      views: snapshot.days[date] ?? 0,
-      clicks: snapshot.clickDays?.[date] ?? 0,
+      views: byDay.get(date)?.views ?? 0,
+      clicks: byDay.get(date)?.clicks ?? 0,
     })),
   };
 }

@@ -15,7 +15,7 @@ const defaultUndoSeconds = 30;
 const purgedAtOnce = 200;
 
 /** How long a deleted block can be brought back (`UNDO_DELETE_SECONDS`, 30 s unless set). */
-export function undoWindowMs(env: Pick<Env, 'UNDO_DELETE_SECONDS'>): number {
+function undoWindowMs(env: Pick<Env, 'UNDO_DELETE_SECONDS'>): number {
   const seconds = Number(env.UNDO_DELETE_SECONDS);
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : defaultUndoSeconds) * 1000;
 }

@@ -15,6 +15,7 @@ import { pngToJpeg } from '../../platform/jpeg';
 import { generateLocalImage } from '../../platform/local-image';
 import { takeQuota } from '../../platform/quotas';
 import { Refusal } from '../../platform/refusal';
+import { bytesOf } from '../../platform/streams';
 
 /**
  * Avatars; AI images; block images uploaded from the dialog or copied from a linked page; and the
@@ -181,24 +182,17 @@ const imageKinds = new Set<string>([
 ] satisfies ImageKind[]);
 const imageFile = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 
-/**
- * Images never change under a key, so browsers and the edge may keep them for a year. Other sites
- * show them too (CORP cross-origin, set with the route's headers).
- */
-export async function serveImage(
+/** An uploaded or generated image, from R2; refused (404) when there is none at that path. */
+export async function findImage(
   env: Env,
   { kind, owner, file }: { kind: string; owner: string; file: string },
-): Promise<Response> {
+): Promise<R2ObjectBody> {
   // Only what was uploaded or generated: link-preview cards and anything else in the bucket are
   // served by their own routes, which check the board is still public.
   const known = imageKinds.has(kind) && /^[0-9]{1,12}$/.test(owner) && imageFile.test(file);
   const object = known ? await env.IMAGES.get(`${kind}/${owner}/${file}`) : null;
   if (!object) throw new Refusal('not-found', 'Image not found.');
-  const headers = new Headers();
-  object.writeHttpMetadata(headers);
-  headers.set('etag', object.httpEtag);
-  headers.set('cache-control', 'public, max-age=31536000, immutable');
-  return new Response(object.body, { headers });
+  return object;
 }
 
 const perHour = { limit: 30, windowMs: 60 * 60 * 1000 };
@@ -239,10 +233,6 @@ function isAiUnreachable(error: unknown): boolean {
   return /run remotely|remote bindings?|not logged in|no account/i.test(String(error));
 }
 
-async function streamToBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 /** Workers AI text-to-image at the ratio's size; the local generator where Workers AI is out of reach. */
 export async function generateImage(
   env: Env,
@@ -251,7 +241,7 @@ export async function generateImage(
 ): Promise<Uint8Array> {
   try {
     const output: unknown = await env.AI.run(defaultModel, { prompt, ...aiSizes[ratio] });
-    const bytes = output instanceof ReadableStream ? await streamToBytes(output) : output;
+    const bytes = output instanceof ReadableStream ? await bytesOf(output) : output;
     // Its PNGs (~1-1.5 MB) are a board's largest paint, so they are kept as JPEGs a fraction of
     // the size; one a JPEG cannot hold (transparency, palette, 16-bit, undecodable) stays as it came.
     if (bytes instanceof Uint8Array && sniffImageFormat(bytes) === formats.png) {

@@ -47,7 +47,7 @@ async function hashOf(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 const looksLikeHtml = (contentType: string, text: string) =>
   contentType.includes('html') || /^\s*(<!doctype html|<html)/i.test(text);
 
-function failureOf(response: Response, now: number): FeedFetch {
+function failureOf(response: { status: number; headers: Headers }, now: number): FeedFetch {
   const retryAfterMs = retryAfterOf(response.headers.get('retry-after'), now);
   const { status } = response;
   const error =
@@ -134,7 +134,7 @@ export async function findFeed(link: URL, allowPrivate: boolean): Promise<FoundF
   if (fetched.outcome === 'failed') refuseUnreadable(fetched.error);
   if (fetched.outcome !== 'fetched') return refuseNotAFeed();
   if (fetched.isHtml) {
-    const head = await readPageHead(new Response(fetched.text));
+    const head = await readPageHead(fetched.text);
     const base =
       head.base && URL.canParse(head.base, fetched.url)
         ? new URL(head.base, fetched.url).href

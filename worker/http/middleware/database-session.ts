@@ -1,7 +1,5 @@
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bookmarkHeader } from '../../../schema/read-your-writes';
-import type { BoardChange } from '../../platform/board-versions';
 import { getSessionDb, isBookmark } from '../../platform/db';
 import type { AppEnv } from '../app-env';
 
@@ -28,8 +26,3 @@ export const databaseSession = createMiddleware<AppEnv>(async (c, next) => {
   const isWrite = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   if (reached && (isWrite || carried)) c.header(bookmarkHeader, reached);
 });
-
-/** The change this request wrote, for `bumpBoardVersion`: call it after the write. */
-export function boardChangeOf<E extends AppEnv>(c: Context<E>): BoardChange {
-  return { env: c.env, ctx: c.executionCtx, bookmark: c.var.reachedBookmark() };
-}

@@ -1,0 +1,123 @@
+import { Hono } from 'hono';
+import {
+  accountExport,
+  changeEmailInput,
+  changePasswordInput,
+  deleteAccountInput,
+} from '../../../../schema/account';
+import { messageAnswer } from '../../../../schema/users';
+import {
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  exportAccount,
+} from '../../../domain/account/account';
+import { endSessionsOf } from '../../../domain/account/sessions';
+import { hasFediverseFollowers } from '../../../domain/fediverse/story-queue';
+import { afterAnswer } from '../../after-answer';
+import type { AppEnv } from '../../app-env';
+import { requireAuth } from '../../middleware/auth';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
+import { documented, sendJson } from '../../middleware/contract';
+import { rateLimit } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
+
+const tag = 'Account';
+
+export const accountRoutes = new Hono<AppEnv>()
+  .post(
+    '/sign-out-everywhere',
+    documented({
+      tag,
+      summary: 'Sign out of all devices: every session of the account ends, this one too',
+      answers: { 200: messageAnswer },
+      refusals: [401],
+    }),
+    changesNoBoard,
+    requireAuth,
+    async (c) => {
+      await endSessionsOf(c.var.db, c.var.viewer.id);
+      return sendJson(c, messageAnswer, { message: 'Signed out of all devices.' }, 200);
+    },
+  )
+  .put(
+    '/password',
+    documented({
+      tag,
+      summary: 'Change your password (the current one first); your other sessions end',
+      answers: { 200: messageAnswer },
+      refusals: [400, 401, 429],
+    }),
+    changesNoBoard,
+    rateLimit('AUTH_LIMITER', 'change-password'),
+    requireAuth,
+    validate('json', changePasswordInput),
+    async (c) => {
+      const { db } = c.var;
+      await changePassword(db, c.env, c.var.viewer, c.var.sessionId, c.req.valid('json'));
+      const message = 'Password changed. Your other devices are signed out.';
+      return sendJson(c, messageAnswer, { message }, 200);
+    },
+  )
+  .put(
+    '/email',
+    documented({
+      tag,
+      summary:
+        'Change your email address (your password first): it changes once the link mailed to it is followed',
+      answers: { 202: messageAnswer },
+      refusals: [400, 401, 429],
+    }),
+    changesNoBoard,
+    rateLimit('AUTH_LIMITER', 'change-email'),
+    requireAuth,
+    validate('json', changeEmailInput),
+    async (c) => {
+      const input = c.req.valid('json');
+      await changeEmail(c.var.db, c.env, c.var.viewer, input, afterAnswer(c));
+      const message = `Check ${input.email}: your address changes once you open the link we sent there.`;
+      return sendJson(c, messageAnswer, { message }, 202);
+    },
+  )
+  .get(
+    '/export',
+    documented({
+      tag,
+      summary: 'Download everything Up2 holds about you, as one JSON file',
+      answers: { 200: accountExport },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      const origin = new URL(c.req.url).origin;
+      const data = await exportAccount(c.var.db, c.var.viewer, origin);
+      c.header('Content-Disposition', `attachment; filename="up2-${c.var.viewer.username}.json"`);
+      return sendJson(c, accountExport, data, 200);
+    },
+  )
+  .delete(
+    '/',
+    documented({
+      tag,
+      summary: 'Delete your account, board, blocks, counts and images (your password first)',
+      answers: { 200: messageAnswer },
+      refusals: [400, 401, 429],
+    }),
+    // Every cached rendition of the board moves to a version nothing answers for: 404 at once.
+    changesBoard,
+    rateLimit('AUTH_LIMITER', 'delete-account'),
+    requireAuth,
+    validate('json', deleteAccountInput),
+    async (c) => {
+      const { viewer } = c.var;
+      const writer = boardWriterOf(c, viewer.id);
+      const { origin } = writer;
+      await deleteAccount(writer, viewer, c.req.valid('json').password, async () => {
+        if (!(await hasFediverseFollowers(c.var.db, viewer.id))) return;
+        // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
+        const { announceAccountDeletion } = await import('../../../domain/fediverse/delivery');
+        await announceAccountDeletion(c.env, c.var.db, viewer, origin);
+      });
+      return sendJson(c, messageAnswer, { message: 'Your account and board are deleted.' }, 200);
+    },
+  );

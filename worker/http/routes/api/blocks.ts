@@ -1,0 +1,234 @@
+import { Hono } from 'hono';
+import {
+  blockInput,
+  blockOrderAnswer,
+  blockOrderInput,
+  blockUpdateInput,
+  clickAnswer,
+  clickInput,
+  deletedBlockAnswer,
+  ownBlockAnswer,
+} from '../../../../schema/blocks';
+import { ownBlocksAnswer } from '../../../../schema/boards';
+import { idParam } from '../../../../schema/fields';
+import { recordVisit } from '../../../domain/analytics/views';
+import {
+  copyBlock,
+  createBlock,
+  findClickedBlock,
+  listBlocks,
+  moveBlock,
+  reorderBlocks,
+  setBlockProgress,
+  updateBlock,
+} from '../../../domain/blocks/blocks';
+import { deleteBlock, restoreBlock } from '../../../domain/blocks/trash';
+import { getBoardSettings } from '../../../domain/boards/boards';
+import { keepImageHere } from '../../../domain/images/outside-image';
+import { emailNotification } from '../../../domain/notifications/notifications';
+import type { Db } from '../../../platform/db';
+import type { AppEnv } from '../../app-env';
+import { optionalAuth, requireAuthOrToken } from '../../middleware/auth';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
+import { documented, sendJson } from '../../middleware/contract';
+import { rateLimit } from '../../middleware/rate-limit';
+import { refuseOtherSites } from '../../middleware/same-origin';
+import { validate } from '../../middleware/validate';
+import { visitOf } from '../../visits';
+
+const blockId = idParam('Block not found.');
+const tag = 'Blocks';
+
+/** A copy is news for the source block's owner: mailed after the answer, if they asked for mail. */
+function mailCopiedOwner(
+  db: Db,
+  env: Env,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  copierId: number,
+  { copiedFromUserId }: { copiedFromUserId: number | null },
+) {
+  if (copiedFromUserId === null) return;
+  const event = { recipientId: copiedFromUserId, kind: 'copied', actorId: copierId } as const;
+  ctx.waitUntil(emailNotification(db, env, event));
+}
+
+export const blocksRoutes = new Hono<AppEnv>()
+  .get(
+    '/me',
+    documented({
+      tag,
+      summary: 'Your blocks, hidden ones included, with their counts, and your board settings',
+      answers: { 200: ownBlocksAnswer },
+      refusals: [401],
+      tokenScope: 'read',
+    }),
+    requireAuthOrToken('read'),
+    async (c) => {
+      const { db } = c.var;
+      const [blocks, board] = await Promise.all([
+        listBlocks(db, c.var.viewer.id, { visibleOnly: false }),
+        getBoardSettings(db, c.var.viewer.id),
+      ]);
+      return sendJson(c, ownBlocksAnswer, { blocks, board }, 200);
+    },
+  )
+  .put(
+    '/order',
+    documented({
+      tag,
+      summary:
+        'Put the blocks of one of your tabs in order: `ids` lists exactly the blocks of that status, first to last',
+      answers: { 200: blockOrderAnswer },
+      refusals: [400, 401],
+      tokenScope: 'blocks:write',
+    }),
+    changesBoard,
+    requireAuthOrToken('blocks:write'),
+    validate('json', blockOrderInput),
+    async (c) => {
+      const { status, ids } = c.req.valid('json');
+      await reorderBlocks(boardWriterOf(c, c.var.viewer.id), status, ids);
+      return sendJson(c, blockOrderAnswer, { status, ids }, 200);
+    },
+  )
+  .post(
+    '/',
+    documented({
+      tag,
+      summary: 'Add a block to your board',
+      answers: { 201: ownBlockAnswer },
+      refusals: [400, 401, 409, 422, 429],
+      tokenScope: 'blocks:write',
+    }),
+    changesBoard,
+    requireAuthOrToken('blocks:write'),
+    validate('json', blockInput),
+    async (c) => {
+      const { db, viewer } = c.var;
+      const input = c.req.valid('json');
+      const imageUrl = await keepImageHere(db, c.env, viewer.id, input.imageUrl);
+      const block = await createBlock(boardWriterOf(c, viewer.id), { ...input, imageUrl });
+      mailCopiedOwner(c.var.db, c.env, c.executionCtx, c.var.viewer.id, block);
+      return sendJson(c, ownBlockAnswer, { block }, 201);
+    },
+  )
+  .put(
+    '/:id{[0-9]+}',
+    documented({
+      tag,
+      summary:
+        'Change one of your blocks: the whole block, `{ status }` alone to move it, or `{ progress }` alone',
+      answers: { 200: ownBlockAnswer },
+      refusals: [400, 401, 404, 422, 429],
+      tokenScope: 'blocks:write',
+    }),
+    changesBoard,
+    requireAuthOrToken('blocks:write'),
+    validate('param', blockId),
+    validate('json', blockUpdateInput),
+    async (c) => {
+      const { db } = c.var;
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const userId = c.var.viewer.id;
+      const writer = boardWriterOf(c, userId);
+      const block =
+        input.kind === 'edit'
+          ? await updateBlock(writer, id, {
+              ...input.block,
+              imageUrl: await keepImageHere(db, c.env, userId, input.block.imageUrl),
+            })
+          : input.kind === 'move'
+            ? await moveBlock(writer, id, input.status)
+            : await setBlockProgress(writer, id, input.progress);
+      return sendJson(c, ownBlockAnswer, { block }, 200);
+    },
+  )
+  .delete(
+    '/:id{[0-9]+}',
+    documented({
+      tag,
+      summary:
+        'Delete one of your blocks: gone from every public place at once, and restorable until `undoUntil` (ms)',
+      answers: { 200: deletedBlockAnswer },
+      refusals: [401, 404],
+      tokenScope: 'blocks:write',
+    }),
+    changesBoard,
+    requireAuthOrToken('blocks:write'),
+    validate('param', blockId),
+    async (c) => {
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const { undoUntil } = await deleteBlock(writer, c.req.valid('param').id);
+      return sendJson(c, deletedBlockAnswer, { deleted: true, undoUntil }, 200);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/restore',
+    documented({
+      tag,
+      summary:
+        'Bring back a block you deleted, as it was (place, story, counts), while its undo window lasts',
+      answers: { 200: ownBlockAnswer },
+      refusals: [401, 404, 409],
+      tokenScope: 'blocks:write',
+    }),
+    changesBoard,
+    requireAuthOrToken('blocks:write'),
+    validate('param', blockId),
+    async (c) => {
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const block = await restoreBlock(writer, c.req.valid('param').id);
+      return sendJson(c, ownBlockAnswer, { block }, 200);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/copy',
+    documented({
+      tag,
+      summary: "Copy a block from someone's public board onto yours, as Planned",
+      answers: { 201: ownBlockAnswer },
+      refusals: [400, 401, 404, 409],
+      tokenScope: 'blocks:write',
+    }),
+    // The copier's board gains the block. The source's copy count is not shown on boards, and a
+    // bump per copy would hit a popular board's key harder than KV allows: it catches up with
+    // the source's next edit or the cache entry's expiry.
+    changesBoard,
+    requireAuthOrToken('blocks:write'),
+    validate('param', blockId),
+    async (c) => {
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const block = await copyBlock(writer, c.req.valid('param').id);
+      mailCopiedOwner(c.var.db, c.env, c.executionCtx, c.var.viewer.id, block);
+      return sendJson(c, ownBlockAnswer, { block }, 201);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/click',
+    documented({
+      tag,
+      summary:
+        'Count a "Visit Link" click on a block anyone may see (from our own pages, as JSON); once per visitor in 30 minutes',
+      answers: { 200: clickAnswer },
+      refusals: [403, 404, 415, 429],
+    }),
+    changesNoBoard,
+    refuseOtherSites,
+    rateLimit('CLICK_LIMITER', 'click'),
+    optionalAuth,
+    validate('param', blockId),
+    validate('json', clickInput),
+    async (c) => {
+      const viewerId = c.var.viewer?.id ?? null;
+      const { boardId, isOwn } = await findClickedBlock(
+        c.var.db,
+        c.req.valid('param').id,
+        viewerId,
+      );
+      // The owner following their own link is not a click; counted after the answer is sent.
+      const visit = visitOf(c.req.raw, c.req.valid('param').id);
+      if (!isOwn) c.executionCtx.waitUntil(recordVisit(c.env, boardId, visit));
+      return sendJson(c, clickAnswer, { recorded: !isOwn }, 200);
+    },
+  );

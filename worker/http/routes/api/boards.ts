@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  boardSettingsAnswer,
+  boardSettingsInput,
+  ownBoardAnswer,
+  publicBoardAnswer,
+} from '../../../../schema/boards';
+import { yearFigures, yearParam } from '../../../../schema/years';
+import { recordVisit } from '../../../domain/analytics/views';
+import { getBoard, updateBoardSettings } from '../../../domain/boards/boards';
+import { readYearFigures } from '../../../domain/year/figures';
+import type { AppEnv } from '../../app-env';
+import { cachedBoardResponse } from '../../board-cache';
+import { optionalAuthOrToken, requireAuth } from '../../middleware/auth';
+import { boardWriterOf, changesBoard } from '../../middleware/board-changes';
+import { documented, sendJson } from '../../middleware/contract';
+import { validate } from '../../middleware/validate';
+import { visitOf } from '../../visits';
+
+const boardParam = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((name) => name.replace(/^@/, '').toLowerCase()),
+});
+const tag = 'Boards';
+
+export const boardsRoutes = new Hono<AppEnv>()
+  .put(
+    '/me',
+    documented({
+      tag,
+      summary: 'Change your board-wide image ratio or hide all images',
+      answers: { 200: boardSettingsAnswer },
+      refusals: [400, 401],
+    }),
+    changesBoard,
+    requireAuth,
+    validate('json', boardSettingsInput),
+    async (c) => {
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const board = await updateBoardSettings(writer, c.req.valid('json'));
+      return sendJson(c, boardSettingsAnswer, { board }, 200);
+    },
+  )
+  .get(
+    '/:username',
+    documented({
+      tag,
+      summary:
+        'A board: as visitors see it, or to its signed-in owner with hidden blocks and counts',
+      answers: { 200: z.union([publicBoardAnswer, ownBoardAnswer]) },
+      refusals: [404],
+      tokenScope: 'read',
+    }),
+    optionalAuthOrToken('read'),
+    validate('param', boardParam),
+    async (c) => {
+      const { username } = c.req.valid('param');
+      const { viewer } = c.var;
+      // Anyone signed in gets their own rendition (the owner sees hidden blocks), never a cached one.
+      if (viewer) {
+        const { owner, isOwner, board, blocks } = await getBoard(c.var.db, username, viewer);
+        if (isOwner) return sendJson(c, ownBoardAnswer, { board, blocks, user: owner }, 200);
+        // Counted after the answer is sent; an owner looking at their own board is not a view.
+        c.executionCtx.waitUntil(recordVisit(c.env, owner.id, visitOf(c.req.raw)));
+        return sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
+      }
+      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      return cachedBoardResponse(answering, { kind: 'api', username }, async (db) => {
+        const { owner, board, blocks } = await getBoard(db, username, null);
+        const response = sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
+        return { response, boardId: owner.id };
+      });
+    },
+  )
+  .get(
+    '/:username/years/:year',
+    documented({
+      tag,
+      summary:
+        "A board's year in review: what it finished, its goals, its busiest month (public blocks only)",
+      answers: { 200: yearFigures },
+      refusals: [400, 404],
+    }),
+    validate('param', yearParam),
+    (c) => {
+      const { username, year } = c.req.valid('param');
+      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      const board = { kind: 'year-api', username, variant: String(year) } as const;
+      return cachedBoardResponse(answering, board, async (db) => {
+        const { ownerId, figures } = await readYearFigures(db, username, year);
+        return { response: sendJson(c, yearFigures, figures, 200), boardId: ownerId };
+      });
+    },
+  );

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import {
+  fediverseFollowerParam,
+  fediverseFollowerRemovedAnswer,
+  fediverseFollowersAnswer,
+} from '../../../../schema/fediverse';
+import {
+  listFediverseFollowers,
+  removeFediverseFollower,
+} from '../../../domain/fediverse/followers';
+import type { AppEnv } from '../../app-env';
+import { requireAuth } from '../../middleware/auth';
+import { changesNoBoard } from '../../middleware/board-changes';
+import { documented, sendJson } from '../../middleware/contract';
+import { validate } from '../../middleware/validate';
+
+const tag = 'Fediverse';
+
+/** Who follows your board from other servers: only you read them, and you can remove one. */
+export const fediverseRoutes = new Hono<AppEnv>()
+  .get(
+    '/followers',
+    documented({
+      tag,
+      summary:
+        'The people on other servers (Mastodon and the fediverse) who follow your board, latest first',
+      answers: { 200: fediverseFollowersAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) =>
+      sendJson(
+        c,
+        fediverseFollowersAnswer,
+        await listFediverseFollowers(c.var.db, c.var.viewer.id),
+        200,
+      ),
+  )
+  .delete(
+    '/followers/:id{[0-9]+}',
+    documented({
+      tag,
+      summary:
+        'Remove a follower from another server (their server is sent a Reject of their follow)',
+      answers: { 200: fediverseFollowerRemovedAnswer },
+      refusals: [401, 404],
+    }),
+    changesNoBoard,
+    requireAuth,
+    validate('param', fediverseFollowerParam),
+    async (c) => {
+      const { db, viewer } = c.var;
+      const removed = await removeFediverseFollower(db, c.env, viewer.id, c.req.valid('param').id);
+      const { rejectFollower } = await import('../../../domain/fediverse/delivery');
+      await rejectFollower(c.env, db, viewer, removed, new URL(c.req.url).origin);
+      return sendJson(c, fediverseFollowerRemovedAnswer, { removed: true }, 200);
+    },
+  );

@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import {
+  importAnswer,
+  importForm,
+  importPreviewAnswer,
+  importSourceParam,
+  maxImportBytes,
+} from '../../../../schema/imports';
+import { planImport, previewOf, runImport } from '../../../domain/imports/imports';
+import type { AppEnv } from '../../app-env';
+import { requireAuth } from '../../middleware/auth';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
+import { documented, sendJson } from '../../middleware/contract';
+import { ApiError } from '../../middleware/errors';
+import { limitBodySize } from '../../middleware/request-body';
+import { validate } from '../../middleware/validate';
+
+// Room for the multipart envelope around a file at the limit.
+const multipartOverheadBytes = 16 * 1024;
+const fileTooLarge = `The file is too large: the limit is ${maxImportBytes / 1024 / 1024} MB.`;
+const tag = 'Import';
+
+const receivesExport = limitBodySize(maxImportBytes + multipartOverheadBytes, fileTooLarge);
+
+/** The uploaded export, as the parser reads it. */
+async function exportFile(file: File) {
+  if (file.size > maxImportBytes) throw new ApiError(413, fileTooLarge);
+  return { name: file.name, text: await file.text() };
+}
+
+export const importRoutes = new Hono<AppEnv>()
+  .post(
+    '/:source/preview',
+    documented({
+      tag,
+      summary:
+        'What importing a Goodreads library export or a Letterboxd export (multipart `file`, recognised by its header row) would add, without adding it',
+      answers: { 200: importPreviewAnswer },
+      refusals: [400, 401, 413],
+    }),
+    changesNoBoard,
+    requireAuth,
+    receivesExport,
+    validate('param', importSourceParam),
+    validate('form', importForm),
+    async (c) => {
+      const { source } = c.req.valid('param');
+      const { file: upload, list } = c.req.valid('form');
+      const plan = await planImport(c.var.db, c.var.viewer.id, source, await exportFile(upload), {
+        list,
+      });
+      return sendJson(c, importPreviewAnswer, previewOf(plan), 200);
+    },
+  )
+  .post(
+    '/:source',
+    documented({
+      tag,
+      summary:
+        'Add the books or films of an export to your board (what the preview showed); blocks imported before are not added again',
+      answers: { 200: importAnswer },
+      refusals: [400, 401, 409, 413],
+    }),
+    changesBoard,
+    requireAuth,
+    receivesExport,
+    validate('param', importSourceParam),
+    validate('form', importForm),
+    async (c) => {
+      const { db } = c.var;
+      const { source } = c.req.valid('param');
+      const { file: upload, list, covers } = c.req.valid('form');
+      const plan = await planImport(db, c.var.viewer.id, source, await exportFile(upload), {
+        list,
+      });
+      const imported = await runImport(boardWriterOf(c, c.var.viewer.id), plan, { covers });
+      return sendJson(c, importAnswer, imported, 200);
+    },
+  );

@@ -1,0 +1,135 @@
+import { type Context, Hono } from 'hono';
+import {
+  addPasskeyInput,
+  passkeyAnswer,
+  passkeyCreationOptions,
+  passkeyRequestOptions,
+  passkeySignInInput,
+  passkeysAnswer,
+} from '../../../../schema/passkeys';
+import { messageAnswer, sessionAnswer } from '../../../../schema/users';
+import {
+  addPasskey,
+  passkeyCreationOptions as creationOptions,
+  listPasskeys,
+  passkeySignInOptions,
+  relyingParty,
+  removePasskey,
+  signInWithPasskey,
+} from '../../../domain/account/passkeys';
+import type { AppEnv } from '../../app-env';
+import { rememberDevice } from '../../known-device-cookie';
+import { requireAuth } from '../../middleware/auth';
+import { changesNoBoard } from '../../middleware/board-changes';
+import { documented, sendJson } from '../../middleware/contract';
+import { rateLimit } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
+
+const tag = 'Passkeys';
+
+const relyingPartyOf = (c: Pick<Context<AppEnv>, 'env' | 'req'>) =>
+  relyingParty(c.env, new URL(c.req.url).origin);
+
+export const passkeysRoutes = new Hono<AppEnv>()
+  .get(
+    '/',
+    documented({
+      tag,
+      summary: 'Your passkeys, newest first, with their names and last use',
+      answers: { 200: passkeysAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      const passkeys = await listPasskeys(c.var.db, c.var.viewer.id);
+      return sendJson(c, passkeysAnswer, { passkeys }, 200);
+    },
+  )
+  .post(
+    '/registration-options',
+    documented({
+      tag,
+      summary:
+        'Start adding a passkey: options for the browser, with a challenge good for 5 minutes',
+      answers: { 200: passkeyCreationOptions },
+      refusals: [401, 429],
+    }),
+    changesNoBoard,
+    rateLimit('AUTH_LIMITER', 'passkey-options'),
+    requireAuth,
+    async (c) => {
+      const options = await creationOptions(c.var.db, c.var.viewer, relyingPartyOf(c));
+      return sendJson(c, passkeyCreationOptions, options, 200);
+    },
+  )
+  .post(
+    '/',
+    documented({
+      tag,
+      summary: 'Add the passkey the browser made, answering the challenge (once)',
+      answers: { 201: passkeyAnswer },
+      refusals: [400, 401, 409, 429],
+    }),
+    changesNoBoard,
+    rateLimit('AUTH_LIMITER', 'passkey-add'),
+    requireAuth,
+    validate('json', addPasskeyInput),
+    async (c) => {
+      const input = c.req.valid('json');
+      const passkey = await addPasskey(c.var.db, c.var.viewer, relyingPartyOf(c), input);
+      return sendJson(c, passkeyAnswer, { passkey }, 201);
+    },
+  )
+  .delete(
+    '/:id',
+    documented({
+      tag,
+      summary: 'Remove one of your passkeys (your password stays)',
+      answers: { 200: messageAnswer },
+      refusals: [401, 404],
+    }),
+    changesNoBoard,
+    requireAuth,
+    async (c) => {
+      await removePasskey(c.var.db, c.var.viewer.id, c.req.param('id'));
+      return sendJson(c, messageAnswer, { message: 'Passkey removed.' }, 200);
+    },
+  )
+  .post(
+    '/sign-in-options',
+    documented({
+      tag,
+      summary: 'Start signing in with a passkey: a challenge good for 5 minutes, any account',
+      answers: { 200: passkeyRequestOptions },
+      refusals: [429],
+    }),
+    changesNoBoard,
+    rateLimit('PASSKEY_LIMITER', 'sign-in-options'),
+    async (c) => {
+      const options = await passkeySignInOptions(c.var.db, relyingPartyOf(c));
+      return sendJson(c, passkeyRequestOptions, options, 200);
+    },
+  )
+  .post(
+    '/sign-in',
+    documented({
+      tag,
+      summary:
+        "Sign in with a passkey: the same session a password gives, never held by the account's wait after wrong passwords",
+      answers: { 200: sessionAnswer },
+      refusals: [400, 401, 429],
+    }),
+    changesNoBoard,
+    rateLimit('AUTH_LIMITER', 'passkey-sign-in'),
+    validate('json', passkeySignInInput),
+    async (c) => {
+      const { token, user, device } = await signInWithPasskey(
+        c.var.db,
+        c.env,
+        relyingPartyOf(c),
+        c.req.valid('json'),
+      );
+      rememberDevice(c, user.id, device);
+      return sendJson(c, sessionAnswer, { token, user }, 200);
+    },
+  );

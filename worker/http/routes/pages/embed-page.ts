@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { embedQuery } from '../../../../schema/boards';
+import { findPublicBoard } from '../../../domain/boards/boards';
+import { appStylesheet } from '../../../render/app-shell';
+import { usernameFromBoardPath } from '../../../render/board-meta';
+import { renderEmbedNotFound, renderEmbedPage } from '../../../render/embed-page';
+import type { AppEnv } from '../../app-env';
+import { cachedBoardResponse } from '../../board-cache';
+import { embedSecurityHeaders } from '../../middleware/security-headers';
+import { validate } from '../../middleware/validate';
+
+/**
+ * `/embed/@alice` (also `/embed/alice`), `?theme=light|dark|auto`: the board rendered on the
+ * server for another site's iframe, by the board page's own components, with the app's stylesheet
+ * and no app: readable with JavaScript off. The only page any site may frame. An embed carries no
+ * sign-in, so it is always the cacheable public rendition (one per theme), and every load, cached
+ * or not, is a view.
+ */
+export const embedPage = new Hono<AppEnv>()
+  .use(embedSecurityHeaders)
+  .get('/:handle', validate('query', embedQuery), (c) => {
+    const username = usernameFromBoardPath(`/${c.req.param('handle')}`);
+    const { theme } = c.req.valid('query');
+    const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+    return cachedBoardResponse(
+      answering,
+      { kind: 'embed', username, variant: theme },
+      async (db) => {
+        const [board, stylesheet] = await Promise.all([
+          findPublicBoard(db, username),
+          appStylesheet(c.env, c.req.url),
+        ]);
+        const look = { theme, stylesheet };
+        if (!board) {
+          const rendered = await renderEmbedNotFound(look);
+          const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
+          return { response: c.html(rendered.html, 404, headers), boardId: null };
+        }
+        const rendered = await renderEmbedPage(board.body, new URL(c.req.url).origin, look);
+        const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
+        return { response: c.html(rendered.html, 200, headers), boardId: board.owner.id };
+      },
+    );
+  });

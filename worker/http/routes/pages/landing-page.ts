@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { discoverQuery } from '../../../../schema/boards';
+import { discoverBoards } from '../../../domain/discover/discover';
+import { boardVersions } from '../../../platform/board-versions';
+import { cachedPage, type KeptEntry } from '../../../platform/edge-cache';
+import { fetchAppShell } from '../../../render/app-shell';
+import { liveBoardsLimit, renderLandingPage } from '../../../render/landing-page';
+import type { AppEnv } from '../../app-env';
+import { appPageSecurityHeaders } from '../../middleware/security-headers';
+
+// The boards a kept copy of the page shows, with their versions when it was rendered.
+const shownBoardsHeader = 'x-up2-shown-boards';
+
+/**
+ * `/`: the web app's shell with the landing page rendered in it, Explore Live Boards included,
+ * so the first visit paints before any script runs and hydrates without calling the API. Kept at
+ * the edge for a minute, but no longer than the boards it shows stay as they were: a board made
+ * private or edited leaves it at once (in other locations within KV's minute, as boards do). When
+ * the database is down, a kept copy is served only if every board in it is of the version it was
+ * rendered at, when it was public.
+ */
+export const landingPage = new Hono<AppEnv>().get('/', appPageSecurityHeaders, (c) => {
+  const isCurrent = async (entry: KeptEntry, unknown: boolean) => {
+    const shown = entry.headers.get(shownBoardsHeader);
+    if (shown === null) return unknown;
+    const usernames = shown ? shown.split(',').map((pair) => pair.split('=')[0] ?? '') : [];
+    const now = await boardVersions(c.env, usernames);
+    return now === null ? unknown : now === shown;
+  };
+  const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+  return cachedPage(answering, { name: 'landing', seconds: 60, isCurrent }, async () => {
+    const url = new URL(c.req.url);
+    const [shell, liveBoards] = await Promise.all([
+      fetchAppShell(c.env, c.req.url),
+      discoverBoards(c.var.db, discoverQuery.parse({ limit: liveBoardsLimit })),
+    ]);
+    if (!shell.ok) return c.newResponse(shell.body, shell);
+    const page = await renderLandingPage(shell, url.origin, liveBoards);
+    const usernames = liveBoards.boards.map((board) => board.user.username);
+    const versions = await boardVersions(c.env, usernames);
+    if (versions !== null) page.headers.set(shownBoardsHeader, versions);
+    return page;
+  });
+});

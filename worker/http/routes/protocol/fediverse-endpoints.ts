@@ -1,0 +1,73 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { isRetiredUsername } from '../../../domain/account/users';
+import { usernameFromBoardPath } from '../../../render/board-meta';
+import type { AppEnv } from '../../app-env';
+import { handleNotFound } from '../../middleware/errors';
+
+/**
+ * Whether a request asks for ActivityPub JSON: `application/activity+json`, or JSON-LD with the
+ * ActivityStreams profile (as ActivityPub servers ask), rather than a page.
+ */
+export function asksForActivityJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((part) => {
+    const [type, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (type === 'application/activity+json') return true;
+    return (
+      type === 'application/ld+json' &&
+      parameters.some((parameter) => parameter.includes('https://www.w3.org/ns/activitystreams'))
+    );
+  });
+}
+
+/**
+ * The board a request to Fedify is about, if it names one: its actor, inbox or collections, or
+ * WebFinger's resource.
+ */
+function boardNamedBy(request: Request): string | undefined {
+  const url = new URL(request.url);
+  if (url.pathname === '/.well-known/webfinger') {
+    const resource = url.searchParams.get('resource') ?? '';
+    if (resource.startsWith('acct:')) return resource.slice('acct:'.length).split('@')[0];
+    return URL.canParse(resource) ? usernameFromBoardPath(new URL(resource).pathname) : undefined;
+  }
+  return (
+    usernameFromBoardPath(url.pathname) ?? /^\/fediverse\/users\/([^/]+)\//.exec(url.pathname)?.[1]
+  );
+}
+
+/**
+ * What Fedify does not serve: 410 Gone for a deleted account's board, so other servers forget the
+ * actor for good (its name is never given again), else not found.
+ */
+async function goneOrNotFound(c: Context<AppEnv>, request: Request) {
+  const username = boardNamedBy(request);
+  if (username && (await isRetiredUsername(c.var.db, username))) {
+    return c.json({ error: 'This board was deleted.' }, 410);
+  }
+  return handleNotFound(c);
+}
+
+/**
+ * Hands a request to Fedify; whatever it does not serve is not found, or gone. Fedify (a few MB of
+ * code) is loaded by the first such request, so an isolate serving board pages never evaluates it.
+ */
+export async function answerFromFediverse(c: Context<AppEnv>, request: Request = c.req.raw) {
+  const { fediverse, fediverseData } = await import('../../../domain/fediverse/federation');
+  return fediverse(c.env).fetch(request, {
+    contextData: fediverseData(c.env, c.var.db),
+    onNotFound: () => goneOrNotFound(c, request),
+    onNotAcceptable: () => handleNotFound(c),
+  });
+}
+
+/**
+ * The fediverse's own addresses, answered by Fedify: WebFinger (`acct:name@host` and a board's
+ * address), NodeInfo, and each board actor's inbox, outbox and followers and the shared inbox.
+ * The actor itself is the board's address (worker/http/routes/pages/board-page.ts).
+ */
+export const fediverseEndpoints = new Hono<AppEnv>()
+  .get('/.well-known/webfinger', (c) => answerFromFediverse(c))
+  .get('/.well-known/nodeinfo', (c) => answerFromFediverse(c))
+  .all('/fediverse/*', (c) => answerFromFediverse(c));

@@ -15,10 +15,7 @@ function useDeleteBlock() {
   return useMutation({
     mutationFn: async ({ id, keepalive = false }: { id: number; keepalive?: boolean }) =>
       (
-        await api.blocks[':id{[0-9]+}'].$delete(
-          { param: { id: String(id) } },
-          { init: { keepalive } },
-        )
+        await api.blocks[':id'].$delete({ param: { id: String(id) } }, { init: { keepalive } })
       ).json(),
     onSuccess: () => {
       blocksChanged();

@@ -52,7 +52,7 @@ export const auth = new Hono<AppEnv>()
       // A new board gets a version of its own: nothing cached under a reused name answers for it.
       // Named whether or not an account was made, so the answer takes the same work either way.
       alsoChanged(c, input.username);
-      return sendJson(c, messageAnswer, { message: registeredMessage }, 201);
+      return sendJson(c, { message: registeredMessage }, 201);
     },
   )
   .post(
@@ -74,7 +74,7 @@ export const auth = new Hono<AppEnv>()
         deviceTokenFrom(c),
       );
       rememberDevice(c, user.id, device);
-      return sendJson(c, sessionAnswer, { token, user }, 200);
+      return sendJson(c, { token, user }, 200);
     },
   )
   .post(
@@ -89,7 +89,7 @@ export const auth = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       await endSession(c.var.db, c.var.sessionId);
-      return sendJson(c, messageAnswer, { message: 'Signed out.' }, 200);
+      return sendJson(c, { message: 'Signed out.' }, 200);
     },
   )
   .get(
@@ -101,7 +101,7 @@ export const auth = new Hono<AppEnv>()
       refusals: [401],
     }),
     requireAuth,
-    (c) => sendJson(c, ownUserAnswer, { user: c.var.viewer }, 200),
+    (c) => sendJson(c, { user: c.var.viewer }, 200),
   )
   .put(
     '/me',
@@ -121,7 +121,7 @@ export const auth = new Hono<AppEnv>()
         const origin = new URL(c.req.url).origin;
         afterAnswer(c)(queueProfileChange(c.env, c.var.db, user.id, origin));
       }
-      return sendJson(c, ownUserAnswer, { user }, 200);
+      return sendJson(c, { user }, 200);
     },
   )
   .post(
@@ -140,7 +140,7 @@ export const auth = new Hono<AppEnv>()
       c.executionCtx.waitUntil(requestPasswordReset(c.var.db, c.env, c.req.valid('json').email));
       const message =
         "If an account exists with that email, we've sent password reset instructions";
-      return sendJson(c, messageAnswer, { message }, 200);
+      return sendJson(c, { message }, 200);
     },
   )
   .post(
@@ -156,7 +156,7 @@ export const auth = new Hono<AppEnv>()
     validate('json', resetTokenCheckInput),
     async (c) => {
       const usable = await isResetTokenUsable(c.var.db, c.req.valid('json').token);
-      return sendJson(c, resetTokenCheckAnswer, { usable }, 200);
+      return sendJson(c, { usable }, 200);
     },
   )
   .post(
@@ -174,6 +174,6 @@ export const auth = new Hono<AppEnv>()
       const { token, newPassword } = c.req.valid('json');
       await resetPassword(c.var.db, c.env, token, newPassword);
       const message = 'Your password has been reset. Please sign in.';
-      return sendJson(c, messageAnswer, { message }, 200);
+      return sendJson(c, { message }, 200);
     },
   );

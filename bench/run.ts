@@ -13,6 +13,7 @@
  *    (bench/load.ts), every route in turn in each of BENCH_ROUNDS rounds, each dynamic route
  *    right after a run of the smallest static file it is compared with.
  * 6. Prints everything and writes bench/RESULTS.md; the server is stopped even on failure.
+ * Before any of it, with the machine to itself, counts the web typecheck's cost (bench/types.ts).
  *
  * Knobs (environment): BENCH_PORT, BENCH_SECONDS (per route, default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_ROUNDS (default 3), BENCH_IMAGES=0 (no generated block images),
@@ -25,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
+import { describeCost, webTypecheckCost } from './types.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT) || 4193;
@@ -788,6 +790,8 @@ async function main() {
   const started = Date.now();
   const where = machine();
   console.log(`Machine: ${Object.values(where).join('; ')}`);
+  const typecheck = describeCost(webTypecheckCost());
+  console.log(typecheck);
 
   console.log(
     `Building and starting the production app on workerd at ${origin} (log: ${serverLog})…`,
@@ -1008,6 +1012,9 @@ Targets: 100 on all four scores. "JS fetched" is every same-origin script Chromi
 
 Audits scoring below 90 (weighted ones only):
 ${lighthouseFailures || '- (Lighthouse skipped)'}
+
+## Typecheck (\`npm run bench:types\`)
+- ${typecheck}
 `;
   console.log(`\n${report}`);
   writeFileSync(join(root, 'bench/RESULTS.md'), report);

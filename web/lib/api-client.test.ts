@@ -54,12 +54,14 @@ describe('the database bookmark', () => {
       setItem: (key: string, value: string) => stored.set(key, value),
     });
     const sent: (string | null)[] = [];
-    vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      urls.push(String(input));
       sent.push(new Headers(init?.headers).get(bookmarkHeader));
       const reached = `00000000-0000000${sent.length}-00000000-${'0'.repeat(32)}`;
       return new Response('{}', { headers: { [bookmarkHeader]: reached } });
     });
-    return { sent };
+    return { sent, urls };
   }
 
   it('sends back the bookmark of the last answer, so a read after a write sees it', async () => {
@@ -67,6 +69,12 @@ describe('the database bookmark', () => {
     await api.auth.me.$put({ json: { tagline: 'Learning Portuguese' } });
     await api.auth.me.$get();
     expect(sent).toEqual([null, `00000000-00000001-00000000-${'0'.repeat(32)}`]);
+  });
+
+  it('names a route by its parameter alone, not the pattern the Worker routes it by', async () => {
+    const { urls } = tabAndServer();
+    await api.blocks[':id'].$put({ param: { id: '12' }, json: { progress: 70 } });
+    expect(urls).toEqual(['/api/blocks/12']);
   });
 
   it('still calls the API when the tab keeps no storage', async () => {

@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import { bookmarkHeader } from '../../schema/read-your-writes';
-import type { AppType } from '../../worker/http/app';
+import type { ApiClient } from './api-types.generated';
 import { clearAuthToken, getAuthToken } from './auth-token';
 
 type ErrorBody = { error?: string; fields?: Record<string, string> };
@@ -74,10 +74,12 @@ async function authorizedFetch(input: RequestInfo | URL, init?: RequestInit): Pr
 }
 
 /**
- * The API, typed by the Worker's routes. A query passes the `signal` TanStack Query gives it
+ * The API, typed by the Worker's routes: `hc`'s type argument is left empty (`never`) and the
+ * client's type is the one tools/api-types.ts wrote out from them, so this project does not work it
+ * out again (docs/decisions/0042). A query passes the `signal` TanStack Query gives it
  * (`{ init: { signal } }`), so a request whose query was superseded or left is cancelled.
  */
-export const api = hc<AppType>('/api', { fetch: authorizedFetch });
+export const api = hc<never>('/api', { fetch: authorizedFetch }) as ApiClient;
 
 /** The message a person should read: the server's own words when it gave some. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { except } from 'hono/combine';
+import type { ExtractSchema } from 'hono/types';
 import type { AppEnv } from './app-env';
 import { noStoreForPersonalAnswers } from './middleware/cache-control';
 import { requireConfiguration } from './middleware/configuration';
@@ -92,4 +93,18 @@ export const app = new Hono<AppEnv>()
   .notFound(handleNotFound)
   .onError(handleError);
 
-export type AppType = typeof api;
+/** A segment of a route's path as clients name it: `:id{[0-9]+}` is `:id` (the pattern only routes). */
+type ClientSegment<Segment extends string> = Segment extends `:${infer Name}{${string}`
+  ? `:${Name}`
+  : Segment;
+
+type ClientPath<Path extends string> = Path extends `${infer Segment}/${infer Rest}`
+  ? `${ClientSegment<Segment>}/${ClientPath<Rest>}`
+  : ClientSegment<Path>;
+
+type ClientSchema<Schema> = {
+  [Path in keyof Schema as Path extends string ? ClientPath<Path> : Path]: Schema[Path];
+};
+
+/** The JSON API as its clients see it (the web app's, through tools/api-types.ts, and the tests'). */
+export type AppType = Hono<AppEnv, ClientSchema<ExtractSchema<typeof api>>, '/'>;

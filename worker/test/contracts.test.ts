@@ -45,7 +45,7 @@ async function boardWithCounts() {
   const owner = await createUser();
   const block = await createBlock(owner);
   const copier = await createUser();
-  await apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+  await apiClient({ token: copier.token }).blocks[':id'].copy.$post({
     param: { id: String(block.id) },
   });
   return { owner, block };

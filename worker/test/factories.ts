@@ -218,7 +218,7 @@ export function blockPayload(overrides: Partial<BlockPayload> = {}) {
 /** Moves a block by its status alone (`PUT /api/blocks/:id` with `{ status }`), as its owner or not. */
 export function moveBlockTo(user: TestUser, id: number, status: 'now' | 'planned' | 'done') {
   return readJson(
-    apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+    apiClient({ token: user.token }).blocks[':id'].$put({
       param: { id: String(id) },
       json: { status },
     }),
@@ -228,7 +228,7 @@ export function moveBlockTo(user: TestUser, id: number, status: 'now' | 'planned
 /** Saves a whole block (`PUT /api/blocks/:id`, as the dialog sends it), as its owner or not. */
 export function editBlock(user: TestUser, id: number, overrides: Partial<BlockPayload> = {}) {
   return readJson(
-    apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+    apiClient({ token: user.token }).blocks[':id'].$put({
       param: { id: String(id) },
       json: blockPayload(overrides),
     }),
@@ -237,7 +237,7 @@ export function editBlock(user: TestUser, id: number, overrides: Partial<BlockPa
 
 export function deleteBlock(user: TestUser, id: number) {
   return readJson(
-    apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$delete({ param: { id: String(id) } }),
+    apiClient({ token: user.token }).blocks[':id'].$delete({ param: { id: String(id) } }),
   );
 }
 

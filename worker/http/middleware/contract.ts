@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
@@ -31,12 +31,15 @@ const successMeanings: Partial<Record<ContentfulStatusCode, string>> = {
 type Responses = NonNullable<Parameters<typeof describeRoute>[0]['responses']>;
 type Answers = Partial<Record<ContentfulStatusCode, z.ZodType | { contentType: string }>>;
 
-type Operation = {
+/** What `documented` gives the route's handler: the answers it declared, for `sendJson`. */
+type Answering<A extends Answers> = { Variables: { answers: A } };
+
+type Operation<A extends Answers> = {
   tag: string;
   summary: string;
   description?: string;
   /** Each success status with the schema of its JSON body, or the media type of a file. */
-  answers: Answers;
+  answers: A;
   refusals?: RefusalStatus[];
   /** The scope a personal access token needs to call this route; none: tokens are refused. */
   tokenScope?: TokenScope;
@@ -50,17 +53,18 @@ function answerContent(answer: z.ZodType | { contentType: string }) {
 }
 
 /**
- * Documents a route in `/api/openapi.json`: what it answers on success (the schema the handler
- * sends through `sendJson`, so the document cannot drift from the answer) and how it refuses.
+ * Documents a route in `/api/openapi.json`: what it answers on success and how it refuses. The
+ * handler sends its answer through `sendJson`, which takes the schema from here (by status, and
+ * in the types): the document cannot drift from what is sent.
  */
-export function documented({
+export function documented<const A extends Answers>({
   tag,
   summary,
   description,
   answers,
   refusals: declared = [],
   tokenScope,
-}: Operation) {
+}: Operation<A>): MiddlewareHandler<Answering<A>> {
   const responses: Responses = {};
   // A route that takes a session refuses personal access tokens (403) unless it names their
   // scope; one that does refuses a revoked token (401), one without the scope (403), and one past
@@ -87,18 +91,44 @@ export function documented({
     ? `Also takes a personal access token (\`Authorization: Bearer up2_pat_…\`) with the \`${tokenScope}\` scope.`
     : undefined;
   const text = [description, tokenNote].filter(Boolean).join('\n\n') || undefined;
-  return describeRoute({ tags: [tag], summary, description: text, responses, security });
+  const declareAnswers: MiddlewareHandler<Answering<A>> = async (c, next) => {
+    c.set('answers', answers);
+    await next();
+  };
+  // generateSpecs finds a route's document on the middleware describeRoute makes (a symbol
+  // property), so this one carries it.
+  Object.assign(
+    declareAnswers,
+    describeRoute({ tags: [tag], summary, description: text, responses, security }),
+  );
+  return declareAnswers;
 }
 
+type JsonStatus<A extends Answers> = {
+  [Status in keyof A]: A[Status] extends z.ZodType ? Status : never;
+}[keyof A] &
+  ContentfulStatusCode;
+
+/** The schemas one status may answer with: each option of a declared union, or the one schema. */
+type Variant<Answer> = Answer extends z.ZodUnion<infer Options> ? Options[number] : Answer;
+
 /**
- * Sends `body` as the schema's output: keys the schema does not name are dropped, so a column added
- * to a table reaches no answer until a contract names it.
+ * Sends `body` with `status` through the schema the route's `documented` declares for it: keys the
+ * schema does not name are dropped, so a column added to a table reaches no answer until a contract
+ * names it. A status declared as a union of schemas names the one this answer is (a union would
+ * keep the first option that fits, not the one meant).
  */
-export function sendJson<Schema extends z.ZodType, Status extends ContentfulStatusCode>(
-  c: Context,
-  schema: Schema,
+export function sendJson<
+  E extends Answering<Answers>,
+  Status extends JsonStatus<E['Variables']['answers']>,
+  Schema extends Variant<E['Variables']['answers'][Status]> & z.ZodType,
+>(
+  c: Context<E>,
   body: z.input<Schema>,
   status: Status,
+  ...variant: E['Variables']['answers'][Status] extends z.ZodUnion ? [variant: Schema] : []
 ) {
+  const answers: Answers = c.var.answers;
+  const schema = (variant[0] ?? answers[status]) as Schema;
   return c.json(schema.parse(body) as z.output<Schema>, status);
 }

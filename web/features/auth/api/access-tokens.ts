@@ -27,7 +27,7 @@ export function useRevokeAccessToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      (await api.account.tokens[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
+      (await api.account.tokens[':id'].$delete({ param: { id: String(id) } })).json(),
     onSuccess: () => readAgainAfterChange(queryClient, accessTokensQueryOptions.queryKey),
   });
 }

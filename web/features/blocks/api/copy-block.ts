@@ -10,7 +10,7 @@ export function useCopyBlock() {
   const blocksChanged = useBlocksChanged();
   return useMutation({
     mutationFn: async (id: number) =>
-      (await api.blocks[':id{[0-9]+}'].copy.$post({ param: { id: String(id) } })).json(),
+      (await api.blocks[':id'].copy.$post({ param: { id: String(id) } })).json(),
     onSuccess: () => blocksChanged(),
   });
 }

@@ -20,7 +20,7 @@ function useDeleteBlock() {
   const settled = useAfterBlockChange();
   return useMutation({
     mutationFn: async (id: number) =>
-      (await api.blocks[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
+      (await api.blocks[':id'].$delete({ param: { id: String(id) } })).json(),
     onSettled: settled,
   });
 }
@@ -29,7 +29,7 @@ function useRestoreBlock() {
   const settled = useAfterBlockChange();
   return useMutation({
     mutationFn: async (id: number) =>
-      (await api.blocks[':id{[0-9]+}'].restore.$post({ param: { id: String(id) } })).json(),
+      (await api.blocks[':id'].restore.$post({ param: { id: String(id) } })).json(),
     onSettled: settled,
   });
 }

@@ -8,7 +8,7 @@ export function useUpdateBlock() {
   const blocksChanged = useBlocksChanged();
   return useMutation({
     mutationFn: async ({ id, block }: { id: number; block: BlockInput }) =>
-      (await api.blocks[':id{[0-9]+}'].$put({ param: { id: String(id) }, json: block })).json(),
+      (await api.blocks[':id'].$put({ param: { id: String(id) }, json: block })).json(),
     onSuccess: () => blocksChanged(),
   });
 }

@@ -9,7 +9,7 @@ export function useRemoveFediverseFollower() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      (await api.fediverse.followers[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
+      (await api.fediverse.followers[':id'].$delete({ param: { id: String(id) } })).json(),
     onSuccess: () => {
       readAgainAfterChange(queryClient, fediverseFollowersQueryOptions.queryKey);
       readAgainAfterChange(queryClient, analyticsKeys.mine());

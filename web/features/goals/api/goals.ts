@@ -56,7 +56,7 @@ export function useDeleteGoal() {
   const refresh = useRefreshGoals();
   return useMutation({
     mutationFn: async (id: number) =>
-      (await api.goals[':id{[0-9]+}'].$delete({ param: { id: String(id) } })).json(),
+      (await api.goals[':id'].$delete({ param: { id: String(id) } })).json(),
     onSuccess: refresh,
   });
 }

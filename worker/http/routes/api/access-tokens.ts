@@ -33,7 +33,7 @@ export const accessTokenRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const tokens = await listAccessTokens(c.var.db, c.var.viewer.id);
-      return sendJson(c, accessTokensAnswer, { tokens }, 200);
+      return sendJson(c, { tokens }, 200);
     },
   )
   .post(
@@ -50,7 +50,7 @@ export const accessTokenRoutes = new Hono<AppEnv>()
     validate('json', createAccessTokenInput),
     async (c) => {
       const created = await createAccessToken(c.var.db, c.var.viewer.id, c.req.valid('json'));
-      return sendJson(c, createdAccessTokenAnswer, created, 201);
+      return sendJson(c, created, 201);
     },
   )
   .delete(
@@ -66,6 +66,6 @@ export const accessTokenRoutes = new Hono<AppEnv>()
     validate('param', tokenId),
     async (c) => {
       await revokeAccessToken(c.var.db, c.var.viewer.id, c.req.valid('param').id);
-      return sendJson(c, messageAnswer, { message: 'Token revoked.' }, 200);
+      return sendJson(c, { message: 'Token revoked.' }, 200);
     },
   );

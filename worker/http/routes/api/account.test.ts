@@ -203,7 +203,7 @@ describe('DELETE /api/account', () => {
     const source = await createBlock(owner, { title: 'Learn Rust', imageUrl: image });
     const copier = await createUser();
     const copied = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(source.id) },
       }),
     );

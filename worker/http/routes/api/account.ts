@@ -37,7 +37,7 @@ export const accountRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       await endSessionsOf(c.var.db, c.var.viewer.id);
-      return sendJson(c, messageAnswer, { message: 'Signed out of all devices.' }, 200);
+      return sendJson(c, { message: 'Signed out of all devices.' }, 200);
     },
   )
   .put(
@@ -56,7 +56,7 @@ export const accountRoutes = new Hono<AppEnv>()
       const { db } = c.var;
       await changePassword(db, c.env, c.var.viewer, c.var.sessionId, c.req.valid('json'));
       const message = 'Password changed. Your other devices are signed out.';
-      return sendJson(c, messageAnswer, { message }, 200);
+      return sendJson(c, { message }, 200);
     },
   )
   .put(
@@ -76,7 +76,7 @@ export const accountRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       await changeEmail(c.var.db, c.env, c.var.viewer, input, afterAnswer(c));
       const message = `Check ${input.email}: your address changes once you open the link we sent there.`;
-      return sendJson(c, messageAnswer, { message }, 202);
+      return sendJson(c, { message }, 202);
     },
   )
   .get(
@@ -92,7 +92,7 @@ export const accountRoutes = new Hono<AppEnv>()
       const origin = new URL(c.req.url).origin;
       const data = await exportAccount(c.var.db, c.var.viewer, origin);
       c.header('Content-Disposition', `attachment; filename="up2-${c.var.viewer.username}.json"`);
-      return sendJson(c, accountExport, data, 200);
+      return sendJson(c, data, 200);
     },
   )
   .delete(
@@ -118,6 +118,6 @@ export const accountRoutes = new Hono<AppEnv>()
         const { announceAccountDeletion } = await import('../../../domain/fediverse/delivery');
         await announceAccountDeletion(c.env, c.var.db, viewer, origin);
       });
-      return sendJson(c, messageAnswer, { message: 'Your account and board are deleted.' }, 200);
+      return sendJson(c, { message: 'Your account and board are deleted.' }, 200);
     },
   );

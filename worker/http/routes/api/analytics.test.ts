@@ -302,7 +302,7 @@ describe('GET /api/analytics/me', () => {
     for (const { block, copies } of blocks) {
       for (const copier of copiers.slice(0, copies)) {
         const copied = await readJson(
-          apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+          apiClient({ token: copier.token }).blocks[':id'].copy.$post({
             param: { id: String(block.id) },
           }),
         );

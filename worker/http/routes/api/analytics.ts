@@ -14,5 +14,5 @@ export const analyticsRoutes = new Hono<AppEnv>().get(
     refusals: [401],
   }),
   requireAuth,
-  async (c) => sendJson(c, analyticsAnswer, await getAnalytics(c.env, c.var.viewer.id), 200),
+  async (c) => sendJson(c, await getAnalytics(c.env, c.var.viewer.id), 200),
 );

@@ -50,7 +50,7 @@ export const auth = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('json');
       await registerUser(c.var.db, c.env, input, afterAnswer(c));
-      return sendJson(c, messageAnswer, { message: registeredMessage }, 201);
+      return sendJson(c, { message: registeredMessage }, 201);
     },
   )
   .post(
@@ -72,7 +72,7 @@ export const auth = new Hono<AppEnv>()
         deviceTokenFrom(c),
       );
       rememberDevice(c, user.id, device);
-      return sendJson(c, sessionAnswer, { token, user }, 200);
+      return sendJson(c, { token, user }, 200);
     },
   )
   .post(
@@ -87,7 +87,7 @@ export const auth = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       await endSession(c.var.db, c.var.sessionId);
-      return sendJson(c, messageAnswer, { message: 'Signed out.' }, 200);
+      return sendJson(c, { message: 'Signed out.' }, 200);
     },
   )
   .get(
@@ -99,7 +99,7 @@ export const auth = new Hono<AppEnv>()
       refusals: [401],
     }),
     requireAuth,
-    (c) => sendJson(c, ownUserAnswer, { user: c.var.viewer }, 200),
+    (c) => sendJson(c, { user: c.var.viewer }, 200),
   )
   .put(
     '/me',
@@ -115,7 +115,7 @@ export const auth = new Hono<AppEnv>()
     async (c) => {
       const user = await updateProfile(boardWriterOf(c, c.var.viewer.id), c.req.valid('json'));
       await deleteReplacedAvatar(c.env, c.var.viewer, user);
-      return sendJson(c, ownUserAnswer, { user }, 200);
+      return sendJson(c, { user }, 200);
     },
   )
   .post(
@@ -134,7 +134,7 @@ export const auth = new Hono<AppEnv>()
       c.executionCtx.waitUntil(requestPasswordReset(c.var.db, c.env, c.req.valid('json').email));
       const message =
         "If an account exists with that email, we've sent password reset instructions";
-      return sendJson(c, messageAnswer, { message }, 200);
+      return sendJson(c, { message }, 200);
     },
   )
   .post(
@@ -150,7 +150,7 @@ export const auth = new Hono<AppEnv>()
     validate('json', resetTokenCheckInput),
     async (c) => {
       const usable = await isResetTokenUsable(c.var.db, c.req.valid('json').token);
-      return sendJson(c, resetTokenCheckAnswer, { usable }, 200);
+      return sendJson(c, { usable }, 200);
     },
   )
   .post(
@@ -168,6 +168,6 @@ export const auth = new Hono<AppEnv>()
       const { token, newPassword } = c.req.valid('json');
       await resetPassword(c.var.db, c.env, token, newPassword);
       const message = 'Your password has been reset. Please sign in.';
-      return sendJson(c, messageAnswer, { message }, 200);
+      return sendJson(c, { message }, 200);
     },
   );

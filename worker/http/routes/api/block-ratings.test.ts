@@ -114,7 +114,7 @@ describe('a rating and a review on a block', () => {
     const block = await createBlock(owner, { rating: 2, review: 'Not for me.', isWide: true });
     const copier = await createUser();
     const copied = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(block.id) },
       }),
     );

@@ -364,7 +364,7 @@ describe('PUT /api/blocks/:id', () => {
     const user = await createUser();
     const block = await createBlock(user);
     const response = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: user.token }).blocks[':id'].$put({
         param: { id: String(block.id) },
         json: blockPayload({
           category: 'creative',
@@ -400,7 +400,7 @@ describe('PUT /api/blocks/:id', () => {
     const user = await createUser();
     const block = await createBlock(user, { title: 'kept' });
     const response = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: user.token }).blocks[':id'].$put({
         param: { id: String(block.id) },
         json: blockPayload({ title: '', externalUrl: 'javascript:alert(1)' }),
       }),
@@ -413,7 +413,7 @@ describe('PUT /api/blocks/:id', () => {
     const user = await createUser();
     const block = await createBlock(user, { status: 'now', progress: 30 });
     const response = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: user.token }).blocks[':id'].$put({
         param: { id: String(block.id) },
         json: { status: 'planned' },
       }),
@@ -430,7 +430,7 @@ describe('PUT /api/blocks/:id', () => {
     const user = await createUser();
     const block = await createBlock(user, { status: 'now', progress: 30 });
     const response = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: user.token }).blocks[':id'].$put({
         param: { id: String(block.id) },
         json: { status: 'done' },
       }),
@@ -443,7 +443,7 @@ describe('PUT /api/blocks/:id', () => {
     const user = await createUser();
     const move = async (id: number, status: 'now' | 'planned' | 'done') => {
       const response = await readJson(
-        apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+        apiClient({ token: user.token }).blocks[':id'].$put({
           param: { id: String(id) },
           json: { status },
         }),
@@ -467,7 +467,7 @@ describe('PUT /api/blocks/:id', () => {
     const user = await createUser();
     const block = await createBlock(user, { status: 'now', progress: 30 });
     const response = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: user.token }).blocks[':id'].$put({
         param: { id: String(block.id) },
         json: offContract({ status: 'archived' }),
       }),
@@ -482,14 +482,14 @@ describe('PUT /api/blocks/:id', () => {
     const intruder = await createUser();
     const block = await createBlock(owner, { title: 'mine', status: 'now', progress: 30 });
     const full = await readJson(
-      apiClient({ token: intruder.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: intruder.token }).blocks[':id'].$put({
         param: { id: String(block.id) },
         json: blockPayload({ title: 'stolen' }),
       }),
     );
     expectStatus(full, 404);
     const move = await readJson(
-      apiClient({ token: intruder.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: intruder.token }).blocks[':id'].$put({
         param: { id: String(block.id) },
         json: { status: 'done' },
       }),
@@ -506,7 +506,7 @@ describe('PUT /api/blocks/:id', () => {
   it('answers 404 for a block that does not exist', async () => {
     const user = await createUser();
     const response = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: user.token }).blocks[':id'].$put({
         param: { id: '987654321' },
         json: { status: 'done' },
       }),
@@ -517,7 +517,7 @@ describe('PUT /api/blocks/:id', () => {
   it('answers 404 for an id that is not a number', async () => {
     const user = await createUser();
     const response = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: user.token }).blocks[':id'].$put({
         param: { id: 'abc' },
         json: { status: 'done' },
       }),
@@ -531,7 +531,7 @@ describe('PUT /api/blocks/:id', () => {
     const payloadWithoutIsVisible = blockPayload({ title: 'Edited title' });
     expect(payloadWithoutIsVisible).not.toHaveProperty('isVisible');
     const response = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: user.token }).blocks[':id'].$put({
         param: { id: String(block.id) },
         json: payloadWithoutIsVisible,
       }),
@@ -547,14 +547,14 @@ describe('DELETE /api/blocks/:id', () => {
     const block = await createBlock(user);
     const kept = await createBlock(user, { title: 'kept' });
     const response = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$delete({
+      apiClient({ token: user.token }).blocks[':id'].$delete({
         param: { id: String(block.id) },
       }),
     );
     expectStatus(response, 200);
     expect((await myBlocks(user)).map((b) => b.id)).toEqual([kept.id]);
     const again = await readJson(
-      apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$delete({
+      apiClient({ token: user.token }).blocks[':id'].$delete({
         param: { id: String(block.id) },
       }),
     );
@@ -566,7 +566,7 @@ describe('DELETE /api/blocks/:id', () => {
     const intruder = await createUser();
     const block = await createBlock(owner);
     const response = await readJson(
-      apiClient({ token: intruder.token }).blocks[':id{[0-9]+}'].$delete({
+      apiClient({ token: intruder.token }).blocks[':id'].$delete({
         param: { id: String(block.id) },
       }),
     );
@@ -577,7 +577,7 @@ describe('DELETE /api/blocks/:id', () => {
   it('refuses a signed-out delete with 401 and keeps the block', async () => {
     const owner = await createUser();
     const block = await createBlock(owner);
-    const response = await apiClient().blocks[':id{[0-9]+}'].$delete({
+    const response = await apiClient().blocks[':id'].$delete({
       param: { id: String(block.id) },
     });
     expectStatus(response, 401);
@@ -590,7 +590,7 @@ describe('POST /api/blocks/:id/copy', () => {
     const owner = await createUser();
     const block = await createBlock(owner);
     const response = await readJson(
-      apiClient().blocks[':id{[0-9]+}'].copy.$post({ param: { id: String(block.id) } }),
+      apiClient().blocks[':id'].copy.$post({ param: { id: String(block.id) } }),
     );
     expectStatus(response, 401);
     expect((await storedBlock(block.id))?.copy_count).toBe(0);
@@ -605,7 +605,7 @@ describe('POST /api/blocks/:id/copy', () => {
     const copier = await createUser();
     for (const id of [hidden.id, onPrivateBoard.id, 987654321]) {
       const response = await readJson(
-        apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+        apiClient({ token: copier.token }).blocks[':id'].copy.$post({
           param: { id: String(id) },
         }),
       );
@@ -620,7 +620,7 @@ describe('POST /api/blocks/:id/copy', () => {
     const owner = await createUser();
     const block = await createBlock(owner);
     const response = await readJson(
-      apiClient({ token: owner.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: owner.token }).blocks[':id'].copy.$post({
         param: { id: String(block.id) },
       }),
     );
@@ -634,7 +634,7 @@ describe('POST /api/blocks/:id/copy', () => {
     const source = await createBlock(owner, { title: 'Learn Rust', status: 'now', progress: 70 });
     const copier = await createUser();
     const response = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(source.id) },
       }),
     );
@@ -666,13 +666,13 @@ describe('POST /api/blocks/:id/copy', () => {
     const source = await createBlock(owner);
     const copier = await createUser();
     const first = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(source.id) },
       }),
     );
     expectStatus(first, 201);
     const second = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(source.id) },
       }),
     );
@@ -686,13 +686,13 @@ describe('POST /api/blocks/:id/copy', () => {
     const source = await createBlock(owner, { title: 'Original' });
     const copier = await createUser();
     const copied = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(source.id) },
       }),
     );
     expectStatus(copied, 201);
     const deleted = await readJson(
-      apiClient({ token: owner.token }).blocks[':id{[0-9]+}'].$delete({
+      apiClient({ token: owner.token }).blocks[':id'].$delete({
         param: { id: String(source.id) },
       }),
     );
@@ -709,17 +709,17 @@ describe('POST /api/blocks/:id/copy', () => {
     const source = await createBlock(owner);
     const copier = await createUser();
     const first = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(source.id) },
       }),
     );
     expectStatus(first, 201);
-    const deleted = await apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].$delete({
+    const deleted = await apiClient({ token: copier.token }).blocks[':id'].$delete({
       param: { id: String(first.body.block.id) },
     });
     expectStatus(deleted, 200);
     const again = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(source.id) },
       }),
     );
@@ -734,7 +734,7 @@ describe('POST /api/blocks/:id/copy', () => {
     const copiers = await Promise.all(Array.from({ length: 20 }, () => createUser()));
     const responses = await Promise.all(
       copiers.map((copier) =>
-        apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+        apiClient({ token: copier.token }).blocks[':id'].copy.$post({
           param: { id: String(source.id) },
         }),
       ),
@@ -855,7 +855,7 @@ describe('the 200-block board limit', () => {
     const copier = await createUser();
     await fillBoard(copier.id, 200);
     const response = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(source.id) },
       }),
     );
@@ -878,7 +878,7 @@ describe('the 200-block board limit', () => {
     expect(
       (
         await readJson(
-          apiClient({ token: user.token }).blocks[':id{[0-9]+}'].$delete({
+          apiClient({ token: user.token }).blocks[':id'].$delete({
             param: { id: String(last.id) },
           }),
         )

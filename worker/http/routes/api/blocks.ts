@@ -69,7 +69,7 @@ export const blocksRoutes = new Hono<AppEnv>()
         listBlocks(db, c.var.viewer.id, { visibleOnly: false }),
         getBoardSettings(db, c.var.viewer.id),
       ]);
-      return sendJson(c, ownBlocksAnswer, { blocks, board }, 200);
+      return sendJson(c, { blocks, board }, 200);
     },
   )
   .put(
@@ -88,7 +88,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     async (c) => {
       const { status, ids } = c.req.valid('json');
       await reorderBlocks(boardWriterOf(c, c.var.viewer.id), status, ids);
-      return sendJson(c, blockOrderAnswer, { status, ids }, 200);
+      return sendJson(c, { status, ids }, 200);
     },
   )
   .post(
@@ -109,7 +109,7 @@ export const blocksRoutes = new Hono<AppEnv>()
       const imageUrl = await keepImageHere(db, c.env, viewer.id, input.imageUrl);
       const block = await createBlock(boardWriterOf(c, viewer.id), { ...input, imageUrl });
       mailCopiedOwner(c.var.db, c.env, c.executionCtx, c.var.viewer.id, block);
-      return sendJson(c, ownBlockAnswer, { block }, 201);
+      return sendJson(c, { block }, 201);
     },
   )
   .put(
@@ -141,7 +141,7 @@ export const blocksRoutes = new Hono<AppEnv>()
           : input.kind === 'move'
             ? await moveBlock(writer, id, input.status)
             : await setBlockProgress(writer, id, input.progress);
-      return sendJson(c, ownBlockAnswer, { block }, 200);
+      return sendJson(c, { block }, 200);
     },
   )
   .delete(
@@ -160,7 +160,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     async (c) => {
       const writer = boardWriterOf(c, c.var.viewer.id);
       const { undoUntil } = await deleteBlock(writer, c.req.valid('param').id);
-      return sendJson(c, deletedBlockAnswer, { deleted: true, undoUntil }, 200);
+      return sendJson(c, { deleted: true, undoUntil }, 200);
     },
   )
   .post(
@@ -179,7 +179,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     async (c) => {
       const writer = boardWriterOf(c, c.var.viewer.id);
       const block = await restoreBlock(writer, c.req.valid('param').id);
-      return sendJson(c, ownBlockAnswer, { block }, 200);
+      return sendJson(c, { block }, 200);
     },
   )
   .post(
@@ -201,7 +201,7 @@ export const blocksRoutes = new Hono<AppEnv>()
       const writer = boardWriterOf(c, c.var.viewer.id);
       const block = await copyBlock(writer, c.req.valid('param').id);
       mailCopiedOwner(c.var.db, c.env, c.executionCtx, c.var.viewer.id, block);
-      return sendJson(c, ownBlockAnswer, { block }, 201);
+      return sendJson(c, { block }, 201);
     },
   )
   .post(
@@ -229,6 +229,6 @@ export const blocksRoutes = new Hono<AppEnv>()
       // The owner following their own link is not a click; counted after the answer is sent.
       const visit = visitOf(c.req.raw, c.req.valid('param').id);
       if (!isOwn) c.executionCtx.waitUntil(recordVisit(c.env, boardId, visit));
-      return sendJson(c, clickAnswer, { recorded: !isOwn }, 200);
+      return sendJson(c, { recorded: !isOwn }, 200);
     },
   );

@@ -42,7 +42,7 @@ export const boardsRoutes = new Hono<AppEnv>()
     async (c) => {
       const writer = boardWriterOf(c, c.var.viewer.id);
       const board = await updateBoardSettings(writer, c.req.valid('json'));
-      return sendJson(c, boardSettingsAnswer, { board }, 200);
+      return sendJson(c, { board }, 200);
     },
   )
   .get(
@@ -63,15 +63,15 @@ export const boardsRoutes = new Hono<AppEnv>()
       // Anyone signed in gets their own rendition (the owner sees hidden blocks), never a cached one.
       if (viewer) {
         const { owner, isOwner, board, blocks } = await getBoard(c.var.db, username, viewer);
-        if (isOwner) return sendJson(c, ownBoardAnswer, { board, blocks, user: owner }, 200);
+        if (isOwner) return sendJson(c, { board, blocks, user: owner }, 200, ownBoardAnswer);
         // Counted after the answer is sent; an owner looking at their own board is not a view.
         c.executionCtx.waitUntil(recordVisit(c.env, owner.id, visitOf(c.req.raw)));
-        return sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
+        return sendJson(c, { board, blocks, user: owner }, 200, publicBoardAnswer);
       }
       const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
       return cachedBoardResponse(answering, { kind: 'api', username }, async (db) => {
         const { owner, board, blocks } = await getBoard(db, username, null);
-        const response = sendJson(c, publicBoardAnswer, { board, blocks, user: owner }, 200);
+        const response = sendJson(c, { board, blocks, user: owner }, 200, publicBoardAnswer);
         return { response, boardId: owner.id };
       });
     },
@@ -92,7 +92,7 @@ export const boardsRoutes = new Hono<AppEnv>()
       const board = { kind: 'year-api', username, variant: String(year) } as const;
       return cachedBoardResponse(answering, board, async (db) => {
         const { ownerId, figures } = await readYearFigures(db, username, year);
-        return { response: sendJson(c, yearFigures, figures, 200), boardId: ownerId };
+        return { response: sendJson(c, figures, 200), boardId: ownerId };
       });
     },
   );

@@ -19,7 +19,7 @@ const eightDaysMs = 8 * 24 * 60 * 60 * 1000;
 
 async function copyOf(blockId: number, copier: TestUser) {
   const copied = await readJson(
-    apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+    apiClient({ token: copier.token }).blocks[':id'].copy.$post({
       param: { id: String(blockId) },
     }),
   );

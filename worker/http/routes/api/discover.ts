@@ -21,8 +21,7 @@ export const discoverRoutes = new Hono<AppEnv>()
       refusals: [400],
     }),
     validate('query', discoverQuery),
-    async (c) =>
-      sendJson(c, discoverAnswer, await discoverBoards(c.var.db, c.req.valid('query')), 200),
+    async (c) => sendJson(c, await discoverBoards(c.var.db, c.req.valid('query')), 200),
   )
   .get(
     '/trending',
@@ -35,10 +34,5 @@ export const discoverRoutes = new Hono<AppEnv>()
     }),
     validate('query', trendingQuery),
     async (c) =>
-      sendJson(
-        c,
-        trendingAnswer,
-        await findTrendingBlocks(c.var.db, c.req.valid('query').category),
-        200,
-      ),
+      sendJson(c, await findTrendingBlocks(c.var.db, c.req.valid('query').category), 200),
   );

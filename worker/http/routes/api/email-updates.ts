@@ -27,7 +27,7 @@ export const emailUpdatesRoutes = new Hono<AppEnv>()
       const message = c.var.viewer.emailOptIn
         ? 'You already get updates.'
         : `Check your inbox: we sent a link to ${c.var.viewer.email} to confirm.`;
-      return sendJson(c, messageAnswer, { message }, 202);
+      return sendJson(c, { message }, 202);
     },
   )
   .post(
@@ -44,7 +44,7 @@ export const emailUpdatesRoutes = new Hono<AppEnv>()
     async (c) => {
       await confirmUpdates(c.var.db, c.req.valid('json').token);
       const message = "You're subscribed to updates about new features and tips.";
-      return sendJson(c, messageAnswer, { message }, 200);
+      return sendJson(c, { message }, 200);
     },
   )
   .delete(
@@ -59,6 +59,6 @@ export const emailUpdatesRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const user = await stopUpdates(c.var.db, c.var.viewer.id);
-      return sendJson(c, ownUserAnswer, { user }, 200);
+      return sendJson(c, { user }, 200);
     },
   );

@@ -25,11 +25,11 @@ export const emailVerificationRoutes = new Hono<AppEnv>()
     async (c) => {
       const { viewer } = c.var;
       if (viewer.emailVerified) {
-        return sendJson(c, messageAnswer, { message: 'Your email address is confirmed.' }, 202);
+        return sendJson(c, { message: 'Your email address is confirmed.' }, 202);
       }
       await sendVerificationMail(c.var.db, c.env, viewer);
       const message = `Check your inbox: we sent a link to ${viewer.email}.`;
-      return sendJson(c, messageAnswer, { message }, 202);
+      return sendJson(c, { message }, 202);
     },
   )
   .post(
@@ -47,6 +47,6 @@ export const emailVerificationRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = await verifyEmail(c.var.db, c.env, c.req.valid('json').token);
       const message = `Thank you: ${user.email} is confirmed.`;
-      return sendJson(c, messageAnswer, { message }, 200);
+      return sendJson(c, { message }, 200);
     },
   );

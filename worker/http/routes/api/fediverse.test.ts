@@ -73,7 +73,7 @@ describe('fediverse followers', () => {
     const id = await storeRemoteFollower(owner, 'removed');
     const remove = (user: TestUser) =>
       readJson(
-        apiClient({ token: user.token }).fediverse.followers[':id{[0-9]+}'].$delete({
+        apiClient({ token: user.token }).fediverse.followers[':id'].$delete({
           param: { id: String(id) },
         }),
       );

@@ -28,13 +28,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
       refusals: [401],
     }),
     requireAuth,
-    async (c) =>
-      sendJson(
-        c,
-        fediverseFollowersAnswer,
-        await listFediverseFollowers(c.var.db, c.var.viewer.id),
-        200,
-      ),
+    async (c) => sendJson(c, await listFediverseFollowers(c.var.db, c.var.viewer.id), 200),
   )
   .delete(
     '/followers/:id{[0-9]+}',
@@ -53,6 +47,6 @@ export const fediverseRoutes = new Hono<AppEnv>()
       const removed = await removeFediverseFollower(db, c.env, viewer.id, c.req.valid('param').id);
       const { rejectFollower } = await import('../../../domain/fediverse/delivery');
       await rejectFollower(c.env, db, viewer, removed, new URL(c.req.url).origin);
-      return sendJson(c, fediverseFollowerRemovedAnswer, { removed: true }, 200);
+      return sendJson(c, { removed: true }, 200);
     },
   );

@@ -38,7 +38,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     validate('json', feedbackInput),
     async (c) => {
       const item = await submitFeedback(c.var.db, c.req.valid('json'), c.var.viewer?.id ?? null);
-      return sendJson(c, feedbackItem, toFeedbackItem(item), 201);
+      return sendJson(c, toFeedbackItem(item), 201);
     },
   )
   .get(
@@ -55,7 +55,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     validate('query', feedbackListQuery),
     async (c) => {
       const items = await listFeedback(c.var.db, c.req.valid('query'));
-      return sendJson(c, feedbackList, items, 200);
+      return sendJson(c, items, 200);
     },
   )
   .patch(
@@ -73,6 +73,6 @@ export const feedbackRoutes = new Hono<AppEnv>()
     validate('json', feedbackUpdateInput),
     async (c) => {
       const item = await updateFeedback(c.var.db, c.req.valid('param').id, c.req.valid('json'));
-      return sendJson(c, feedbackItem, toFeedbackItem(item), 200);
+      return sendJson(c, toFeedbackItem(item), 200);
     },
   );

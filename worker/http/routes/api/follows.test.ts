@@ -47,7 +47,7 @@ async function headlinesOf(follower: TestUser) {
 
 function moveTo(owner: TestUser, id: number, status: 'now' | 'planned' | 'done') {
   return readJson(
-    apiClient({ token: owner.token }).blocks[':id{[0-9]+}'].$put({
+    apiClient({ token: owner.token }).blocks[':id'].$put({
       param: { id: String(id) },
       json: { status },
     }),
@@ -282,7 +282,7 @@ describe('GET /api/following/feed', () => {
     await createBlock(owner, { title: 'Shown' });
     const secret = await createBlock(owner, { title: 'Secret', isVisible: false });
     await readJson(
-      apiClient({ token: owner.token }).blocks[':id{[0-9]+}'].$put({
+      apiClient({ token: owner.token }).blocks[':id'].$put({
         param: { id: String(secret.id) },
         json: blockPayload({ title: 'Secret', isVisible: false, status: 'done', progress: 100 }),
       }),

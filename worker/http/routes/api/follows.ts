@@ -32,8 +32,7 @@ export const followsRoutes = new Hono<AppEnv>()
       refusals: [401],
     }),
     requireAuth,
-    async (c) =>
-      sendJson(c, followedBoardsAnswer, await listFollowedBoards(c.var.db, c.var.viewer.id), 200),
+    async (c) => sendJson(c, await listFollowedBoards(c.var.db, c.var.viewer.id), 200),
   )
   .post(
     '/:username',
@@ -50,7 +49,7 @@ export const followsRoutes = new Hono<AppEnv>()
       const owner = await followBoard(c.var.db, c.var.viewer, c.req.valid('param').username);
       const event = { recipientId: owner.id, kind: 'followed', actorId: c.var.viewer.id } as const;
       c.executionCtx.waitUntil(emailNotification(c.var.db, c.env, event));
-      return sendJson(c, followAnswer, { following: true }, 200);
+      return sendJson(c, { following: true }, 200);
     },
   )
   .delete(
@@ -66,7 +65,7 @@ export const followsRoutes = new Hono<AppEnv>()
     validate('param', followParam),
     async (c) => {
       await unfollowBoard(c.var.db, c.var.viewer, c.req.valid('param').username);
-      return sendJson(c, followAnswer, { following: false }, 200);
+      return sendJson(c, { following: false }, 200);
     },
   );
 
@@ -84,6 +83,6 @@ export const followingRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const { cursor } = c.req.valid('query');
     const feed = await readFollowingFeed(c.var.db, c.var.viewer.id, cursor);
-    return sendJson(c, followingFeedAnswer, feed, 200);
+    return sendJson(c, feed, 200);
   },
 );

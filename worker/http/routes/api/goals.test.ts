@@ -84,7 +84,7 @@ describe('goals', () => {
     expect(await progressOf(user, goal.id)).toBe(1);
 
     const changed = await readJson(
-      goalsApi(user)[':id{[0-9]+}'].$patch({
+      goalsApi(user)[':id'].$patch({
         param: { id: String(goal.id) },
         json: { scope: 'category', scopeKey: 'learning', isPrivate: true },
       }),
@@ -93,7 +93,7 @@ describe('goals', () => {
     expect(changed.body.goal).toMatchObject({ scope: 'category', isPrivate: true, done: 2 });
 
     const deleted = await readJson(
-      goalsApi(user)[':id{[0-9]+}'].$delete({ param: { id: String(goal.id) } }),
+      goalsApi(user)[':id'].$delete({ param: { id: String(goal.id) } }),
     );
     expectStatus(deleted, 200);
     expect((await goalsOf(user)).goals).toEqual([]);
@@ -104,7 +104,7 @@ describe('goals', () => {
     const other = await createUser();
     const goal = await setGoal(owner, { target: 3 });
     const patched = await readJson(
-      goalsApi(other)[':id{[0-9]+}'].$patch({
+      goalsApi(other)[':id'].$patch({
         param: { id: String(goal.id) },
         json: { target: 1 },
       }),
@@ -112,7 +112,7 @@ describe('goals', () => {
     expectStatus(patched, 404);
     expect(patched.body.error).toBe('This goal does not exist or is not yours.');
     const deleted = await readJson(
-      goalsApi(other)[':id{[0-9]+}'].$delete({ param: { id: String(goal.id) } }),
+      goalsApi(other)[':id'].$delete({ param: { id: String(goal.id) } }),
     );
     expectStatus(deleted, 404);
 
@@ -172,7 +172,7 @@ describe('goals', () => {
     const original = await createBlock(author, { status: 'done', progress: 100 });
     const goal = await setGoal(copier, { target: 1, scope: 'type', scopeKey: 'books-reading' });
     const copied = await readJson(
-      apiClient({ token: copier.token }).blocks[':id{[0-9]+}'].copy.$post({
+      apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(original.id) },
       }),
     );

@@ -37,7 +37,7 @@ export const goalsRoutes = new Hono<AppEnv>()
         listGoals(db, viewer.id, timeZone),
         readStreak(db, viewer.id, timeZone),
       ]);
-      return sendJson(c, goalsAnswer, { goals, timeZone, streak }, 200);
+      return sendJson(c, { goals, timeZone, streak }, 200);
     },
   )
   .post(
@@ -54,7 +54,7 @@ export const goalsRoutes = new Hono<AppEnv>()
     validate('json', goalInput),
     async (c) => {
       const goal = await createGoal(boardWriterOf(c, c.var.viewer.id), c.req.valid('json'));
-      return sendJson(c, goalAnswer, { goal }, 201);
+      return sendJson(c, { goal }, 201);
     },
   )
   .patch(
@@ -72,7 +72,7 @@ export const goalsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       const goal = await updateGoal(boardWriterOf(c, c.var.viewer.id), id, c.req.valid('json'));
-      return sendJson(c, goalAnswer, { goal }, 200);
+      return sendJson(c, { goal }, 200);
     },
   )
   .delete(
@@ -88,6 +88,6 @@ export const goalsRoutes = new Hono<AppEnv>()
     validate('param', goalId),
     async (c) => {
       await deleteGoal(boardWriterOf(c, c.var.viewer.id), c.req.valid('param').id);
-      return sendJson(c, deletedAnswer, { deleted: true }, 200);
+      return sendJson(c, { deleted: true }, 200);
     },
   );

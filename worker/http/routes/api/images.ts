@@ -31,7 +31,10 @@ const tag = 'Images';
  * Stores the multipart `file` as an image of `kind` under the avatar's rules: a real image by its
  * bytes (whatever it claims to be), at most 2 MB, within the user's uploads an hour.
  */
-async function storeUpload(c: Context<SignedInEnv>, kind: 'avatars' | 'blocks') {
+async function storeUpload(
+  c: Pick<Context<SignedInEnv>, 'env' | 'var' | 'req'>,
+  kind: 'avatars' | 'blocks',
+) {
   await takeUploadAllowance(c.var.db, c.var.viewer.id);
   const form = await c.req.formData().catch(() => {
     throw new ApiError(400, 'Send the image as multipart/form-data, in a field named "file".');
@@ -56,7 +59,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     changesNoBoard,
     requireAuth,
     limitBodySize(maxAvatarBytes + multipartOverheadBytes, imageTooLarge),
-    async (c) => sendJson(c, uploadAnswer, { url: await storeUpload(c, 'avatars') }, 201),
+    async (c) => sendJson(c, { url: await storeUpload(c, 'avatars') }, 201),
   )
   .post(
     '/block-image',
@@ -69,7 +72,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     changesNoBoard,
     requireAuth,
     limitBodySize(maxAvatarBytes + multipartOverheadBytes, imageTooLarge),
-    async (c) => sendJson(c, uploadAnswer, { url: await storeUpload(c, 'blocks') }, 201),
+    async (c) => sendJson(c, { url: await storeUpload(c, 'blocks') }, 201),
   );
 
 export const generateImageRoutes = new Hono<AppEnv>().post(
@@ -89,7 +92,7 @@ export const generateImageRoutes = new Hono<AppEnv>().post(
     await takeGenerationAllowance(c.var.db, c.var.viewer.id);
     const image = await generateImage(c.env, prompt, ratio);
     const imageUrl = await storeImage(c.env, 'generated', c.var.viewer.id, image);
-    return sendJson(c, generatedImageAnswer, { imageUrl }, 201);
+    return sendJson(c, { imageUrl }, 201);
   },
 );
 

@@ -49,7 +49,7 @@ export const importRoutes = new Hono<AppEnv>()
       const plan = await planImport(c.var.db, c.var.viewer.id, source, await exportFile(upload), {
         list,
       });
-      return sendJson(c, importPreviewAnswer, previewOf(plan), 200);
+      return sendJson(c, previewOf(plan), 200);
     },
   )
   .post(
@@ -74,6 +74,6 @@ export const importRoutes = new Hono<AppEnv>()
         list,
       });
       const imported = await runImport(boardWriterOf(c, c.var.viewer.id), plan, { covers });
-      return sendJson(c, importAnswer, imported, 200);
+      return sendJson(c, imported, 200);
     },
   );

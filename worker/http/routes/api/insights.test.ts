@@ -213,7 +213,7 @@ describe('where visitors come from, in GET /api/analytics/me', () => {
     await click(kept.id);
     await runCron();
     const deleted = await readJson(
-      apiClient({ token: owner.token }).blocks[':id{[0-9]+}'].$delete({
+      apiClient({ token: owner.token }).blocks[':id'].$delete({
         param: { id: String(block.id) },
       }),
     );

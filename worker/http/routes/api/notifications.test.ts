@@ -30,9 +30,7 @@ function unfollow(follower: TestUser, owner: TestUser) {
 }
 
 function copy(copier: TestUser, blockId: number) {
-  return readJson(
-    settledApi(copier).blocks[':id{[0-9]+}'].copy.$post({ param: { id: String(blockId) } }),
-  );
+  return readJson(settledApi(copier).blocks[':id'].copy.$post({ param: { id: String(blockId) } }));
 }
 
 async function notificationsOf(user: TestUser) {

@@ -34,7 +34,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const notifications = await listNotifications(c.var.db, c.var.viewer.id);
-      return sendJson(c, notificationsAnswer, { notifications }, 200);
+      return sendJson(c, { notifications }, 200);
     },
   )
   .get(
@@ -46,8 +46,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
       refusals: [401],
     }),
     requireAuth,
-    async (c) =>
-      sendJson(c, unreadAnswer, { unread: await countUnread(c.var.db, c.var.viewer.id) }, 200),
+    async (c) => sendJson(c, { unread: await countUnread(c.var.db, c.var.viewer.id) }, 200),
   )
   .post(
     '/read',
@@ -62,12 +61,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
     validate('json', markReadInput),
     async (c) => {
       await markRead(c.var.db, c.var.viewer.id, c.req.valid('json').upTo);
-      return sendJson(
-        c,
-        unreadAnswer,
-        { unread: await countUnread(c.var.db, c.var.viewer.id) },
-        200,
-      );
+      return sendJson(c, { unread: await countUnread(c.var.db, c.var.viewer.id) }, 200);
     },
   )
   .get(
@@ -79,13 +73,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
       refusals: [401],
     }),
     requireAuth,
-    async (c) =>
-      sendJson(
-        c,
-        notificationSettingsAnswer,
-        await getNotificationSettings(c.var.db, c.var.viewer.id),
-        200,
-      ),
+    async (c) => sendJson(c, await getNotificationSettings(c.var.db, c.var.viewer.id), 200),
   )
   .put(
     '/settings',
@@ -101,6 +89,6 @@ export const notificationsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { byEmail } = c.req.valid('json');
       const settings = await updateNotificationSettings(c.var.db, c.var.viewer.id, byEmail);
-      return sendJson(c, notificationSettingsAnswer, settings, 200);
+      return sendJson(c, settings, 200);
     },
   );

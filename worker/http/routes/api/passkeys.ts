@@ -42,7 +42,7 @@ export const passkeysRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const passkeys = await listPasskeys(c.var.db, c.var.viewer.id);
-      return sendJson(c, passkeysAnswer, { passkeys }, 200);
+      return sendJson(c, { passkeys }, 200);
     },
   )
   .post(
@@ -59,7 +59,7 @@ export const passkeysRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const options = await creationOptions(c.var.db, c.var.viewer, relyingPartyOf(c));
-      return sendJson(c, passkeyCreationOptions, options, 200);
+      return sendJson(c, options, 200);
     },
   )
   .post(
@@ -77,7 +77,7 @@ export const passkeysRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('json');
       const passkey = await addPasskey(c.var.db, c.var.viewer, relyingPartyOf(c), input);
-      return sendJson(c, passkeyAnswer, { passkey }, 201);
+      return sendJson(c, { passkey }, 201);
     },
   )
   .delete(
@@ -92,7 +92,7 @@ export const passkeysRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       await removePasskey(c.var.db, c.var.viewer.id, c.req.param('id'));
-      return sendJson(c, messageAnswer, { message: 'Passkey removed.' }, 200);
+      return sendJson(c, { message: 'Passkey removed.' }, 200);
     },
   )
   .post(
@@ -107,7 +107,7 @@ export const passkeysRoutes = new Hono<AppEnv>()
     rateLimit('PASSKEY_LIMITER', 'sign-in-options'),
     async (c) => {
       const options = await passkeySignInOptions(c.var.db, relyingPartyOf(c));
-      return sendJson(c, passkeyRequestOptions, options, 200);
+      return sendJson(c, options, 200);
     },
   )
   .post(
@@ -130,6 +130,6 @@ export const passkeysRoutes = new Hono<AppEnv>()
         c.req.valid('json'),
       );
       rememberDevice(c, user.id, device);
-      return sendJson(c, sessionAnswer, { token, user }, 200);
+      return sendJson(c, { token, user }, 200);
     },
   );

@@ -56,7 +56,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
         c.var.viewer.id,
         c.req.valid('json').url,
       );
-      return sendJson(c, sourcePreviewAnswer, preview, 200);
+      return sendJson(c, preview, 200);
     },
   )
   .get(
@@ -68,7 +68,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
       refusals: [401],
     }),
     requireAuth,
-    async (c) => sendJson(c, sourceListAnswer, await listSources(c.var.db, c.var.viewer.id), 200),
+    async (c) => sendJson(c, await listSources(c.var.db, c.var.viewer.id), 200),
   )
   .post(
     '/',
@@ -87,7 +87,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
     async (c) => {
       const { url, options } = c.req.valid('json');
       const source = await addSource(boardWriterOf(c, c.var.viewer.id), url, options ?? {});
-      return sendJson(c, sourceCreatedAnswer, { source }, 201);
+      return sendJson(c, { source }, 201);
     },
   )
   .post(
@@ -104,7 +104,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
     async (c) => {
       const board = boardWriterOf(c, c.var.viewer.id);
       const checked = await checkSourceNow(board, c.req.valid('param').id);
-      return sendJson(c, sourceCheckAnswer, checked, 200);
+      return sendJson(c, checked, 200);
     },
   )
   .patch(
@@ -123,7 +123,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       const source = await updateSource(c.var.db, c.var.viewer.id, id, c.req.valid('json'));
-      return sendJson(c, sourceCreatedAnswer, { source }, 200);
+      return sendJson(c, { source }, 200);
     },
   )
   .delete(
@@ -139,6 +139,6 @@ export const sourcesRoutes = new Hono<AppEnv>()
     validate('param', sourceId),
     async (c) => {
       await deleteSource(c.var.db, c.var.viewer.id, c.req.valid('param').id);
-      return sendJson(c, sourceDeletedAnswer, { deleted: true }, 200);
+      return sendJson(c, { deleted: true }, 200);
     },
   );

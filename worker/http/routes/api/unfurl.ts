@@ -25,6 +25,6 @@ export const unfurlRoutes = new Hono<AppEnv>().post(
   rateLimit('UNFURL_LIMITER', 'unfurl', (c) => String(c.var.viewer?.id)),
   async (c) => {
     const answer = await unfurl(c.env, c.var.viewer.id, c.req.valid('json').url);
-    return sendJson(c, unfurlAnswer, answer, 200);
+    return sendJson(c, answer, 200);
   },
 );

@@ -39,11 +39,6 @@ export const oembedRoutes = new Hono<AppEnv>()
       const owner = await findPublicBoardOwner(c.var.db, username);
       if (!owner) throw noBoard();
       c.header('cache-control', 'public, max-age=300, stale-while-revalidate=3600');
-      return sendJson(
-        c,
-        oembedAnswer,
-        boardOembed(c.env, origin, owner, { maxwidth, maxheight }),
-        200,
-      );
+      return sendJson(c, boardOembed(c.env, origin, owner, { maxwidth, maxheight }), 200);
     },
   );

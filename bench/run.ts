@@ -13,7 +13,8 @@
  *    (bench/load.ts), every route in turn in each of BENCH_ROUNDS rounds, each dynamic route
  *    right after a run of the smallest static file it is compared with.
  * 6. Prints everything and writes bench/RESULTS.md; the server is stopped even on failure.
- * Before any of it, with the machine to itself, counts the web typecheck's cost (bench/types.ts).
+ * Before any of it, with the machine to itself, counts the web typecheck's cost (bench/types.ts)
+ * and the board changes consumer's throughput (bench/board-changes.ts).
  *
  * Knobs (environment): BENCH_PORT, BENCH_SECONDS (per route, default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_ROUNDS (default 3), BENCH_IMAGES=0 (no generated block images),
@@ -26,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
+import { boardChangesThroughput } from './board-changes.ts';
 import { describeCost, webTypecheckCost } from './types.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -792,6 +794,8 @@ async function main() {
   console.log(`Machine: ${Object.values(where).join('; ')}`);
   const typecheck = describeCost(webTypecheckCost());
   console.log(typecheck);
+  const boardChanges = boardChangesThroughput();
+  console.log(boardChanges);
 
   console.log(
     `Building and starting the production app on workerd at ${origin} (log: ${serverLog})…`,
@@ -1015,6 +1019,9 @@ ${lighthouseFailures || '- (Lighthouse skipped)'}
 
 ## Typecheck (\`npm run bench:types\`)
 - ${typecheck}
+
+## Board changes (\`npm run bench:changes\`)
+- ${boardChanges}
 `;
   console.log(`\n${report}`);
   writeFileSync(join(root, 'bench/RESULTS.md'), report);

@@ -7,9 +7,12 @@ import {
   createUser,
   readJson,
   type TestUser,
+  uniqueName,
   updateProfile,
 } from '../../test/factories';
 import { serveWorkerOnRelay } from '../../test/fediverse-relay';
+import { goodreadsShelf } from '../../test/fixtures/feeds';
+import { serveAt } from '../../test/outside-site';
 import { fediverse, fediverseData } from './federation';
 
 const { relay, peers } = inject('fediverse');
@@ -224,6 +227,47 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     expect(note.content).toContain(`href="${actorOf(owner)}"`);
     expect(note.url).toBe('https://example.com/doet');
     expect(note.attachment).toMatchObject({ type: 'Image' });
+  });
+
+  it('hears a source’s finish like any edit: a shelf moving a book to Done sends its story to a peer and reaches the owner’s goal', async () => {
+    const owner = await createUser();
+    const year = new Date().getUTCFullYear();
+    const goal = { year, target: 1, scope: 'type' as const, scopeKey: 'books-reading' };
+    expect((await boardClient(owner).goals.$post({ json: goal })).status).toBe(201);
+    const book = { id: '50202953', title: 'Piranesi', author: 'Susanna Clarke' };
+    const shelf = `/${uniqueName('shelf')}`;
+    const serveShelf = (books: Parameters<typeof goodreadsShelf>[1]) =>
+      serveAt(shelf, {
+        headers: { 'content-type': 'application/rss+xml' },
+        body: goodreadsShelf('%23ALL%23', books),
+      });
+    const url = await serveShelf([{ ...book, shelf: 'currently-reading' }]);
+    const added = await readJson(boardClient(owner).sources.$post({ json: { url } }));
+    if (added.status !== 201) throw new Error(`source: ${JSON.stringify(added.body)}`);
+    const peer = peers.rfc9421;
+    await followAccepted(peer, owner);
+    await waitForFollowers(owner, 1);
+
+    await serveShelf([{ ...book, shelf: 'read', readAt: new Date().toUTCString() }]);
+    const checked = await readJson(
+      boardClient(owner).sources[':id'].check.$post({
+        param: { id: String(added.body.source.id) },
+      }),
+    );
+    expect(checked.status).toBe(200);
+    const create = await receivedBy(
+      peer,
+      (activity) =>
+        activity.type === 'Create' && JSON.stringify(activity.object).includes('Finished Piranesi'),
+    );
+    expect(create.signature).not.toBe('none');
+    const notifications = await readJson(boardClient(owner).notifications.$get());
+    if (notifications.status !== 200) throw new Error('notifications');
+    expect(
+      notifications.body.notifications
+        .filter((n) => n.kind === 'reached')
+        .map((n) => n.block?.title),
+    ).toEqual(['Piranesi']);
   });
 
   it('verifies both signature schemes: RFC 9421 and draft-cavage Follows are accepted', async () => {

@@ -315,7 +315,16 @@ export const goals = sqliteTable(
     isPrivate: integer('is_private', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('goals_user_year').on(t.userId, t.year)],
+  (t) => [
+    index('goals_user_year').on(t.userId, t.year),
+    // One goal per year and scope: `any` has no key, and SQLite holds NULLs distinct.
+    uniqueIndex('goals_one_per_scope').on(
+      t.userId,
+      t.year,
+      t.scope,
+      sql`coalesce(${t.scopeKey}, '')`,
+    ),
+  ],
 );
 
 /**

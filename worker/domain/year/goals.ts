@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { findBlockType } from '../../../schema/catalogue';
+import { categories } from '../../../schema/categories';
 import { type goalChangeInput, type goalInput, maxGoalsPerYear } from '../../../schema/goals';
 import { blockStoryEvents, blocks, boardSettings, goals } from '../../../schema/tables';
-import type { Db } from '../../platform/db';
+import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { yearAt, yearSpan, zoneOf } from './calendar';
@@ -11,6 +13,25 @@ type GoalRow = typeof goals.$inferSelect;
 export type GoalWithProgress = GoalRow & { done: number };
 
 const goalNotFound = () => new Refusal('not-found', 'This goal does not exist or is not yours.');
+
+/** What a goal of `scope` counts, in words: "blocks of any kind", "Books & Reading blocks". */
+function scopeInWords(scope: GoalRow['scope'], scopeKey: string | null) {
+  if (scope === 'any' || scopeKey === null) return 'blocks of any kind';
+  const label =
+    scope === 'category'
+      ? categories.find((category) => category.key === scopeKey)?.label
+      : findBlockType(scopeKey)?.label;
+  return `${label ?? scopeKey} blocks`;
+}
+
+/** A goal's year and scope are taken by another of the owner's goals (a unique index). */
+function refuseSecondGoal(error: unknown, goal: Pick<GoalRow, 'year' | 'scope' | 'scopeKey'>) {
+  if (!failedWith(error, 'UNIQUE constraint failed')) throw error;
+  throw new Refusal(
+    'conflict',
+    `You already have a goal for ${scopeInWords(goal.scope, goal.scopeKey)} in ${goal.year}. Change its target instead of setting another.`,
+  );
+}
 
 /** The owner's time zone as set, or null (their years are then counted in UTC). */
 export async function readTimeZone(db: Db, userId: number): Promise<string | null> {
@@ -120,16 +141,13 @@ export async function createGoal(writer: BoardWriter, input: z.output<typeof goa
       `A year holds at most ${maxGoalsPerYear} goals. Delete one to set another.`,
     );
   }
+  const goal = { ...input, scopeKey: input.scope === 'any' ? null : (input.scopeKey ?? null) };
   const { results } = await commitChange(writer, 'goals', [
     db
       .insert(goals)
-      .values({
-        ...input,
-        scopeKey: input.scope === 'any' ? null : (input.scopeKey ?? null),
-        userId,
-      })
+      .values({ ...goal, userId })
       .returning({ id: goals.id }),
-  ]);
+  ]).catch((error: unknown) => refuseSecondGoal(error, goal));
   const [created] = results[0];
   if (!created) throw new Error('The goal was not written.');
   return findGoal(db, userId, created.id, await readTimeZone(db, userId));
@@ -151,6 +169,8 @@ export async function updateGoal(
     'goals',
     [db.update(goals).set(change).where(ownedGoal(id, userId)).returning({ id: goals.id })],
     isOwnedGoal(id, userId),
+  ).catch(async (error: unknown) =>
+    refuseSecondGoal(error, { ...(await findGoal(db, userId, id, null)), ...change }),
   );
   const [updated] = results[0];
   if (!updated) throw goalNotFound();

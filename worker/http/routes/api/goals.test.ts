@@ -127,6 +127,92 @@ describe('goals', () => {
     expectStatus(anonymous, 401);
   });
 
+  it('refuses a second goal of the same year and scope with 409, whatever its target', async () => {
+    const user = await createUser();
+    const first = await setGoal(user, { target: 24 });
+    const again = await readJson(
+      goalsApi(user).$post({ json: { year: thisYear, target: 12, isPrivate: true } }),
+    );
+    expectStatus(again, 409);
+    expect(again.body.error).toBe(
+      `You already have a goal for blocks of any kind in ${thisYear}. Change its target instead of setting another.`,
+    );
+    const books = await setGoal(user, { target: 5, scope: 'type', scopeKey: 'books-reading' });
+    const sameBooks = await readJson(
+      goalsApi(user).$post({
+        json: { year: thisYear, target: 6, scope: 'type', scopeKey: 'books-reading' },
+      }),
+    );
+    expectStatus(sameBooks, 409);
+    expect(sameBooks.body.error).toBe(
+      `You already have a goal for Books & Reading blocks in ${thisYear}. Change its target instead of setting another.`,
+    );
+    // Another year, another person: their own goals.
+    await setGoal(user, { year: thisYear - 1, target: 24 });
+    await setGoal(await createUser(), { target: 24 });
+
+    const turned = await readJson(
+      goalsApi(user)[':id'].$patch({ param: { id: String(books.id) }, json: { scope: 'any' } }),
+    );
+    expectStatus(turned, 409);
+    expect(turned.body.error).toMatch(/^You already have a goal for blocks of any kind in/);
+    expect((await goalsOf(user)).goals.map((goal) => goal.id)).toEqual([
+      first.id,
+      books.id,
+      expect.any(Number),
+    ]);
+  });
+
+  it('keeps one goal per year and scope in the database, whoever writes it', async () => {
+    const user = await createUser();
+    await setGoal(user, { target: 3, scope: 'category', scopeKey: 'learning' });
+    const insert = env.DB.prepare(
+      'INSERT INTO goals (user_id, year, target, scope, scope_key) VALUES (?, ?, ?, ?, ?)',
+    );
+    await expect(insert.bind(user.id, thisYear, 4, 'category', 'learning').run()).rejects.toThrow(
+      /UNIQUE constraint failed/,
+    );
+    await insert.bind(user.id, thisYear, 4, 'any', null).run();
+    await expect(insert.bind(user.id, thisYear, 5, 'any', null).run()).rejects.toThrow(
+      /UNIQUE constraint failed/,
+    );
+  });
+
+  it('merges goals set twice before the rule into the oldest, which keeps its reached story', async () => {
+    const user = await createUser();
+    const oldest = await setGoal(user, { target: 1, scope: 'type', scopeKey: 'books-reading' });
+    await env.DB.exec('DROP INDEX goals_one_per_scope');
+    const insert = env.DB.prepare(
+      'INSERT INTO goals (user_id, year, target, scope, scope_key) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    );
+    const twice = await insert
+      .bind(user.id, thisYear, 1, 'type', 'books-reading')
+      .first<{ id: number }>();
+    await insert.bind(user.id, thisYear, 2, 'any', null).run();
+    await insert.bind(user.id, thisYear, 3, 'any', null).run();
+    const block = await createBlock(user, { status: 'done', progress: 100 });
+    expect(await reachedEvents(user.id)).toHaveLength(2);
+
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith('goals-one-per-scope.sql'));
+    for (const query of migration?.queries ?? []) await env.DB.prepare(query).run();
+
+    const { goals } = await goalsOf(user);
+    expect(goals.map((goal) => [goal.scope, goal.target])).toEqual([
+      ['type', 1],
+      ['any', 2],
+    ]);
+    expect(goals[0]?.id).toBe(oldest.id);
+    expect(await reachedEvents(user.id)).toEqual([{ block_id: block.id, goal_id: oldest.id }]);
+    expect(twice?.id).not.toBe(oldest.id);
+    const year = await readJson(
+      apiClient().boards[':username'].years[':year'].$get({
+        param: { username: user.username, year: String(thisYear) },
+      }),
+    );
+    expectStatus(year, 200);
+    expect(year.body.goals).toHaveLength(2);
+  });
+
   it("counts a block in the year it reached Done in the owner's time zone", async () => {
     const user = await createUser();
     const thisYearsGoal = await setGoal(user, { year: 2026, target: 5 });
@@ -192,7 +278,12 @@ describe('goals', () => {
   it('tells once, in the story of the block that reached it, a public goal reached', async () => {
     const user = await createUser();
     const reached = await setGoal(user, { target: 2 });
-    const secret = await setGoal(user, { target: 1, isPrivate: true });
+    const secret = await setGoal(user, {
+      target: 1,
+      scope: 'category',
+      scopeKey: 'learning',
+      isPrivate: true,
+    });
     await createBlock(user, { status: 'done', progress: 100 });
     expect(await reachedEvents(user.id)).toEqual([]);
     const second = await createBlock(user, { status: 'now', progress: 10 });
@@ -217,7 +308,7 @@ describe('goals', () => {
       200,
     );
     const shown = await setGoal(owner, { target: 1 });
-    await setGoal(owner, { target: 9, isPrivate: true });
+    await setGoal(owner, { target: 9, scope: 'category', scopeKey: 'learning', isPrivate: true });
     await setGoal(owner, { year: thisYear - 1, target: 4 });
     const block = await createBlock(owner, { status: 'done', progress: 100, title: 'Dune' });
 

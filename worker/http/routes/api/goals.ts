@@ -63,7 +63,7 @@ export const goalsRoutes = new Hono<AppEnv>()
       tag,
       summary: 'Change one of your goals: its target, what it counts, or whether visitors see it',
       answers: { 200: goalAnswer },
-      refusals: [400, 401, 404],
+      refusals: [400, 401, 404, 409],
     }),
     changesBoard,
     requireAuth,

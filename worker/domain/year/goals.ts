@@ -25,7 +25,10 @@ function scopeInWords(scope: GoalRow['scope'], scopeKey: string | null) {
 }
 
 /** A goal's year and scope are taken by another of the owner's goals (a unique index). */
-function refuseSecondGoal(error: unknown, goal: Pick<GoalRow, 'year' | 'scope' | 'scopeKey'>) {
+function refuseSecondGoal(
+  error: unknown,
+  goal: Pick<GoalRow, 'year' | 'scope' | 'scopeKey'>,
+): never {
   if (!failedWith(error, 'UNIQUE constraint failed')) throw error;
   throw new Refusal(
     'conflict',

@@ -1,7 +1,7 @@
 import { decodeHTML, decodeHTMLAttribute, decodeXML } from 'entities';
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
-import type { BlockStatus, SourceKind } from '../../../schema/block-values';
+import { type BlockStatus, maxReviewLength, type SourceKind } from '../../../schema/block-values';
 import { Refusal } from '../../platform/refusal';
 
 /** What an item of a feed is on a board: a book, a film, or a link. */
@@ -25,6 +25,8 @@ export type FeedEntry = {
   /** When it entered its shelf (watched, read, shelved, published), in ms. */
   statusAt: number | null;
   rating: number | null;
+  /** What the person wrote of it (a Letterboxd diary entry's review), as plain text. */
+  review: string | null;
 };
 
 /** A feed as read: what it is, its title and link, and its items, newest first as the feed lists them. */
@@ -118,6 +120,23 @@ function prefixOf(root: XmlNode, uri: string): string | null {
 // Letterboxd: a diary entry's link is /<member>/film/<slug>/ (or …/<slug>/<n>/ for a rewatch).
 const letterboxdFilmPath = /\/film\/([^/]+)\//;
 
+const paragraphs = /<p\b[^>]*>([\s\S]*?)<\/p>/gi;
+// What Letterboxd writes around a review: the poster, the date watched, a spoiler warning.
+const notTheReview = /^(Watched on .*\.|This review may contain spoilers\.)$/;
+
+/** The review a Letterboxd diary entry's description holds: its paragraphs but the poster and notes. */
+function letterboxdReview(description: string): string | null {
+  const review = [...description.matchAll(paragraphs)]
+    .filter(([paragraph]) => !imageIn(paragraph))
+    .map(([, html]) => plainText(html ?? '', maxReviewLength))
+    .filter((text) => text && !notTheReview.test(text))
+    .join('\n\n');
+  if (!review) return null;
+  return review.length <= maxReviewLength
+    ? review
+    : `${review.slice(0, maxReviewLength - 1).trimEnd()}…`;
+}
+
 function letterboxdEntries(channel: XmlNode, prefix: string, base: string): FeedEntry[] {
   const field = (item: XmlNode, name: string) => textOf(item[`${prefix}:${name}`]);
   return itemsOf(channel, 'item').flatMap((item): FeedEntry[] => {
@@ -138,6 +157,7 @@ function letterboxdEntries(channel: XmlNode, prefix: string, base: string): Feed
         imageUrl: absoluteLink(imageIn(textOf(item.description)), base),
         statusAt: timeOf(field(item, 'watchedDate')) ?? timeOf(textOf(item.pubDate)),
         rating: starsOf(field(item, 'memberRating')),
+        review: letterboxdReview(textOf(item.description)),
       },
     ];
   });
@@ -201,6 +221,7 @@ function goodreadsEntries(channel: XmlNode, base: string): FeedEntry[] {
         ),
         statusAt: shelf === 'done' ? (readAt ?? addedAt) : addedAt,
         rating: starsOf(textOf(item.user_rating)),
+        review: null,
       },
     ];
   });
@@ -266,6 +287,7 @@ function bookwyrmEntries(channel: XmlNode, base: string): FeedEntry[] {
           imageUrl: absoluteLink(imageIn(description), base),
           statusAt: at,
           rating: null,
+          review: null,
         },
       ];
     }
@@ -285,6 +307,7 @@ function bookwyrmEntries(channel: XmlNode, base: string): FeedEntry[] {
         imageUrl: absoluteLink(imageIn(description), base),
         statusAt: at,
         rating: null,
+        review: null,
       },
     ];
   });
@@ -316,6 +339,7 @@ function feedEntry(
       imageUrl: item.imageUrl,
       statusAt: item.at,
       rating: null,
+      review: null,
     },
   ];
 }

@@ -36,6 +36,7 @@ export function entriesTaken(feed: ReadFeed, feedUrl: string, plan: SourcePlan):
         imageUrl: null,
         statusAt: latest?.statusAt ?? null,
         rating: null,
+        review: null,
       },
     ];
   }
@@ -70,6 +71,7 @@ export function blockOfEntry(entry: FeedEntry) {
     // A film is watched or not, a link is there: only a book is under way.
     progressEnabled: entry.look === 'book',
     rating: entry.rating ?? undefined,
+    review: entry.review ?? undefined,
   });
   return checked.success ? { ...checked.data, status: entry.shelf } : null;
 }

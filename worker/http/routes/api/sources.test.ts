@@ -243,6 +243,38 @@ describe('connecting a source', () => {
     expect(byTitle.Emma?.statusSince).toBe(Date.parse('Tue, 05 Mar 2024 00:00:00 -0800'));
   });
 
+  it("makes a Letterboxd diary's films with their rating and review, without its notes", async () => {
+    const user = await createUser();
+    const feed = await serveFeed(
+      letterboxdDiary('ada', [
+        {
+          slug: 'past-lives',
+          title: 'Past Lives',
+          year: '2023',
+          watched: '2024-05-31',
+          rating: '4.5',
+          review: '<p>Quiet and devastating.</p>',
+        },
+        {
+          slug: 'aftersun',
+          title: 'Aftersun',
+          year: '2022',
+          watched: '2024-05-20',
+          review:
+            '<p><em>This review may contain spoilers.</em></p> <p>The <b>last</b> dance &amp; the tape.</p> <p>Still thinking.</p>',
+        },
+        { slug: 'perfect-days', title: 'Perfect Days', year: '2023', watched: '2024-05-10' },
+      ]),
+    );
+    await connect(user, feed.url);
+    const blocks = await boardBlocks(user);
+    expect(blocks.map((block) => [block.title, block.rating, block.review])).toEqual([
+      ['Past Lives', 4.5, 'Quiet and devastating.'],
+      ['Aftersun', null, 'The last dance & the tape.\n\nStill thinking.'],
+      ['Perfect Days', null, null],
+    ]);
+  });
+
   it('takes only the shelves chosen, and starts blocks hidden when asked', async () => {
     const user = await createUser();
     const feed = await serveFeed(

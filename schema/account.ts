@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { tokenScopes } from './access-tokens';
+import { blockStatuses, goalScopes, sourceKinds } from './block-values';
 import { ownBlock } from './blocks';
 import { boardSettings } from './boards';
 import { feedbackItem } from './feedback';
@@ -69,4 +71,45 @@ export const accountExport = z.object({
     z.object({ day: z.string(), blockId: z.number().int(), clicks: z.number().int() }),
   ),
   sessions: z.array(z.object({ createdAt: z.iso.datetime(), expiresAt: z.iso.datetime() })),
+  goals: z.array(
+    z.object({
+      year: z.number().int(),
+      target: z.number().int(),
+      scope: z.enum(goalScopes),
+      scopeKey: z.string().nullable(),
+      isPrivate: z.boolean(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  /** The feeds that fill the board, with the options they were connected with. */
+  sources: z.array(
+    z.object({
+      url: z.string(),
+      kind: z.enum(sourceKinds),
+      title: z.string(),
+      options: z.object({
+        shelves: z.array(z.enum(blockStatuses)),
+        startHidden: z.boolean(),
+        blockPerItem: z.boolean(),
+      }),
+      paused: z.boolean(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  /** Personal access tokens by name: the token itself is never kept, so never exported. */
+  accessTokens: z.array(
+    z.object({
+      name: z.string(),
+      scopes: z.array(z.enum(tokenScopes)),
+      createdAt: z.iso.datetime(),
+      lastUsedAt: z.iso.datetime().nullable(),
+    }),
+  ),
+  passkeys: z.array(
+    z.object({
+      name: z.string(),
+      createdAt: z.iso.datetime(),
+      lastUsedAt: z.iso.datetime().nullable(),
+    }),
+  ),
 });

@@ -17,7 +17,7 @@ const lastUseResolutionMs = 60_000;
 
 type TokenRow = typeof personalAccessTokens.$inferSelect;
 
-function scopesOf(row: Pick<TokenRow, 'scopes'>): TokenScope[] {
+export function scopesOf(row: Pick<TokenRow, 'scopes'>): TokenScope[] {
   const stored: unknown = JSON.parse(row.scopes);
   return tokenScopes.filter((scope) => Array.isArray(stored) && stored.includes(scope));
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, like, ne, or, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import type { ChangeEmailInput, ChangePasswordInput } from '../../../schema/account';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import {
@@ -7,15 +8,21 @@ import {
   dailyInsights,
   dailyViews,
   feedback,
+  goals,
   loginFailures,
+  passkeys,
+  personalAccessTokens,
   quotas,
   sessions,
+  sources,
   users,
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { getBoardSettings } from '../boards/boards';
+import { planOf } from '../sources/sources';
+import { scopesOf } from './access-tokens';
 import { type Defer, requestEmailChange } from './email-verification';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords';
 import type { UserRow } from './users';
@@ -71,50 +78,130 @@ function absoluteImage(origin: string, image: string | null): string | null {
 }
 
 const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
+
+function ownBlocks(db: Db, userId: number) {
+  return db
+    .select()
+    .from(blocks)
+    .where(eq(blocks.userId, userId))
+    .orderBy(asc(blocks.position), asc(blocks.id));
+}
+
+/** The account's settings beside its board: goals, sources, token names, passkey names. */
+async function exportSettings(db: Db, userId: number) {
+  const [goalRows, sourceRows, tokenRows, passkeyRows] = await Promise.all([
+    db.select().from(goals).where(eq(goals.userId, userId)).orderBy(asc(goals.year), asc(goals.id)),
+    db.select().from(sources).where(eq(sources.userId, userId)).orderBy(asc(sources.id)),
+    db
+      .select()
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.userId, userId))
+      .orderBy(asc(personalAccessTokens.id)),
+    db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt)),
+  ]);
+  return {
+    goals: goalRows.map((goal) => ({ ...goal, createdAt: iso(goal.createdAt) })),
+    sources: sourceRows.map((source) => ({
+      url: source.url,
+      kind: source.kind,
+      title: source.title,
+      options: { ...planOf(source), startHidden: source.startHidden },
+      paused: source.pausedBy !== null,
+      createdAt: iso(source.createdAt),
+    })),
+    accessTokens: tokenRows.map((token) => ({
+      name: token.name,
+      scopes: scopesOf(token),
+      createdAt: iso(token.createdAt),
+      lastUsedAt: isoOrNull(token.lastUsedAt),
+    })),
+    passkeys: passkeyRows.map((passkey) => ({
+      name: passkey.name,
+      createdAt: iso(passkey.createdAt),
+      lastUsedAt: isoOrNull(passkey.lastUsedAt),
+    })),
+  };
+}
+
+const csvColumns = [
+  'id',
+  'title',
+  'subtitle',
+  'type',
+  'category',
+  'status',
+  'progress',
+  'rating',
+  'review',
+  'description',
+  'externalUrl',
+  'imageUrl',
+  'isVisible',
+  'statusSince',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/**
+ * The board's blocks as CSV, one row a block, for a spreadsheet. A cell a spreadsheet would run as
+ * a formula (`=`, `+`, `-`, `@`…) is written as text.
+ */
+export async function exportBlocksCsv(db: Db, user: UserRow, origin: string) {
+  const rows = (await ownBlocks(db, user.id)).map((block) => ({
+    ...block,
+    imageUrl: absoluteImage(origin, block.imageUrl),
+    statusSince: block.statusSince === null ? null : iso(new Date(block.statusSince)),
+    createdAt: iso(block.createdAt),
+    updatedAt: iso(block.updatedAt),
+  }));
+  return Papa.unparse(
+    { fields: [...csvColumns], data: rows.map((row) => csvColumns.map((column) => row[column])) },
+    { escapeFormulae: true },
+  );
+}
 
 /** Everything Up2 holds about the person, for them to keep (`accountExport` in schema/account.ts). */
 export async function exportAccount(db: Db, user: UserRow, origin: string) {
-  const [board, ownBlocks, submissions, days, devices, insights, blockClicks] = await Promise.all([
-    getBoardSettings(db, user.id),
-    db
-      .select()
-      .from(blocks)
-      .where(eq(blocks.userId, user.id))
-      .orderBy(asc(blocks.position), asc(blocks.id)),
-    db
-      .select()
-      .from(feedback)
-      .where(eq(feedback.userId, user.id))
-      .orderBy(desc(feedback.createdAt)),
-    db
-      .select()
-      .from(dailyViews)
-      .where(eq(dailyViews.boardId, user.id))
-      .orderBy(asc(dailyViews.day)),
-    db
-      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.userId, user.id)),
-    db
-      .select({
-        day: dailyInsights.day,
-        kind: dailyInsights.kind,
-        name: dailyInsights.name,
-        views: dailyInsights.views,
-      })
-      .from(dailyInsights)
-      .where(eq(dailyInsights.boardId, user.id))
-      .orderBy(asc(dailyInsights.day), asc(dailyInsights.kind), desc(dailyInsights.views)),
-    db
-      .select({
-        day: dailyBlockClicks.day,
-        blockId: dailyBlockClicks.blockId,
-        clicks: dailyBlockClicks.clicks,
-      })
-      .from(dailyBlockClicks)
-      .where(eq(dailyBlockClicks.boardId, user.id))
-      .orderBy(asc(dailyBlockClicks.day), asc(dailyBlockClicks.blockId)),
-  ]);
+  const [board, blockRows, submissions, days, devices, insights, blockClicks, settings] =
+    await Promise.all([
+      getBoardSettings(db, user.id),
+      ownBlocks(db, user.id),
+      db
+        .select()
+        .from(feedback)
+        .where(eq(feedback.userId, user.id))
+        .orderBy(desc(feedback.createdAt)),
+      db
+        .select()
+        .from(dailyViews)
+        .where(eq(dailyViews.boardId, user.id))
+        .orderBy(asc(dailyViews.day)),
+      db
+        .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.userId, user.id)),
+      db
+        .select({
+          day: dailyInsights.day,
+          kind: dailyInsights.kind,
+          name: dailyInsights.name,
+          views: dailyInsights.views,
+        })
+        .from(dailyInsights)
+        .where(eq(dailyInsights.boardId, user.id))
+        .orderBy(asc(dailyInsights.day), asc(dailyInsights.kind), desc(dailyInsights.views)),
+      db
+        .select({
+          day: dailyBlockClicks.day,
+          blockId: dailyBlockClicks.blockId,
+          clicks: dailyBlockClicks.clicks,
+        })
+        .from(dailyBlockClicks)
+        .where(eq(dailyBlockClicks.boardId, user.id))
+        .orderBy(asc(dailyBlockClicks.day), asc(dailyBlockClicks.blockId)),
+      exportSettings(db, user.id),
+    ]);
   return {
     exportedAt: iso(new Date()),
     account: {
@@ -123,7 +210,7 @@ export async function exportAccount(db: Db, user: UserRow, origin: string) {
       createdAt: iso(user.createdAt),
     },
     board: { ...board, url: new URL(`/@${user.username}`, origin).href },
-    blocks: ownBlocks.map((block) => ({
+    blocks: blockRows.map((block) => ({
       ...block,
       imageUrl: absoluteImage(origin, block.imageUrl),
       createdAt: iso(block.createdAt),
@@ -137,6 +224,7 @@ export async function exportAccount(db: Db, user: UserRow, origin: string) {
       createdAt: iso(device.createdAt),
       expiresAt: iso(device.expiresAt),
     })),
+    ...settings,
   };
 }
 

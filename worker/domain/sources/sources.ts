@@ -27,7 +27,7 @@ const pauseAfterMs = 7 * 24 * 60 * 60 * 1000;
 const notFound = () => new Refusal('not-found', 'This source does not exist or is not yours.');
 const allowsPrivate = (env: Env) => env.UNFURL_PRIVATE_ADDRESSES === 'true';
 
-function planOf(source: Pick<SourceRow, 'shelves' | 'blockPerItem'>): SourcePlan {
+export function planOf(source: Pick<SourceRow, 'shelves' | 'blockPerItem'>): SourcePlan {
   const chosen = JSON.parse(source.shelves) as BlockStatus[];
   return {
     shelves: chosen.length > 0 ? chosen : [...blockStatuses],

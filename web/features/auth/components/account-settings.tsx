@@ -77,21 +77,27 @@ export function AccountSettings({ user, blockCount }: AccountSettingsProps) {
       </Section>
       <Section title="Your data">
         <p className="text-sm text-gray-600">
-          Your profile, board, blocks, stats and feedback, as one file.
+          Your profile, board, blocks, goals, sources, stats and feedback, as one file; or your
+          blocks as a spreadsheet (CSV).
         </p>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          disabled={download.isPending}
-          onClick={() =>
-            download.mutate(undefined, {
-              onError: failed('Failed to download your data. Please try again.'),
-            })
-          }
-        >
-          Download My Data
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {(['json', 'csv'] as const).map((format) => (
+            <Button
+              key={format}
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={download.isPending}
+              onClick={() =>
+                download.mutate(format, {
+                  onError: failed('Failed to download your data. Please try again.'),
+                })
+              }
+            >
+              {format === 'json' ? 'Download My Data' : 'Download Blocks as CSV'}
+            </Button>
+          ))}
+        </div>
       </Section>
       <Section title="Devices">
         <Button

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { encode as encodePng } from 'fast-png';
+import Papa from 'papaparse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiClient,
@@ -123,6 +124,99 @@ describe('GET /api/account/export', () => {
     expect(data.feedback[0]).toMatchObject({ title: 'Dark mode' });
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(Array.isArray(data.dailyStats)).toBe(true);
+  });
+
+  it('holds the goals, sources with their options, token names and passkey names, never a secret', async () => {
+    const user = await createUser();
+    const api = apiClient({ token: user.token });
+    expectStatus(
+      await readJson(
+        api.goals.$post({
+          json: { year: 2026, target: 24, scope: 'type', scopeKey: 'books-reading' },
+        }),
+      ),
+      201,
+    );
+    const token = await readJson(
+      api.account.tokens.$post({ json: { name: 'Shortcut', scopes: ['read'] } }),
+    );
+    expectStatus(token, 201);
+    await env.DB.prepare(
+      `INSERT INTO sources (user_id, url, kind, title, shelves, start_hidden, slot)
+       VALUES (?, 'https://letterboxd.com/ada/rss/', 'letterboxd', 'Letterboxd - ada', '["done"]', 1, 7)`,
+    )
+      .bind(user.id)
+      .run();
+    await env.DB.prepare(
+      `INSERT INTO passkeys (id, user_id, name, public_key, counter) VALUES ('cred-1', ?, 'Laptop', 'secret-key', 0)`,
+    )
+      .bind(user.id)
+      .run();
+
+    const exported = await readJson(api.account.export.$get());
+    expectStatus(exported, 200);
+    const data = exported.body;
+    expect(data.goals).toEqual([
+      {
+        year: 2026,
+        target: 24,
+        scope: 'type',
+        scopeKey: 'books-reading',
+        isPrivate: false,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(data.sources).toEqual([
+      {
+        url: 'https://letterboxd.com/ada/rss/',
+        kind: 'letterboxd',
+        title: 'Letterboxd - ada',
+        options: { shelves: ['done'], startHidden: true, blockPerItem: false },
+        paused: false,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(data.accessTokens).toEqual([
+      { name: 'Shortcut', scopes: ['read'], createdAt: expect.any(String), lastUsedAt: null },
+    ]);
+    expect(data.passkeys).toEqual([
+      { name: 'Laptop', createdAt: expect.any(String), lastUsedAt: null },
+    ]);
+    const file = JSON.stringify(data);
+    expect(file).not.toContain(token.body.token);
+    expect(file).not.toContain('secret-key');
+    expect(file).not.toContain('cred-1');
+  });
+
+  it('offers the blocks as CSV, one row a block, formulas written as text', async () => {
+    const user = await createUser();
+    await createBlock(user, {
+      title: 'Dune, part one',
+      rating: 4.5,
+      review: 'Sand.\nMore "sand".',
+    });
+    await createBlock(user, { title: '=HYPERLINK("http://127.0.0.1:9")', isVisible: false });
+    const answer = await apiClient({ token: user.token }).account.export['blocks.csv'].$get();
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toBe(
+      `attachment; filename="up2-${user.username}-blocks.csv"`,
+    );
+    const rows = Papa.parse<Record<string, string>>(await answer.text(), { header: true }).data;
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      title: 'Dune, part one',
+      type: 'books-reading',
+      status: 'now',
+      rating: '4.5',
+      review: 'Sand.\nMore "sand".',
+      isVisible: 'true',
+    });
+    expect(rows[1]).toMatchObject({
+      title: `'=HYPERLINK("http://127.0.0.1:9")`,
+      isVisible: 'false',
+    });
+    expect((await apiClient().account.export['blocks.csv'].$get()).status).toBe(401);
   });
 
   it('refuses a signed-out export with 401', async () => {

@@ -11,6 +11,7 @@ import {
   changePassword,
   deleteAccount,
   exportAccount,
+  exportBlocksCsv,
 } from '../../../domain/account/account';
 import { endSessionsOf } from '../../../domain/account/sessions';
 import { hasFediverseFollowers } from '../../../domain/fediverse/story-queue';
@@ -93,6 +94,23 @@ export const accountRoutes = new Hono<AppEnv>()
       const data = await exportAccount(c.var.db, c.var.viewer, origin);
       c.header('Content-Disposition', `attachment; filename="up2-${c.var.viewer.username}.json"`);
       return sendJson(c, data, 200);
+    },
+  )
+  .get(
+    '/export/blocks.csv',
+    documented({
+      tag,
+      summary: 'Download your blocks as CSV, one row a block, for a spreadsheet',
+      answers: { 200: { contentType: 'text/csv' } },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      const csv = await exportBlocksCsv(c.var.db, c.var.viewer, new URL(c.req.url).origin);
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="up2-${c.var.viewer.username}-blocks.csv"`,
+      });
     },
   )
   .delete(

@@ -148,4 +148,21 @@ describe('Add a source', () => {
     await expect.element(page.getByRole('alert')).toHaveTextContent('No feed found at this link.');
     await expect.element(button('Connect')).toBeDisabled();
   });
+
+  it('clears the error under the link as soon as the link changes', async () => {
+    answerApi(() =>
+      Response.json(
+        { error: 'No feed found at this link.', fields: { url: 'No feed found at this link.' } },
+        { status: 422 },
+      ),
+    );
+    await pasteAndPreview('https://example.com/');
+    const link = dialog().getByRole('textbox', { name: 'Feed or page link' });
+    await expect.element(page.getByRole('alert')).toBeInTheDocument();
+    await expect.element(link).toHaveAttribute('aria-invalid', 'true');
+
+    await link.fill('https://example.com/feed.xml');
+    await expect.element(page.getByRole('alert')).not.toBeInTheDocument();
+    await expect.element(link).toHaveAttribute('aria-invalid', 'false');
+  });
 });

@@ -246,7 +246,12 @@ export function AddSourceDialog(props: { open: boolean; onOpenChange: (open: boo
               value={url}
               placeholder="https://letterboxd.com/you/rss/"
               aria-invalid={Boolean(urlError)}
-              onChange={(event) => setUrl(event.target.value)}
+              onChange={(event) => {
+                setUrl(event.target.value);
+                // What the server said was of the link before: a new link has not been read yet.
+                if (previewSource.isError) previewSource.reset();
+                if (connect.isError) connect.reset();
+              }}
             />
             <Button type="submit" variant="outline" disabled={previewSource.isPending || !url}>
               {previewSource.isPending ? 'Reading…' : 'Preview'}

@@ -59,7 +59,10 @@ export function PasskeysSection({ onResult }: PasskeysSectionProps) {
         onSubmit={(event) => {
           event.preventDefault();
           add.mutate(name, {
-            onSuccess: ({ passkey }) => onResult(`Passkey "${passkey.name}" added.`),
+            onSuccess: ({ passkey }) => {
+              setName('');
+              onResult(`Passkey "${passkey.name}" added.`);
+            },
             onError: (error) =>
               onResult(errorMessage(error, 'The passkey was not added. Please try again.'), true),
           });

@@ -45,15 +45,17 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
 
   // The username field offers this site's passkeys among its suggestions (conditional mediation):
   // picking one signs in. Waits quietly until then; leaving the screen ends the wait.
+  // A wait left behind (the screen left, or drawn again) neither starts the browser's request nor
+  // sends a passkey it answered with: it could only fail, or sign in a screen no longer shown.
   useEffect(() => {
-    let active = true;
+    const left = new AbortController();
     (async () => {
       if (!(await browserSupportsWebAuthnAutofill())) return;
-      const session = await signInWithPasskey({ autofill: true });
-      if (active) welcome(session);
+      left.signal.throwIfAborted();
+      welcome(await signInWithPasskey({ autofill: true, stopped: left.signal }));
     })().catch(() => undefined);
     return () => {
-      active = false;
+      left.abort();
       WebAuthnAbortService.cancelCeremony();
     };
   }, [welcome]);

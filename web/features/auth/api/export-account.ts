@@ -6,7 +6,7 @@ export type ExportFormat = 'json' | 'csv';
 
 const exports = {
   json: () => api.account.export.$get(),
-  csv: () => api.account.export['blocks.csv'].$get(),
+  csv: () => api.account.export.blocks.$get(),
 };
 
 /** Downloads what Up2 holds about the person as the file the server names. */

@@ -196,7 +196,7 @@ describe('GET /api/account/export', () => {
       review: 'Sand.\nMore "sand".',
     });
     await createBlock(user, { title: '=HYPERLINK("http://127.0.0.1:9")', isVisible: false });
-    const answer = await apiClient({ token: user.token }).account.export['blocks.csv'].$get();
+    const answer = await apiClient({ token: user.token }).account.export.blocks.$get();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toBe(
@@ -216,7 +216,7 @@ describe('GET /api/account/export', () => {
       title: `'=HYPERLINK("http://127.0.0.1:9")`,
       isVisible: 'false',
     });
-    expect((await apiClient().account.export['blocks.csv'].$get()).status).toBe(401);
+    expect((await apiClient().account.export.blocks.$get()).status).toBe(401);
   });
 
   it('refuses a signed-out export with 401', async () => {

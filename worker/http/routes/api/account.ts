@@ -97,7 +97,7 @@ export const accountRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/export/blocks.csv',
+    '/export/blocks',
     documented({
       tag,
       summary: 'Download your blocks as CSV, one row a block, for a spreadsheet',

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useLeaveAndSignOut } from '../../../lib/auth';
+import { countOf } from '../../../lib/plural';
 import { useDeleteAccount } from '../api/delete-account';
 import { PasswordField } from './password-field';
 import { showServerFieldErrors } from './server-field-errors';
@@ -23,7 +24,7 @@ type DeleteAccountDialogProps = { username: string; blockCount: number | undefin
 
 function blocksLost(count: number | undefined): string {
   if (count === undefined) return 'its blocks';
-  return count === 1 ? 'its 1 block' : `its ${count} blocks`;
+  return `its ${countOf(count, { one: 'block', other: 'blocks' })}`;
 }
 
 /** Says what will be lost, and asks for the password before the account ends. */

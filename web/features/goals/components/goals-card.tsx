@@ -10,8 +10,11 @@ import { fieldClassName, Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { countOf } from '../../../lib/plural';
 import { type OwnGoal, useCreateGoal, useDeleteGoal, useOwnGoals } from '../api/goals';
 import { GoalProgress } from './board-goals';
+
+const weeks = { one: 'week', other: 'weeks' };
 
 type Counted = { scope: 'any' | 'category' | 'type'; scopeKey: string | null };
 
@@ -50,7 +53,8 @@ export function GoalsCard({ year }: { year: number }) {
           )}
           <p className="flex items-center gap-1.5 text-sm text-gray-700">
             <FlameIcon aria-hidden className="size-4 text-violet-700" />
-            Streak: {goals.data.streak.current} weeks · longest {goals.data.streak.longest}
+            Streak: {countOf(goals.data.streak.current, weeks)} · longest{' '}
+            {countOf(goals.data.streak.longest, weeks)}
           </p>
         </>
       )}

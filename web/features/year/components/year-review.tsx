@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { categories } from '../../../../schema/categories';
 import { goalTitle } from '../../../../schema/goals';
 import { Button } from '../../../components/ui/button';
+import { countOf } from '../../../lib/plural';
 import type { YearInReview } from '../api/get-year';
 
 type Block = NonNullable<YearInReview['firstFinished']>;
@@ -35,6 +36,14 @@ function Figure({ value, label }: { value: ReactNode; label: string }) {
   );
 }
 
+const updates = { one: 'update', other: 'updates' };
+const days = { one: 'day', other: 'days' };
+
+/** "February: 1 update, 1 finished". */
+function monthNews(name: string | undefined, month: { events: number; finished: number }) {
+  return `${name}: ${countOf(month.events, updates)}, ${month.finished.toLocaleString('en')} finished`;
+}
+
 /** Twelve bars, one a month, as tall as the month's news; the busiest in the board's colour. */
 function MonthStrip({ figures }: { figures: YearInReview }) {
   const most = Math.max(1, ...figures.months.map((month) => month.events));
@@ -47,7 +56,7 @@ function MonthStrip({ figures }: { figures: YearInReview }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: the twelve months never move
             key={index}
             className="flex h-full flex-col justify-end gap-1 text-center"
-            title={`${monthNames[index]}: ${month.events} updates, ${month.finished} finished`}
+            title={monthNews(monthNames[index], month)}
           >
             <span
               className={
@@ -58,9 +67,7 @@ function MonthStrip({ figures }: { figures: YearInReview }) {
             <span className="text-xs text-gray-700" aria-hidden>
               {monthNames[index]?.[0]}
             </span>
-            <span className="sr-only">
-              {monthNames[index]}: {month.events} updates, {month.finished} finished
-            </span>
+            <span className="sr-only">{monthNews(monthNames[index], month)}</span>
           </li>
         ))}
       </ol>
@@ -136,7 +143,7 @@ export function YearReview({
               label="busiest month"
             />
             <Figure
-              value={figures.longestNow ? `${figures.longestNow.days} days` : '–'}
+              value={figures.longestNow ? countOf(figures.longestNow.days, days) : '–'}
               label="longest in Now"
             />
           </dl>
@@ -187,7 +194,7 @@ export function YearReview({
             {figures.longestNow && (
               <Highlight
                 title="Longest in Now"
-                note={`${figures.longestNow.days} days`}
+                note={countOf(figures.longestNow.days, days)}
                 block={figures.longestNow.block}
                 renderBlock={renderBlock}
               />
@@ -195,7 +202,7 @@ export function YearReview({
             {figures.mostCopied && (
               <Highlight
                 title="Most copied"
-                note={`${figures.mostCopied.copies} ${figures.mostCopied.copies === 1 ? 'copy' : 'copies'}`}
+                note={countOf(figures.mostCopied.copies, { one: 'copy', other: 'copies' })}
                 block={figures.mostCopied.block}
                 renderBlock={renderBlock}
               />

@@ -1,7 +1,7 @@
 import { fetchOutside, outsideFetchDeadlineMs, readAtMost } from '../../platform/outside-fetch';
 import { readPageHead } from '../../platform/page-head';
 import { Refusal, refusalIn } from '../../platform/refusal';
-import { type ReadFeed, readFeed, refuseNotAFeed } from './feed-formats';
+import { feedText, type ReadFeed, readFeed, refuseNotAFeed } from './feed-formats';
 
 /** A feed is a page of text: a shelf of 100 books with their descriptions is well under this. */
 const maxFeedBytes = 2 * 1024 * 1024;
@@ -91,12 +91,13 @@ export async function fetchFeed(
     if (!bytes) {
       return { outcome: 'failed', error: 'The feed is larger than 2 MB.', retryAfterMs: null };
     }
-    const text = new TextDecoder().decode(bytes);
+    const contentType = response.headers.get('content-type') ?? '';
+    const text = feedText(bytes, contentType);
     return {
       outcome: 'fetched',
       text,
       url: url.href,
-      isHtml: looksLikeHtml(response.headers.get('content-type') ?? '', text),
+      isHtml: looksLikeHtml(contentType, text),
       validators: {
         etag: response.headers.get('etag'),
         lastModified: response.headers.get('last-modified'),

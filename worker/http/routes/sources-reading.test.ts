@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiClient,
+  createUser,
+  expectStatus,
+  readJson,
+  type TestUser,
+  uniqueName,
+} from '../../test/factories';
+import { feedBytes, type ReferenceFeed, referenceFeeds } from '../../test/fixtures/reference-feeds';
+import { serveAt } from '../../test/outside-site';
+
+/** The feed's bytes on loopback, sent with its Content-Type. */
+async function serveReference(feed: ReferenceFeed) {
+  let binary = '';
+  for (const byte of feedBytes(feed)) binary += String.fromCharCode(byte);
+  return serveAt(`/${uniqueName('feed')}`, {
+    headers: { 'content-type': feed.contentType },
+    base64: btoa(binary),
+  });
+}
+
+/** Connects the feed, one block per item, and answers the source and the blocks it made. */
+async function connectEachItem(feed: ReferenceFeed) {
+  const user: TestUser = await createUser();
+  const api = apiClient({ token: user.token });
+  const url = await serveReference(feed);
+  const connected = await readJson(
+    api.sources.$post({ json: { url, options: { blockPerItem: true } } }),
+  );
+  expectStatus(connected, 201);
+  const board = await readJson(api.blocks.me.$get());
+  expectStatus(board, 200);
+  const blocks = board.body.blocks.toSorted((a, b) => a.title.localeCompare(b.title));
+  return { source: connected.body.source, blocks };
+}
+
+describe('feeds read as their encoding, format and spec say', () => {
+  it('decodes a feed in ISO-8859-1 declared in its XML prolog', async () => {
+    const { source, blocks } = await connectEachItem(referenceFeeds.latin1DeclaredInProlog);
+    expect(source.title).toBe('Tanztheater Wuppertal');
+    expect(blocks.map((block) => block.title)).toEqual(['Café Müller']);
+  });
+
+  it('decodes a feed in Windows-1252 named by the charset of its Content-Type', async () => {
+    const { source, blocks } = await connectEachItem(referenceFeeds.windows1252InContentType);
+    expect(source.title).toBe('Ada’s notes');
+    expect(blocks.map((block) => block.title)).toEqual(['“Café Müller” — tickets from €5']);
+  });
+
+  it('reads an Atom feed written with a prefix (<atom:feed>)', async () => {
+    const { source, blocks } = await connectEachItem(referenceFeeds.prefixedAtom);
+    expect(source).toMatchObject({ kind: 'feed', title: 'Ada’s releases' });
+    expect(blocks.map((block) => [block.title, block.externalUrl, block.statusSince])).toEqual([
+      ['Version 1.0', 'https://ada.example/releases/1.0', Date.parse('2026-10-01T09:00:00Z')],
+      ['Version 2.0', 'https://ada.example/releases/2.0', Date.parse('2026-11-20T10:00:00Z')],
+    ]);
+  });
+
+  it('reads Atom titles by their type: xhtml as its text, text kept whole, html made text', async () => {
+    const { source, blocks } = await connectEachItem(referenceFeeds.atomTextConstructs);
+    expect(source.title).toBe('Notes & things');
+    expect(blocks.map((block) => block.title)).toEqual([
+      'An xhtml title & more',
+      'Bold move & more',
+      'Plain text title <not a tag>',
+    ]);
+  });
+
+  it('resolves relative Atom links against xml:base, the entry’s before the feed’s', async () => {
+    const { blocks } = await connectEachItem(referenceFeeds.atomXmlBase);
+    expect(blocks.map((block) => [block.title, block.externalUrl])).toEqual([
+      ['Relative to its entry', 'https://ada.example/archive/2025/chairs.html'],
+      ['Relative to the feed', 'https://ada.example/blog/2026/lamps'],
+    ]);
+  });
+
+  it('links an RSS item without <link> to its guid when the guid is a permalink', async () => {
+    const { blocks } = await connectEachItem(referenceFeeds.rssGuidPermalink);
+    expect(blocks.map((block) => [block.title, block.externalUrl])).toEqual([
+      ['Episode 1', 'https://ada.example/podcast/1'],
+      ['Episode 2', 'https://ada.example/podcast/2'],
+      ['Episode 3', 'https://ada.example/podcast/3'],
+    ]);
+  });
+
+  it('makes a block of an RSS item with a description and no title, titled from its text', async () => {
+    const { blocks } = await connectEachItem(referenceFeeds.rssDescriptionOnly);
+    expect(blocks.map((block) => [block.title, block.externalUrl])).toEqual([
+      ['A titled post', 'https://ada.example/micro/1'],
+      ['Saw the lamps at dusk.', 'https://ada.example/micro/2'],
+    ]);
+  });
+
+  it('dates an RSS item by its dc:date when it has no pubDate', async () => {
+    const { blocks } = await connectEachItem(referenceFeeds.rssDublinCoreDate);
+    expect(blocks.map((block) => [block.title, block.statusSince])).toEqual([
+      ['On Dune', Date.parse('2026-10-02T08:30:00+02:00')],
+      ['On Piranesi', Date.parse('2026-11-20T10:00:00Z')],
+    ]);
+  });
+});

@@ -7,8 +7,20 @@ import {
   type TestUser,
   uniqueName,
 } from '../../test/factories';
+import { bookwyrmShelf } from '../../test/fixtures/feeds';
 import { feedBytes, type ReferenceFeed, referenceFeeds } from '../../test/fixtures/reference-feeds';
-import { serveAt } from '../../test/outside-site';
+import { outsideSite, serveAt } from '../../test/outside-site';
+
+/** An RSS 2.0 feed of a few posts. */
+function feedOf(title: string, items: { title: string; link: string }[]) {
+  const posts = items
+    .map(
+      (item) =>
+        `<item><title>${item.title}</title><link>${item.link}</link><guid>${item.link}</guid><pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate></item>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${title}</title><link>https://social.example/</link><description>Posts</description>${posts}</channel></rss>`;
+}
 
 /** The feed's bytes on loopback, sent with its Content-Type. */
 async function serveReference(feed: ReferenceFeed) {
@@ -98,5 +110,72 @@ describe('feeds read as their encoding, format and spec say', () => {
       ['On Dune', Date.parse('2026-10-02T08:30:00+02:00')],
       ['On Piranesi', Date.parse('2026-11-20T10:00:00Z')],
     ]);
+  });
+});
+
+/** A page that announces no feed, as a profile or shelf page may be served. */
+const bareProfilePage = {
+  headers: { 'content-type': 'text/html' },
+  body: '<!doctype html><html><head><title>Ada</title></head><body><h1>Ada</h1></body></html>',
+};
+
+async function preview(url: string) {
+  const user = await createUser();
+  return readJson(apiClient({ token: user.token }).sources.preview.$post({ json: { url } }));
+}
+
+describe('page addresses read as the feed their site publishes', () => {
+  it('reads a Mastodon profile address as its public RSS, and names it', async () => {
+    const profile = `/@${uniqueName('ada')}`;
+    const page = await serveAt(profile, bareProfilePage);
+    const rssUrl = await serveAt(`${profile}.rss`, {
+      headers: { 'content-type': 'application/rss+xml; charset=utf-8' },
+      body: feedOf('Ada (@ada@social.example)', [
+        { title: 'Lamps at dusk', link: 'https://social.example/@ada/1' },
+      ]),
+    });
+    const answer = await preview(page);
+    expectStatus(answer, 200);
+    expect(answer.body).toMatchObject({
+      url: rssUrl,
+      kind: 'feed',
+      site: 'fediverse-profile',
+      title: 'Ada (@ada@social.example)',
+    });
+    expect(answer.body.blocks).toEqual([
+      expect.objectContaining({ title: 'Ada (@ada@social.example)', subtitle: 'Lamps at dusk' }),
+    ]);
+  });
+
+  it('reads a BookWyrm shelf page as the shelf’s feed, its books Planned', async () => {
+    const shelf = `/user/${uniqueName('ada')}/books/to-read`;
+    const page = await serveAt(shelf, bareProfilePage);
+    const rssUrl = await serveAt(`${shelf}/rss`, {
+      headers: { 'content-type': 'application/rss+xml' },
+      body: bookwyrmShelf(outsideSite, 'to-read', [
+        { id: 7, title: 'Piranesi', author: 'Susanna Clarke' },
+      ]),
+    });
+    const answer = await preview(page);
+    expectStatus(answer, 200);
+    expect(answer.body).toMatchObject({ url: rssUrl, kind: 'bookwyrm', site: 'bookwyrm-shelf' });
+    expect(answer.body.blocks).toEqual([
+      expect.objectContaining({ title: 'Piranesi', subtitle: 'Susanna Clarke', status: 'planned' }),
+    ]);
+  });
+
+  it('reads a page that only looks like a profile as any page: the feed it announces', async () => {
+    const path = `/@${uniqueName('blog')}`;
+    const feedUrl = await serveAt(`${path}/feed.xml`, {
+      headers: { 'content-type': 'application/rss+xml' },
+      body: feedOf('A blog', [{ title: 'Hello', link: 'https://blog.example/hello' }]),
+    });
+    const page = await serveAt(path, {
+      headers: { 'content-type': 'text/html' },
+      body: `<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="${path}/feed.xml"></head></html>`,
+    });
+    const answer = await preview(page);
+    expectStatus(answer, 200);
+    expect(answer.body).toMatchObject({ url: feedUrl, title: 'A blog', site: null });
   });
 });

@@ -6,6 +6,7 @@ import {
   feedBytes,
   type ReferenceFeed,
   referenceFeeds,
+  siteFeeds,
 } from './worker/test/fixtures/reference-feeds';
 
 // Up2's reading of feeds checked against software we did not write: Debian's python3-feedparser
@@ -18,6 +19,7 @@ const readWithFeedparser = 'worker/test/read-with-feedparser.py';
 
 const feeds: Record<string, ReferenceFeed> = {
   ...referenceFeeds,
+  ...siteFeeds,
   // Feeds the sources tests serve as their sites write them.
   githubActivity: {
     contentType: 'application/atom+xml',

@@ -14,10 +14,24 @@ import feedparser
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 
 
+# Elements that part words; the others (a link, a hashtag's span, bold) sit inside a line.
+PARTING = set(
+    "address article aside blockquote br dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 "
+    "header hr img li main nav ol p pre script section style table td th tr ul".split()
+)
+
+
 class TextOfHtml(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.parts = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in PARTING:
+            self.parts.append(" ")
+
+    def handle_endtag(self, tag):
+        self.handle_starttag(tag, [])
 
     def handle_data(self, data):
         self.parts.append(data)
@@ -29,7 +43,7 @@ def as_text(value, detail):
         reader = TextOfHtml()
         reader.feed(value)
         reader.close()
-        value = " ".join(reader.parts)
+        value = "".join(reader.parts)
     return " ".join(value.split())
 
 

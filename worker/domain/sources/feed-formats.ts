@@ -95,9 +95,15 @@ function textLine(text: string, max: number): string {
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
+// Elements that part words (a paragraph, a line break, a picture); the others (a link, a hashtag's
+// span, bold) sit inside a line, so "#<span>lamps</span>" reads "#lamps".
+const partingTag =
+  /<\/?(?:address|article|aside|blockquote|br|dd|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|img|li|main|nav|ol|p|pre|script|section|style|table|td|th|tr|ul)\b[^>]*>/gi;
+const withoutTags = (html: string) => html.replace(partingTag, ' ').replace(/<[^>]*>/g, '');
+
 /** HTML as the text a reader sees: tags dropped, entities decoded, one line, at most `max` long. */
 function plainText(html: string, max: number): string {
-  return textLine(decodeHTML(html.replace(/<[^>]*>/g, ' ')).replace(/<[^>]*>/g, ' '), max);
+  return textLine(withoutTags(decodeHTML(withoutTags(html))), max);
 }
 
 /**

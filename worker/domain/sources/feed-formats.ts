@@ -394,6 +394,50 @@ function rssItems(channel: XmlNode, base: string, dublinCore: string): FeedEntry
   });
 }
 
+// A GitHub member's activity (github.com/<name>.atom): each entry an event, its id naming its kind.
+const githubEvent = /^tag:github\.com,2008:(\w+Event)\/\d+$/;
+// The events of a member's own work on a project; stars, follows and comments are not.
+const githubProjectEvents = new Set([
+  'PushEvent',
+  'CreateEvent',
+  'PullRequestEvent',
+  'ReleaseEvent',
+  'PublicEvent',
+]);
+const githubRepositoryPath = /^\/([\w.-]+)\/([\w.-]+)(?:\/|$)/;
+
+const isGithubActivity = (entries: XmlNode[]) =>
+  entries.length > 0 && entries.every((entry) => githubEvent.test(textOf(entry.id).trim()));
+
+/**
+ * The projects a GitHub member worked on, newest first: one entry per repository (pushed to,
+ * created, released, a pull request opened), its latest event as subtitle.
+ */
+function githubProjects(entries: XmlNode[], base: string): FeedEntry[] {
+  return entries.flatMap((entry): FeedEntry[] => {
+    const event = githubEvent.exec(textOf(entry.id).trim())?.[1] ?? '';
+    const link = atomLink(entry, baseOf(entry, base));
+    const repository = link ? githubRepositoryPath.exec(new URL(link).pathname) : null;
+    if (!githubProjectEvents.has(event) || !link || !repository) return [];
+    const name = `${repository[1]}/${repository[2]}`;
+    return [
+      {
+        key: `github-repo:${name.toLowerCase()}`,
+        shelf: 'now',
+        shelfName: 'projects',
+        look: 'link',
+        title: name,
+        subtitle: atomText(entry.title, 160) || null,
+        externalUrl: new URL(`/${name}`, link).href,
+        // The entry's picture is the member's avatar, not the project's.
+        imageUrl: null,
+        statusAt: timeOf(textOf(entry.published) || textOf(entry.updated)),
+        rating: null,
+      },
+    ];
+  });
+}
+
 /** The address relative links of an element are resolved against: its `xml:base`, else its parent's. */
 function baseOf(node: XmlNode, parentBase: string): string {
   return absoluteLink(node['@xml:base'] as string | undefined, parentBase) ?? parentBase;
@@ -408,6 +452,16 @@ function atomLink(node: XmlNode, base: string): string | null {
 
 function readAtom(feed: XmlNode, feedUrl: string): ReadFeed {
   const feedBase = baseOf(feed, feedUrl);
+  const title = atomText(feed.title, 400);
+  const link = atomLink(feed, feedBase);
+  if (isGithubActivity(itemsOf(feed, 'entry'))) {
+    return {
+      kind: 'github',
+      title,
+      link,
+      entries: githubProjects(itemsOf(feed, 'entry'), feedBase),
+    };
+  }
   const entries = itemsOf(feed, 'entry').flatMap((entry) => {
     const base = baseOf(entry, feedBase);
     const thumbnail = (entry['media:thumbnail'] ??
@@ -424,8 +478,7 @@ function readAtom(feed: XmlNode, feedUrl: string): ReadFeed {
       at: timeOf(textOf(entry.published) || textOf(entry.updated)),
     });
   });
-  const title = atomText(feed.title, 400);
-  return { kind: 'feed', title, link: atomLink(feed, feedBase), entries };
+  return { kind: 'feed', title, link, entries };
 }
 
 function readRss(root: XmlNode, base: string): ReadFeed {

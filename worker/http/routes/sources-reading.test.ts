@@ -7,7 +7,7 @@ import {
   type TestUser,
   uniqueName,
 } from '../../test/factories';
-import { bookwyrmShelf } from '../../test/fixtures/feeds';
+import { bookwyrmShelf, githubActivity } from '../../test/fixtures/feeds';
 import {
   feedBytes,
   type ReferenceFeed,
@@ -177,5 +177,63 @@ describe('page addresses read as the feed their site publishes', () => {
     const answer = await preview(page);
     expectStatus(answer, 200);
     expect(answer.body).toMatchObject({ url: feedUrl, title: 'A blog', site: null });
+  });
+});
+
+describe("a GitHub member's activity", () => {
+  it('makes a block per project they worked on, its latest event as subtitle, stars left out', async () => {
+    const url = await serveAt(`/${uniqueName('gh')}.atom`, {
+      headers: { 'content-type': 'application/atom+xml; charset=utf-8' },
+      body: githubActivity('ada', [
+        {
+          id: 104,
+          event: 'PushEvent',
+          title: 'ada pushed to main in ada/up2',
+          link: 'https://github.com/ada/up2/compare/4a1b...9c2d',
+          at: '2026-11-20T10:00:00Z',
+        },
+        {
+          id: 103,
+          event: 'WatchEvent',
+          title: 'ada starred honojs/hono',
+          link: 'https://github.com/honojs/hono',
+          at: '2026-11-19T10:00:00Z',
+        },
+        {
+          id: 102,
+          event: 'CreateEvent',
+          title: 'ada created a repository ada/lamp',
+          link: 'https://github.com/ada/lamp',
+          at: '2026-11-18T10:00:00Z',
+        },
+        {
+          id: 101,
+          event: 'PullRequestEvent',
+          title: 'ada opened a pull request in ada/up2',
+          link: 'https://github.com/ada/up2/pull/3',
+          at: '2026-11-17T10:00:00Z',
+        },
+      ]),
+    });
+    const user = await createUser();
+    const api = apiClient({ token: user.token });
+    const connected = await readJson(api.sources.$post({ json: { url } }));
+    expectStatus(connected, 201);
+    expect(connected.body.source).toMatchObject({ kind: 'github', title: 'ada’s Activity' });
+    const board = await readJson(api.blocks.me.$get());
+    expectStatus(board, 200);
+    const projects = board.body.blocks
+      .map((block) => [block.title, block.subtitle, block.externalUrl, block.type, block.status])
+      .toSorted();
+    expect(projects).toEqual([
+      [
+        'ada/lamp',
+        'ada created a repository ada/lamp',
+        'https://github.com/ada/lamp',
+        'github',
+        'now',
+      ],
+      ['ada/up2', 'ada pushed to main in ada/up2', 'https://github.com/ada/up2', 'github', 'now'],
+    ]);
   });
 });

@@ -11,6 +11,7 @@ export const kindLabels: Record<SourceKind, string> = {
   letterboxd: 'Letterboxd diary',
   goodreads: 'Goodreads shelf',
   bookwyrm: 'BookWyrm shelf',
+  github: 'GitHub activity',
   feed: 'Feed',
 };
 

@@ -80,6 +80,7 @@ const cdataSection = /<!\[CDATA\[([\s\S]*?)\]\]>/g;
 /** A node's text: its XML references decoded, its CDATA sections taken as written; '' for none. */
 function textOf(node: unknown): string {
   const raw = rawOf(node);
+  if (!raw.includes('<![CDATA[')) return decodeXML(raw);
   let text = '';
   let from = 0;
   for (const section of raw.matchAll(cdataSection)) {

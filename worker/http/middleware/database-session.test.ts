@@ -55,8 +55,8 @@ describe('reads from the nearest copy of the database', () => {
     // Each request's own session reads from any copy; each render waits for a copy that holds
     // the change (the version's bookmark, taken by the consumer that heard it: the change's or later).
     expect(recorded.starts.filter((start) => start === 'first-unconstrained')).toHaveLength(4);
-    const holdsChange = (start: string) =>
-      bookmarkShape.test(start) && start >= (changeReached ?? '');
+    const holdsChange = (start: string | undefined) =>
+      start !== undefined && bookmarkShape.test(start) && start >= (changeReached ?? '');
     expect(recorded.starts.filter(holdsChange)).toHaveLength(4);
   });
 

@@ -47,7 +47,7 @@ export default defineConfig({
           // The link-preview card's colours are read from Tailwind's theme (tailwind-palette.ts):
           // left out, CSS would arrive empty.
           css: { include: [/tailwindcss\/theme\.css/] },
-          setupFiles: ['./worker/test/apply-migrations.ts'],
+          setupFiles: ['./worker/test/apply-migrations.ts', './worker/test/host-names.ts'],
           // The stand-in website link previews are read from (unfurl.test.ts).
           // …and the fediverse peers and the relay that lets them reach the Worker (fediverse tests).
           globalSetup: ['./worker/dev/outside-site.ts', './worker/dev/fediverse-peer.ts'],

@@ -1,18 +1,12 @@
-import {
-  type Context,
-  createFederation,
-  type DocumentLoader,
-  type Federation,
-  getAuthenticatedDocumentLoader,
-  getDocumentLoader,
-} from '@fedify/fedify';
+import { type Context, createFederation, type Federation, kvCache } from '@fedify/fedify';
 import { Accept, Delete, Endpoints, Follow, Image, Person, Undo } from '@fedify/fedify/vocab';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
 import { WorkersKvStore } from '../../platform/fedify-kv';
 import { CloudflareMessageQueue } from '../../platform/fedify-queue';
-import { isPrivateHost } from '../../platform/outside-fetch';
+import { contextLoader, documentLoader } from '../../platform/fediverse-documents';
+import { outsideAddressProblem } from '../../platform/outside-fetch';
 import { findUserByUsername, type UserRow } from '../account/users';
 import { copyOutsideImage } from '../images/outside-image';
 import {
@@ -42,21 +36,12 @@ const userAgent = 'Up2/1.0 (+https://up2.example)';
 const allowsPrivateAddresses = (env: Env) => env.UNFURL_PRIVATE_ADDRESSES === 'true';
 
 /**
- * The address rules of link previews (worker/platform/outside-fetch.ts) for what the fediverse
- * fetches in production, plus https only: an actor, a key or an activity from anywhere else is
- * refused before any request.
+ * Whether an inbox may be delivered to in production: https, and the address rules of every
+ * outside fetch (worker/platform/outside-fetch.ts), its name's resolved addresses included.
  */
-function isReachableInProduction(url: URL): boolean {
-  return url.protocol === 'https:' && !url.username && !isPrivateHost(url.hostname);
-}
-
-function productionOnly(load: DocumentLoader): DocumentLoader {
-  return (url, options) => {
-    if (!isReachableInProduction(new URL(url))) {
-      return Promise.reject(new Error(`Refused to fetch ${url}: only public https addresses.`));
-    }
-    return load(url, options);
-  };
+async function isReachableInProduction(url: URL): Promise<boolean> {
+  if (url.protocol !== 'https:') return false;
+  return !(await outsideAddressProblem(url, false, AbortSignal.timeout(5000)));
 }
 
 /** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
@@ -94,8 +79,10 @@ export function boardStoryAuthor(ctx: Context<FediverseData>, owner: UserRow) {
 }
 
 function buildFederation(env: Env): Federation<FediverseData> {
+  const allowPrivate = allowsPrivateAddresses(env);
+  const kv = new WorkersKvStore(env.FEDIVERSE_KV);
   const federation = createFederation<FediverseData>({
-    kv: new WorkersKvStore(env.FEDIVERSE_KV),
+    kv,
     queue: new CloudflareMessageQueue(env.FEDIVERSE_QUEUE),
     // The Worker's queue handler hands messages over (processQueuedTask); nothing listens.
     manuallyStartQueue: true,
@@ -106,20 +93,13 @@ function buildFederation(env: Env): Federation<FediverseData> {
       recoveryDelay: { minutes: 30 },
       heldActivityTtl: { days: 2 },
     },
-    ...(allowsPrivateAddresses(env)
-      ? { allowPrivateAddress: true, userAgent }
-      : {
-          documentLoaderFactory: (options) =>
-            productionOnly(getDocumentLoader({ ...options, userAgent, maxRedirection: 3 })),
-          authenticatedDocumentLoaderFactory: (identity, options) =>
-            productionOnly(
-              getAuthenticatedDocumentLoader(identity, {
-                ...options,
-                userAgent,
-                maxRedirection: 3,
-              }),
-            ),
-        }),
+    // Every fetch by the rules of outside fetches (worker/platform/fediverse-documents.ts); no
+    // context but the bundled ones is ever fetched.
+    documentLoaderFactory: () =>
+      kvCache({ loader: documentLoader({ allowPrivate, userAgent }), kv }),
+    contextLoaderFactory: () => contextLoader,
+    authenticatedDocumentLoaderFactory: (identity) =>
+      documentLoader({ allowPrivate, userAgent, sign: identity }),
   });
 
   federation
@@ -182,8 +162,8 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const production = !allowsPrivateAddresses(ctx.data.env);
       if (
         production &&
-        (!isReachableInProduction(follower.inboxId) ||
-          (sharedInbox && !isReachableInProduction(sharedInbox)))
+        (!(await isReachableInProduction(follower.inboxId)) ||
+          (sharedInbox && !(await isReachableInProduction(sharedInbox))))
       ) {
         return;
       }

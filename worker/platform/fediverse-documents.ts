@@ -2,7 +2,7 @@ import { type DocumentLoader, getDocumentLoader, signRequest } from '@fedify/fed
 import { fetchOutside, readAtMost } from './outside-fetch';
 
 /** How long one fetch of another server's actor, key or object may take, redirects included. */
-export const documentDeadlineMs = 5000;
+const documentDeadlineMs = 5000;
 /** The largest actor, key or object read; a larger one is refused, read no further. */
 export const maxDocumentBytes = 1024 * 1024;
 

@@ -1,11 +1,21 @@
-import { type Context, createFederation, type Federation, kvCache } from '@fedify/fedify';
+import {
+  type Context,
+  createFederation,
+  type Federation,
+  kvCache,
+  verifyRequest,
+} from '@fedify/fedify';
 import { Accept, Delete, Endpoints, Follow, Image, Person, Undo } from '@fedify/fedify/vocab';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
 import { WorkersKvStore } from '../../platform/fedify-kv';
 import { CloudflareMessageQueue } from '../../platform/fedify-queue';
-import { contextLoader, documentLoader } from '../../platform/fediverse-documents';
+import {
+  contextLoader,
+  documentLoader,
+  RemoteDocumentError,
+} from '../../platform/fediverse-documents';
 import { outsideAddressProblem } from '../../platform/outside-fetch';
 import { findUserByUsername, type UserRow } from '../account/users';
 import { copyOutsideImage } from '../images/outside-image';
@@ -44,6 +54,12 @@ async function isReachableInProduction(url: URL): Promise<boolean> {
   return !(await outsideAddressProblem(url, false, AbortSignal.timeout(5000)));
 }
 
+/** A 404 or 410 from another server is final: nothing to act on, and nothing to try again. */
+function noneIfGone(error: unknown): null {
+  if (error instanceof RemoteDocumentError && error.isGone) return null;
+  throw error;
+}
+
 /** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
 export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): Promise<Person> {
   const identifier = owner.username;
@@ -78,11 +94,32 @@ export function boardStoryAuthor(ctx: Context<FediverseData>, owner: UserRow) {
   });
 }
 
+/** Actors, keys and objects of other servers, kept a while in KV (Fedify's rules) once read. */
+function cachedDocumentLoader(env: Env) {
+  const loader = documentLoader({ allowPrivate: allowsPrivateAddresses(env), userAgent });
+  return kvCache({ loader, kv: new WorkersKvStore(env.FEDIVERSE_KV) });
+}
+
+/**
+ * Whether an inbox POST carries an HTTP signature (RFC 9421 or draft-cavage) that verifies. Only
+ * the signer's key is fetched, and the body read only for its digest: nothing in the activity
+ * (its @context least of all) is looked at before this says yes.
+ */
+export async function hasVerifiedSignature(env: Env, request: Request): Promise<boolean> {
+  if (!request.headers.has('signature') && !request.headers.has('signature-input')) return false;
+  const { method, headers } = request;
+  const body = await request.clone().arrayBuffer();
+  const key = await verifyRequest(new Request(request.url, { method, headers, body }), {
+    documentLoader: cachedDocumentLoader(env),
+    contextLoader,
+  }).catch(() => null);
+  return key !== null;
+}
+
 function buildFederation(env: Env): Federation<FediverseData> {
   const allowPrivate = allowsPrivateAddresses(env);
-  const kv = new WorkersKvStore(env.FEDIVERSE_KV);
   const federation = createFederation<FediverseData>({
-    kv,
+    kv: new WorkersKvStore(env.FEDIVERSE_KV),
     queue: new CloudflareMessageQueue(env.FEDIVERSE_QUEUE),
     // The Worker's queue handler hands messages over (processQueuedTask); nothing listens.
     manuallyStartQueue: true,
@@ -95,8 +132,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
     },
     // Every fetch by the rules of outside fetches (worker/platform/fediverse-documents.ts); no
     // context but the bundled ones is ever fetched.
-    documentLoaderFactory: () =>
-      kvCache({ loader: documentLoader({ allowPrivate, userAgent }), kv }),
+    documentLoaderFactory: () => cachedDocumentLoader(env),
     contextLoaderFactory: () => contextLoader,
     authenticatedDocumentLoaderFactory: (identity) =>
       documentLoader({ allowPrivate, userAgent, sign: identity }),
@@ -156,7 +192,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       if (target?.type !== 'actor') return;
       const owner = await findUserByUsername(ctx.data.db, target.identifier);
       if (!owner?.isPublic) return;
-      const follower = await follow.getActor(ctx);
+      const follower = await follow.getActor(ctx).catch(noneIfGone);
       if (!follower?.id || !follower.inboxId) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       const production = !allowsPrivateAddresses(ctx.data.env);
@@ -195,7 +231,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       );
     })
     .on(Undo, async (ctx, undo) => {
-      const follow = await undo.getObject(ctx);
+      const follow = await undo.getObject(ctx).catch(noneIfGone);
       if (!(follow instanceof Follow) || !undo.actorId || !follow.objectId) return;
       if (follow.actorId?.href !== undo.actorId.href) return;
       const target = ctx.parseUri(follow.objectId);

@@ -4,6 +4,8 @@ import { isRetiredUsername } from '../../domain/account/users';
 import { usernameFromBoardPath } from '../../render/board-meta';
 import type { AppEnv } from '../app-env';
 import { handleNotFound } from '../middleware/errors';
+import { requireSignedActivity } from '../middleware/fediverse-inbox';
+import { limitJsonBodySize } from '../middleware/request-body';
 
 /**
  * Whether a request asks for ActivityPub JSON: `application/activity+json`, or JSON-LD with the
@@ -70,4 +72,8 @@ export async function answerFromFediverse(c: Context<AppEnv>, request: Request =
 export const fediverseEndpoints = new Hono<AppEnv>()
   .get('/.well-known/webfinger', (c) => answerFromFediverse(c))
   .get('/.well-known/nodeinfo', (c) => answerFromFediverse(c))
+  // The API's body limit, so an activity always fits in a queue message (128 KB).
+  .use('/fediverse/*', limitJsonBodySize)
+  .post('/fediverse/inbox', requireSignedActivity, (c) => answerFromFediverse(c))
+  .post('/fediverse/users/:identifier/inbox', requireSignedActivity, (c) => answerFromFediverse(c))
   .all('/fediverse/*', (c) => answerFromFediverse(c));

@@ -34,6 +34,8 @@ export default defineConfig({
                 // A database that hangs is given up on sooner (outage tests wait for it).
                 D1_DEADLINE_MS: '1500',
                 JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
+                // Tests stand in for Cloudflare: each names its client in CF-Connecting-IP.
+                CLIENT_ADDRESS_HEADER: 'cf-connecting-ip',
                 // Unfurl tests fetch pages from a loopback server (worker/dev/outside-site.ts);
                 // the refusal of private addresses is tested with production's "false".
                 UNFURL_PRIVATE_ADDRESSES: 'true',

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { dailyViews, viewLedger } from '../../../schema/tables';
 import type { AdmittedCounts, Visit } from '../../objects/visit-log';
-import { addressKey } from '../../platform/client-address';
+import { addressKey, clientAddressOf } from '../../platform/client-address';
 import type { Db } from '../../platform/db';
 import { getDb } from '../../platform/db';
 import { lastDays } from './days';
@@ -114,7 +114,7 @@ export function visitOf(request: Request, blockId: number | null = null): Visit 
   const userAgent = headers.get('user-agent') ?? '';
   if (isbot(userAgent)) return null;
   const visit: Visit = {
-    address: addressKey(headers.get('cf-connecting-ip')),
+    address: addressKey(clientAddressOf(request)),
     userAgent: userAgent.slice(0, 200),
     blockId,
     at: Date.now(),

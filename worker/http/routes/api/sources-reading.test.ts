@@ -6,15 +6,15 @@ import {
   readJson,
   type TestUser,
   uniqueName,
-} from '../../test/factories';
-import { bookwyrmShelf, githubActivity } from '../../test/fixtures/feeds';
+} from '../../../test/factories';
+import { bookwyrmShelf, githubActivity } from '../../../test/fixtures/feeds';
 import {
   feedBytes,
   type ReferenceFeed,
   referenceFeeds,
   siteFeeds,
-} from '../../test/fixtures/reference-feeds';
-import { outsideSite, serveAt } from '../../test/outside-site';
+} from '../../../test/fixtures/reference-feeds';
+import { outsideSite, serveAt } from '../../../test/outside-site';
 
 /** An RSS 2.0 feed of a few posts. */
 function feedOf(title: string, items: { title: string; link: string }[]) {

@@ -54,6 +54,9 @@ function workerConfig(command: 'build' | 'serve') {
         ENVIRONMENT: 'development',
         APP_URL: `http://localhost:${port(5173)}`,
         UNFURL_PRIVATE_ADDRESSES: 'true',
+        // No proxy stands in front of `vite dev`: no header is trusted to name the client, so
+        // every visitor on this machine is one (set it to test counts behind a proxy of your own).
+        CLIENT_ADDRESS_HEADER: '',
       },
     };
   }

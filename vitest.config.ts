@@ -34,6 +34,8 @@ export default defineConfig({
                 // A database that hangs is given up on sooner (outage tests wait for it).
                 D1_DEADLINE_MS: '1500',
                 JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
+                // Tests stand in for Cloudflare: each names its client in CF-Connecting-IP.
+                CLIENT_ADDRESS_HEADER: 'cf-connecting-ip',
                 // Unfurl tests fetch pages from a loopback server (worker/dev/outside-site.ts);
                 // the refusal of private addresses is tested with production's "false".
                 UNFURL_PRIVATE_ADDRESSES: 'true',
@@ -47,7 +49,7 @@ export default defineConfig({
           // The link-preview card's colours are read from Tailwind's theme (tailwind-palette.ts):
           // left out, CSS would arrive empty.
           css: { include: [/tailwindcss\/theme\.css/] },
-          setupFiles: ['./worker/test/apply-migrations.ts'],
+          setupFiles: ['./worker/test/apply-migrations.ts', './worker/test/host-names.ts'],
           // The stand-in website link previews are read from (unfurl.test.ts).
           // …and the fediverse peers and the relay that lets them reach the Worker (fediverse tests).
           globalSetup: ['./worker/dev/outside-site.ts', './worker/dev/fediverse-peer.ts'],

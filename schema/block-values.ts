@@ -74,8 +74,11 @@ export function ratingLabel(rating: number): string {
   return `Rated ${rating} out of ${maxRating}`;
 }
 
-/** What a source is, recognised by its content: Letterboxd, Goodreads, BookWyrm, or any feed. */
-export const sourceKinds = ['letterboxd', 'goodreads', 'bookwyrm', 'feed'] as const;
+/**
+ * What a source is, recognised by its content: Letterboxd, Goodreads, BookWyrm, a GitHub member's
+ * activity, or any feed.
+ */
+export const sourceKinds = ['letterboxd', 'goodreads', 'bookwyrm', 'github', 'feed'] as const;
 export type SourceKind = (typeof sourceKinds)[number];
 
 /** The fields of a source's block the owner may edit by hand: bits of `source_items.hand_edited`. */

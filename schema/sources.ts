@@ -100,11 +100,24 @@ const availableShelf = z.object({
   items: z.number().int(),
 });
 
+/** The pages people paste that Up2 recognises and finds the feed of (a YouTube channel's videos…). */
+const pageSites = [
+  'youtube-channel',
+  'github-profile',
+  'fediverse-profile',
+  'substack',
+  'medium',
+  'bookwyrm-shelf',
+] as const;
+export type PageSite = (typeof pageSites)[number];
+
 /** What connecting the source would make, before it does (writes nothing). */
 export const sourcePreviewAnswer = z.object({
   /** The feed's own address (a page's announced feed when a page was pasted). */
   url: z.string(),
   kind: z.enum(sourceKinds),
+  /** The page recognised in the address pasted, whose feed was read; null for any other address. */
+  site: z.enum(pageSites).nullable(),
   title: z.string(),
   shelves: z.array(availableShelf),
   blocks: z.array(

@@ -779,3 +779,25 @@ export const deletedBlocks = sqliteTable(
   },
   (t) => [index('deleted_blocks_purge').on(t.purgeAt)],
 );
+
+/**
+ * The first answer to a creating request sent with an `Idempotency-Key` (decision 0041): the same
+ * key from the same person within 24 hours gets this answer again and creates nothing. A row with
+ * no status is a request still being handled.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    // The method and path the key was first sent to: the same key elsewhere is another request.
+    route: text('route').notNull(),
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -5,7 +5,7 @@ import { publicGoal } from './goals';
 import { publicUser } from './users';
 
 /** The first year a year in review can be asked for. */
-const firstReviewYear = 2000;
+export const firstReviewYear = 2000;
 
 export const yearParam = z.strictObject({
   username: z

@@ -90,6 +90,10 @@ export function pageAt(
 ): { page: 'screen' } | { page: 'board'; handle: string } | { page: 'not-found' } {
   const route = routeAt(pathname);
   if (!route || route.name === 'notFound') return { page: 'not-found' };
+  // Every year the year page can answer is a number of at most 4 digits (the Worker's route).
+  if (route.name === 'year' && !/^\d{1,4}$/.test(route.params.year ?? '')) {
+    return { page: 'not-found' };
+  }
   if (route.name !== 'board') return { page: 'screen' };
   const handle = route.params.username ?? '';
   return isBoardAddress(handle) ? { page: 'board', handle } : { page: 'not-found' };

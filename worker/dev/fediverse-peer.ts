@@ -146,11 +146,13 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     .on(Update, (_ctx, activity) => keep(activity));
 
   const follows = new Map<string, Follow>();
+  let goneFetches = 0;
   const control = async (request: Request, origin: string): Promise<Response> => {
     const ctx = federation.createContext(new URL(origin), undefined);
     const me = { identifier: 'reader' };
     const url = new URL(request.url);
     if (url.pathname === '/__peer/received') return json(received);
+    if (url.pathname === '/__peer/gone-fetches') return json(goneFetches);
     const { actor: target } = (await request.json()) as { actor: string };
     const board = await ctx.lookupObject(target);
     if (!(board instanceof Person) || !board.id) return json({ error: 'not an actor' }, 404);
@@ -179,6 +181,19 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       );
       return json({ undone: true });
     }
+    if (url.pathname === '/__peer/undo-gone') {
+      // An Undo of a follow this server no longer has: fetching it answers 410 Gone.
+      await ctx.sendActivity(
+        me,
+        recipient,
+        new Undo({
+          id: new URL(`/undos/${randomUUID()}`, origin),
+          actor: ctx.getActorUri('reader'),
+          object: new URL(`/gone/${randomUUID()}`, origin),
+        }),
+      );
+      return json({ undone: true });
+    }
     if (url.pathname === '/__peer/delete-self') {
       await ctx.sendActivity(
         me,
@@ -198,6 +213,10 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
   const server = await listen(async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith('/__peer/')) return control(request, peerOrigin);
+    if (pathname.startsWith('/gone/')) {
+      goneFetches += 1;
+      return new Response('Gone', { status: 410 });
+    }
     if (pathname === '/avatar.png') {
       return new Response(readerPicture, { headers: { 'content-type': 'image/png' } });
     }

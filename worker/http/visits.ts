@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 import { countryOf, referrerOf } from '../domain/analytics/insights';
 import type { Visit } from '../objects/visit-log';
-import { addressKey } from '../platform/client-address';
+import { addressKey, clientAddressOf } from '../platform/client-address';
 
 /**
  * Who made a request, as a visit of the board (or of `blockId`'s link) at this moment; null for a
@@ -12,7 +12,7 @@ export function visitOf(request: Request, blockId: number | null = null): Visit 
   const userAgent = headers.get('user-agent') ?? '';
   if (isbot(userAgent)) return null;
   const visit: Visit = {
-    address: addressKey(headers.get('cf-connecting-ip')),
+    address: addressKey(clientAddressOf(request)),
     userAgent: userAgent.slice(0, 200),
     blockId,
     at: Date.now(),

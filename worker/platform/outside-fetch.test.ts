@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
-import { describe, expect, it } from 'vitest';
-import { isPrivateHost, parseLink } from './outside-fetch';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resolveNames } from '../test/host-names';
+import { fetchOutside, isPrivateHost, parseLink } from './outside-fetch';
 
 const hostOf = (link: string) => new URL(link).hostname;
 
@@ -104,5 +105,65 @@ describe('parseLink', () => {
         'without a user name or password',
       );
     }
+  });
+});
+
+describe('fetchOutside where private addresses are not allowed (production)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const production = () => ({
+    allowPrivate: false,
+    signal: AbortSignal.timeout(5000),
+    accept: 'text/html',
+  });
+
+  it.each([
+    ['loopback', ['127.0.0.1']],
+    ['IPv6 loopback', ['::1']],
+    ['a private network', ['10.0.0.7']],
+    ['cloud metadata', ['169.254.169.254']],
+    ['one private address among public ones', ['93.184.215.14', '192.168.1.20']],
+  ])(
+    'refuses a public-looking name that resolves to %s, before any connection',
+    async (_, addresses) => {
+      resolveNames({ 'rt-rebind.example.com': addresses });
+      const sent = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('Private page'));
+      await expect(
+        fetchOutside(new URL('http://rt-rebind.example.com/'), production()),
+      ).rejects.toThrow('Links to private or local addresses cannot be read.');
+      expect(sent).not.toHaveBeenCalled();
+    },
+  );
+
+  it('refuses a name that resolves to nothing, before any connection', async () => {
+    const sent = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('Some page'));
+    await expect(fetchOutside(new URL('https://no-such.example/'), production())).rejects.toThrow(
+      "The link's site could not be found: check its address.",
+    );
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('checks the resolved address of every redirect hop, never connecting to a private one', async () => {
+    resolveNames({ 'public.example': ['93.184.215.14'], 'rt-rebind.example.com': ['127.0.0.1'] });
+    const sent = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(
+        new Response(null, { status: 302, headers: { location: 'http://rt-rebind.example.com/' } }),
+      )
+      .mockResolvedValue(new Response('Private page'));
+    await expect(fetchOutside(new URL('https://public.example/'), production())).rejects.toThrow(
+      'The page redirected to a private or local address.',
+    );
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches a name that resolves to public addresses only', async () => {
+    resolveNames({ 'public.example': ['93.184.215.14', '2606:4700::1111'] });
+    const sent = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('Hello'));
+    const { response } = await fetchOutside(new URL('https://public.example/'), production());
+    expect(await response.text()).toBe('Hello');
+    expect(sent).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,22 +1,25 @@
 import ipaddr from 'ipaddr.js';
+import { resolveHost } from './host-addresses';
 import { Refusal } from './refusal';
 
 /** How long one read of another site (its page, its picture, its icon) may take, redirects included. */
 export const outsideFetchDeadlineMs = 5000;
 const maxRedirects = 3;
 
-type LinkProblem = 'protocol' | 'credentials' | 'private';
+type LinkProblem = 'protocol' | 'credentials' | 'private' | 'unfound';
 
 const linkMessages: Record<LinkProblem, string> = {
   protocol: 'Please paste a link that starts with http:// or https://.',
   credentials: 'Please paste a link without a user name or password in it.',
   private: 'Links to private or local addresses cannot be read.',
+  unfound: "The link's site could not be found: check its address.",
 };
 
 const redirectMessages: Record<LinkProblem, string> = {
   protocol: 'The page redirected to a link that is not http:// or https://.',
   credentials: 'The page redirected to a link with a user name or password in it.',
   private: 'The page redirected to a private or local address.',
+  unfound: 'The page redirected to a site that could not be found.',
 };
 
 // Names that only mean something inside one network, never on the public internet.
@@ -52,6 +55,30 @@ function linkProblem(url: URL, allowPrivate: boolean): LinkProblem | undefined {
   return undefined;
 }
 
+/**
+ * What is wrong with the address a public-looking name resolves to: a name that resolves to a
+ * private address is as private as the address written out; one that resolves to nothing is unfound.
+ */
+async function resolvedProblem(url: URL, signal: AbortSignal): Promise<LinkProblem | undefined> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host)) return undefined;
+  const addresses = await resolveHost(host.replace(/\.$/, ''), signal);
+  if (addresses.length === 0) return 'unfound';
+  return addresses.some((address) => isPrivateHost(address)) ? 'private' : undefined;
+}
+
+/**
+ * The address rules for what the Worker fetches of another server: the link as written, then
+ * (unless private addresses are allowed) every address its name resolves to. Answers a problem, or
+ * undefined for a link that may be fetched.
+ */
+export async function outsideAddressProblem(url: URL, allowPrivate: boolean, signal: AbortSignal) {
+  return (
+    linkProblem(url, allowPrivate) ??
+    (allowPrivate ? undefined : await resolvedProblem(url, signal))
+  );
+}
+
 /** The link a person pasted, or a refusal saying what is wrong with it. */
 export function parseLink(link: string, allowPrivate: boolean): URL {
   if (!URL.canParse(link)) throw new Refusal('invalid', linkMessages.protocol);
@@ -67,33 +94,36 @@ export type OutsideFetch = {
   allowPrivate: boolean;
   signal: AbortSignal;
   accept: string;
-  /** More request headers (a conditional GET's `if-none-match`, `if-modified-since`). */
+  /** More request headers (a conditional GET's `if-none-match`, `if-modified-since`, who asks). */
   headers?: Record<string, string>;
+  /** Signs each hop's request before it is sent (the fediverse's authenticated fetches). */
+  sign?: (request: Request) => Promise<Request>;
 };
 
 const userAgent = 'Mozilla/5.0 (compatible; Up2LinkPreview/1.0)';
 const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
 
-function checkHop(url: URL, redirects: number, allowPrivate: boolean) {
-  const problem = linkProblem(url, allowPrivate);
+async function checkHop(url: URL, redirects: number, options: OutsideFetch) {
+  const problem = await outsideAddressProblem(url, options.allowPrivate, options.signal);
   if (!problem) return;
   throw new Refusal('unreadable', (redirects === 0 ? linkMessages : redirectMessages)[problem]);
 }
 
 /**
- * Fetches a link, following at most 3 redirects itself so that every address is checked before
- * anything is sent to it (fetch's own following would send first). Answers the last response and
- * its address.
+ * Fetches a link, following at most 3 redirects itself so that every address (as written and as
+ * resolved) is checked before anything is sent to it (fetch's own following would send first).
+ * Answers the last response and its address.
  */
 export async function fetchOutside(link: URL, options: OutsideFetch) {
   let url = link;
   for (let redirects = 0; ; redirects += 1) {
-    checkHop(url, redirects, options.allowPrivate);
-    const response = await fetch(url, {
+    await checkHop(url, redirects, options);
+    const request = new Request(url, {
       redirect: 'manual',
       signal: options.signal,
-      headers: { ...options.headers, accept: options.accept, 'user-agent': userAgent },
+      headers: { 'user-agent': userAgent, ...options.headers, accept: options.accept },
     });
+    const response = await fetch(options.sign ? await options.sign(request) : request);
     const location = isRedirect(response.status) ? response.headers.get('location') : null;
     if (location === null) return { response, url };
     await response.body?.cancel();

@@ -12,7 +12,7 @@ import {
 } from '../../test/factories';
 import { serveWorkerOnRelay } from '../../test/fediverse-relay';
 import { goodreadsShelf } from '../../test/fixtures/feeds';
-import { serveAt } from '../../test/outside-site';
+import { serveAt, servePage, timesFetched } from '../../test/outside-site';
 import { fediverse, fediverseData } from './federation';
 
 const { relay, peers } = inject('fediverse');
@@ -324,6 +324,89 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     });
     expect(forged.status).toBe(401);
     expect(await followersOf(owner)).toEqual([]);
+  });
+
+  it('refuses an unsigned or forged POST naming a slow @context with 401 at once, never fetching the context', async () => {
+    const owner = await createUser();
+    const slowContext = await servePage({ body: '{"@context":{}}', stallMs: 60_000 }, 'context');
+    const follow = {
+      '@context': ['https://www.w3.org/ns/activitystreams', slowContext],
+      id: `${peers.cavage.origin}/follows/slow-context`,
+      type: 'Follow',
+      actor: peers.cavage.actor,
+      object: actorOf(owner),
+    };
+    for (const path of [`/fediverse/users/${owner.username}/inbox`, '/fediverse/inbox']) {
+      for (const headers of [
+        {} as Record<string, string>,
+        {
+          date: new Date().toUTCString(),
+          signature: `keyId="${peers.cavage.actor}#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"`,
+        },
+      ]) {
+        const started = Date.now();
+        const answer = await exports.default.fetch(
+          new Request(`${relay}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': activityJson, ...headers },
+            body: JSON.stringify(follow),
+          }),
+        );
+        expect(answer.status, path).toBe(401);
+        expect(Date.now() - started).toBeLessThan(5000);
+      }
+    }
+    expect(await timesFetched(slowContext)).toBe(0);
+    expect(await followersOf(owner)).toEqual([]);
+  });
+
+  it('answers a body over 64 KB with 413 and JSON nested 1,000 levels with 400, never 5xx', async () => {
+    const owner = await createUser();
+    const post = (path: string, body: string) =>
+      exports.default.fetch(
+        new Request(`${relay}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': activityJson },
+          body,
+        }),
+      );
+    const follow = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${peers.cavage.origin}/follows/big`,
+      type: 'Follow',
+      actor: peers.cavage.actor,
+      object: actorOf(owner),
+    };
+    const big = JSON.stringify({ ...follow, summary: 'x'.repeat(200 * 1024) });
+    const deep = JSON.stringify({
+      ...follow,
+      tag: JSON.parse(`${'['.repeat(1000)}${']'.repeat(1000)}`),
+    });
+    for (const path of [`/fediverse/users/${owner.username}/inbox`, '/fediverse/inbox']) {
+      expect((await post(path, big)).status, path).toBe(413);
+      const tooDeep = await post(path, deep);
+      expect(tooDeep.status, path).toBe(400);
+      expect(await tooDeep.json()).toEqual({ error: 'The activity nests deeper than 32 levels.' });
+    }
+    expect(await followersOf(owner)).toEqual([]);
+  });
+
+  it('takes a 410 on the object of an Undo as final: fetched once, never tried again', async () => {
+    const owner = await createUser();
+    const fetches = async () =>
+      (await fetch(`${peers.rfc9421.origin}/__peer/gone-fetches`)).json<number>();
+    const before = await fetches();
+    const warned = vi.spyOn(console, 'warn');
+    await peerCall(peers.rfc9421, 'undo-gone', actorOf(owner));
+    for (let tries = 0; tries < 50 && (await fetches()) === before; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await fetches()) - before).toBe(1);
+    // The queue's consumer sets a message it failed aside to be tried again, and says so.
+    const retried = warned.mock.calls.filter((call) => String(call[1]).includes('/gone/'));
+    warned.mockRestore();
+    expect(retried).toEqual([]);
   });
 
   it('tells followers of a changed name, bio or picture with a signed Update of the actor', async () => {

@@ -1,18 +1,16 @@
-import {
-  type Context,
-  createFederation,
-  type DocumentLoader,
-  type Federation,
-  getAuthenticatedDocumentLoader,
-  getDocumentLoader,
-} from '@fedify/fedify';
+import { type Context, createFederation, type Federation, kvCache } from '@fedify/fedify';
 import { Accept, Delete, Endpoints, Follow, Image, Person, Undo } from '@fedify/fedify/vocab';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
 import { WorkersKvStore } from '../../platform/fedify-kv';
 import { CloudflareMessageQueue } from '../../platform/fedify-queue';
-import { isPrivateHost } from '../../platform/outside-fetch';
+import {
+  contextLoader,
+  documentLoader,
+  RemoteDocumentError,
+} from '../../platform/fediverse-documents';
+import { outsideAddressProblem } from '../../platform/outside-fetch';
 import { findUserByUsername, type UserRow } from '../account/users';
 import { copyOutsideImage } from '../images/outside-image';
 import {
@@ -42,21 +40,18 @@ const userAgent = 'Up2/1.0 (+https://up2.example)';
 const allowsPrivateAddresses = (env: Env) => env.UNFURL_PRIVATE_ADDRESSES === 'true';
 
 /**
- * The address rules of link previews (worker/platform/outside-fetch.ts) for what the fediverse
- * fetches in production, plus https only: an actor, a key or an activity from anywhere else is
- * refused before any request.
+ * Whether an inbox may be delivered to in production: https, and the address rules of every
+ * outside fetch (worker/platform/outside-fetch.ts), its name's resolved addresses included.
  */
-function isReachableInProduction(url: URL): boolean {
-  return url.protocol === 'https:' && !url.username && !isPrivateHost(url.hostname);
+async function isReachableInProduction(url: URL): Promise<boolean> {
+  if (url.protocol !== 'https:') return false;
+  return !(await outsideAddressProblem(url, false, AbortSignal.timeout(5000)));
 }
 
-function productionOnly(load: DocumentLoader): DocumentLoader {
-  return (url, options) => {
-    if (!isReachableInProduction(new URL(url))) {
-      return Promise.reject(new Error(`Refused to fetch ${url}: only public https addresses.`));
-    }
-    return load(url, options);
-  };
+/** A 404 or 410 from another server is final: nothing to act on, and nothing to try again. */
+function noneIfGone(error: unknown): null {
+  if (error instanceof RemoteDocumentError && error.isGone) return null;
+  throw error;
 }
 
 /** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
@@ -93,7 +88,22 @@ export function boardStoryAuthor(ctx: Context<FediverseData>, owner: UserRow) {
   });
 }
 
+/** Actors, keys and objects of other servers, kept a while in KV (Fedify's rules) once read. */
+function cachedDocumentLoader(env: Env) {
+  const loader = documentLoader({ allowPrivate: allowsPrivateAddresses(env), userAgent });
+  return kvCache({ loader, kv: new WorkersKvStore(env.FEDIVERSE_KV) });
+}
+
+/**
+ * What checking an inbox POST's HTTP signature (RFC 9421 or draft-cavage) may load: the signer's
+ * key through our cached, rule-keeping loader, and only the contexts bundled here.
+ */
+export function signatureLoaders(env: Env) {
+  return { documentLoader: cachedDocumentLoader(env), contextLoader };
+}
+
 function buildFederation(env: Env): Federation<FediverseData> {
+  const allowPrivate = allowsPrivateAddresses(env);
   const federation = createFederation<FediverseData>({
     kv: new WorkersKvStore(env.FEDIVERSE_KV),
     queue: new CloudflareMessageQueue(env.FEDIVERSE_QUEUE),
@@ -106,20 +116,12 @@ function buildFederation(env: Env): Federation<FediverseData> {
       recoveryDelay: { minutes: 30 },
       heldActivityTtl: { days: 2 },
     },
-    ...(allowsPrivateAddresses(env)
-      ? { allowPrivateAddress: true, userAgent }
-      : {
-          documentLoaderFactory: (options) =>
-            productionOnly(getDocumentLoader({ ...options, userAgent, maxRedirection: 3 })),
-          authenticatedDocumentLoaderFactory: (identity, options) =>
-            productionOnly(
-              getAuthenticatedDocumentLoader(identity, {
-                ...options,
-                userAgent,
-                maxRedirection: 3,
-              }),
-            ),
-        }),
+    // Every fetch by the rules of outside fetches (worker/platform/fediverse-documents.ts); no
+    // context but the bundled ones is ever fetched.
+    documentLoaderFactory: () => cachedDocumentLoader(env),
+    contextLoaderFactory: () => contextLoader,
+    authenticatedDocumentLoaderFactory: (identity) =>
+      documentLoader({ allowPrivate, userAgent, sign: identity }),
   });
 
   federation
@@ -176,14 +178,14 @@ function buildFederation(env: Env): Federation<FediverseData> {
       if (target?.type !== 'actor') return;
       const owner = await findUserByUsername(ctx.data.db, target.identifier);
       if (!owner?.isPublic) return;
-      const follower = await follow.getActor(ctx);
+      const follower = await follow.getActor(ctx).catch(noneIfGone);
       if (!follower?.id || !follower.inboxId) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       const production = !allowsPrivateAddresses(ctx.data.env);
       if (
         production &&
-        (!isReachableInProduction(follower.inboxId) ||
-          (sharedInbox && !isReachableInProduction(sharedInbox)))
+        (!(await isReachableInProduction(follower.inboxId)) ||
+          (sharedInbox && !(await isReachableInProduction(sharedInbox))))
       ) {
         return;
       }
@@ -215,7 +217,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       );
     })
     .on(Undo, async (ctx, undo) => {
-      const follow = await undo.getObject(ctx);
+      const follow = await undo.getObject(ctx).catch(noneIfGone);
       if (!(follow instanceof Follow) || !undo.actorId || !follow.objectId) return;
       if (follow.actorId?.href !== undo.actorId.href) return;
       const target = ctx.parseUri(follow.objectId);

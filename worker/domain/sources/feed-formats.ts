@@ -39,42 +39,85 @@ export type ReadFeed = {
 
 type XmlNode = Record<string, unknown>;
 
+const atomNamespace = 'http://www.w3.org/2005/Atom';
+
 /**
  * Entities are never expanded: a DOCTYPE's own entities (XXE, "billion laughs") stay as written,
  * and only XML's five and numeric references are decoded (`textOf`). Nothing is fetched.
+ * Titles are kept as written (stop nodes): an Atom title of `type="xhtml"` is markup whose order
+ * matters, and `prefix` names the prefix of an Atom feed written as `<atom:feed>`.
  */
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  isArray: (name) => ['item', 'entry', 'link', 'category'].includes(name),
-});
+function xmlParser(prefix = '') {
+  const named = (name: string) => `${prefix}${name}`;
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    processEntities: false,
+    htmlEntities: false,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    stopNodes: [`*.${named('title')}`],
+    isArray: (name) => ['item', 'entry', 'link', 'category'].map(named).includes(name),
+  });
+}
+
+const xml = xmlParser();
 
 const maxItems = 100;
 const hiddenCharacters = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/gu;
 
-/** A node's text as written, its XML references decoded; '' for none. */
-function textOf(node: unknown): string {
-  if (typeof node === 'string') return decodeXML(node);
-  if (Array.isArray(node)) return textOf(node[0]);
-  if (node && typeof node === 'object') return textOf((node as XmlNode)['#text']);
+/** A node's content as written in the document (a title's markup and CDATA sections included). */
+function rawOf(node: unknown): string {
+  if (typeof node === 'string') return node;
+  if (Array.isArray(node)) return rawOf(node[0]);
+  if (node && typeof node === 'object') return rawOf((node as XmlNode)['#text']);
   return '';
 }
 
+const cdataSection = /<!\[CDATA\[([\s\S]*?)\]\]>/g;
+
+/** A node's text: its XML references decoded, its CDATA sections taken as written; '' for none. */
+function textOf(node: unknown): string {
+  const raw = rawOf(node);
+  if (!raw.includes('<![CDATA[')) return decodeXML(raw);
+  let text = '';
+  let from = 0;
+  for (const section of raw.matchAll(cdataSection)) {
+    text += decodeXML(raw.slice(from, section.index)) + section[1];
+    from = section.index + section[0].length;
+  }
+  return text + decodeXML(raw.slice(from));
+}
+
+/** Text as one line a reader sees: hidden characters dropped, at most `max` long. */
+function textLine(text: string, max: number): string {
+  const line = text.replace(hiddenCharacters, '').replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
+
+// Elements that part words (a paragraph, a line break, a picture); the others (a link, a hashtag's
+// span, bold) sit inside a line, so "#<span>lamps</span>" reads "#lamps".
+const partingTag =
+  /<\/?(?:address|article|aside|blockquote|br|dd|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|img|li|main|nav|ol|p|pre|script|section|style|table|td|th|tr|ul)\b[^>]*>/gi;
+const withoutTags = (html: string) => html.replace(partingTag, ' ').replace(/<[^>]*>/g, '');
+
 /** HTML as the text a reader sees: tags dropped, entities decoded, one line, at most `max` long. */
 function plainText(html: string, max: number): string {
-  const text = decodeHTML(html.replace(/<[^>]*>/g, ' '))
-    .replace(/<[^>]*>/g, ' ')
-    .replace(hiddenCharacters, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+  return textLine(withoutTags(decodeHTML(withoutTags(html))), max);
+}
+
+/**
+ * An Atom text construct (a title) as the text a reader sees, by its `type`: `text` is text as
+ * it stands ("a <b>" stays whole), `html` is HTML escaped in XML, `xhtml` is markup in the XML.
+ */
+function atomText(node: unknown, max: number): string {
+  const type = node && typeof node === 'object' ? (node as XmlNode)['@type'] : undefined;
+  if (type === 'xhtml') return plainText(rawOf(node), max);
+  if (type === 'html') return plainText(textOf(node), max);
+  return textLine(textOf(node), max);
 }
 
 const firstImage = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
@@ -313,7 +356,10 @@ function bookwyrmEntries(channel: XmlNode, base: string): FeedEntry[] {
   });
 }
 
-/** An item of any feed: a post, a commit, a video. Keyed by the feed's address and its id. */
+/**
+ * An item of any feed: a post, a commit, a video. Keyed by the feed's address and its id; its
+ * title is the text a reader sees.
+ */
 function feedEntry(
   feedUrl: string,
   item: {
@@ -324,7 +370,7 @@ function feedEntry(
     at: number | null;
   },
 ): FeedEntry[] {
-  const title = plainText(item.title, 120);
+  const title = textLine(item.title, 120);
   const id = item.id || item.link;
   if (!title || !id) return [];
   return [
@@ -344,9 +390,16 @@ function feedEntry(
   ];
 }
 
-function rssItems(channel: XmlNode, base: string): FeedEntry[] {
+/** An RSS 2.0 item's `<guid>` when it is the item's address: isPermaLink true or absent. */
+function permalinkOf(item: XmlNode, base: string): string | null {
+  const guid = item.guid as unknown;
+  const isPermaLink = guid && typeof guid === 'object' ? (guid as XmlNode)['@isPermaLink'] : null;
+  return isPermaLink === 'false' ? null : absoluteLink(textOf(guid), base);
+}
+
+function rssItems(channel: XmlNode, base: string, dublinCore: string): FeedEntry[] {
   return itemsOf(channel, 'item').flatMap((item) => {
-    const link = absoluteLink(textOf(item.link), base);
+    const link = absoluteLink(textOf(item.link), base) ?? permalinkOf(item, base);
     const enclosure = item.enclosure as XmlNode | undefined;
     const media = (item['media:thumbnail'] ?? item['media:content']) as XmlNode | undefined;
     const picture =
@@ -354,31 +407,94 @@ function rssItems(channel: XmlNode, base: string): FeedEntry[] {
       media?.['@url'];
     return feedEntry(base, {
       id: textOf(item.guid).trim(),
-      title: textOf(item.title),
+      // RSS 2.0 asks an item for a title or a description: one without a title is its text.
+      title: plainText(textOf(item.title) || textOf(item.description), 120),
       link,
       imageUrl: absoluteLink(
         typeof picture === 'string' ? picture : imageIn(textOf(item.description)),
         base,
       ),
-      at: timeOf(textOf(item.pubDate)),
+      at: timeOf(textOf(item.pubDate)) ?? timeOf(textOf(item[`${dublinCore}:date`])),
     });
   });
+}
+
+// A GitHub member's activity (github.com/<name>.atom): each entry an event, its id naming its kind.
+const githubEvent = /^tag:github\.com,2008:(\w+Event)\/\d+$/;
+// The events of a member's own work on a project; stars, follows and comments are not.
+const githubProjectEvents = new Set([
+  'PushEvent',
+  'CreateEvent',
+  'PullRequestEvent',
+  'ReleaseEvent',
+  'PublicEvent',
+]);
+const githubRepositoryPath = /^\/([\w.-]+)\/([\w.-]+)(?:\/|$)/;
+
+const isGithubActivity = (entries: XmlNode[]) =>
+  entries.length > 0 && entries.every((entry) => githubEvent.test(textOf(entry.id).trim()));
+
+/**
+ * The projects a GitHub member worked on, newest first: one entry per repository (pushed to,
+ * created, released, a pull request opened), its latest event as subtitle.
+ */
+function githubProjects(entries: XmlNode[], base: string): FeedEntry[] {
+  return entries.flatMap((entry): FeedEntry[] => {
+    const event = githubEvent.exec(textOf(entry.id).trim())?.[1] ?? '';
+    const link = atomLink(entry, baseOf(entry, base));
+    const repository = link ? githubRepositoryPath.exec(new URL(link).pathname) : null;
+    if (!githubProjectEvents.has(event) || !link || !repository) return [];
+    const name = `${repository[1]}/${repository[2]}`;
+    return [
+      {
+        key: `github-repo:${name.toLowerCase()}`,
+        shelf: 'now',
+        shelfName: 'projects',
+        look: 'link',
+        title: name,
+        subtitle: atomText(entry.title, 160) || null,
+        externalUrl: new URL(`/${name}`, link).href,
+        // The entry's picture is the member's avatar, not the project's.
+        imageUrl: null,
+        statusAt: timeOf(textOf(entry.published) || textOf(entry.updated)),
+        rating: null,
+        review: null,
+      },
+    ];
+  });
+}
+
+/** The address relative links of an element are resolved against: its `xml:base`, else its parent's. */
+function baseOf(node: XmlNode, parentBase: string): string {
+  return absoluteLink(node['@xml:base'] as string | undefined, parentBase) ?? parentBase;
 }
 
 /** Atom's link to the page itself: rel alternate, or no rel. */
 function atomLink(node: XmlNode, base: string): string | null {
   const links = (node.link as XmlNode[] | undefined) ?? [];
   const page = links.find((link) => !link['@rel'] || link['@rel'] === 'alternate');
-  return absoluteLink(page?.['@href'] as string | undefined, base);
+  return page ? absoluteLink(page['@href'] as string | undefined, baseOf(page, base)) : null;
 }
 
-function readAtom(feed: XmlNode, base: string): ReadFeed {
+function readAtom(feed: XmlNode, feedUrl: string): ReadFeed {
+  const feedBase = baseOf(feed, feedUrl);
+  const title = atomText(feed.title, 400);
+  const link = atomLink(feed, feedBase);
+  if (isGithubActivity(itemsOf(feed, 'entry'))) {
+    return {
+      kind: 'github',
+      title,
+      link,
+      entries: githubProjects(itemsOf(feed, 'entry'), feedBase),
+    };
+  }
   const entries = itemsOf(feed, 'entry').flatMap((entry) => {
+    const base = baseOf(entry, feedBase);
     const thumbnail = (entry['media:thumbnail'] ??
       (entry['media:group'] as XmlNode | undefined)?.['media:thumbnail']) as XmlNode | undefined;
-    return feedEntry(base, {
+    return feedEntry(feedUrl, {
       id: textOf(entry.id).trim(),
-      title: textOf(entry.title),
+      title: atomText(entry.title, 120),
       link: atomLink(entry, base),
       imageUrl: absoluteLink(
         (thumbnail?.['@url'] as string | undefined) ??
@@ -388,12 +504,12 @@ function readAtom(feed: XmlNode, base: string): ReadFeed {
       at: timeOf(textOf(entry.published) || textOf(entry.updated)),
     });
   });
-  return { kind: 'feed', title: textOf(feed.title), link: atomLink(feed, base), entries };
+  return { kind: 'feed', title, link, entries };
 }
 
 function readRss(root: XmlNode, base: string): ReadFeed {
   const channel = (root.channel ?? {}) as XmlNode;
-  const title = textOf(channel.title);
+  const title = plainText(textOf(channel.title), 400);
   const link = absoluteLink(textOf(channel.link), base);
   const letterboxd = prefixOf(root, 'https://letterboxd.com');
   const items = itemsOf(channel, 'item');
@@ -411,7 +527,8 @@ function readRss(root: XmlNode, base: string): ReadFeed {
   if (isBookwyrm(channel, base)) {
     return { kind: 'bookwyrm', title, link, entries: bookwyrmEntries(channel, base) };
   }
-  return { kind: 'feed', title, link, entries: rssItems(channel, base) };
+  const dublinCore = prefixOf(root, 'http://purl.org/dc/elements/1.1/') ?? 'dc';
+  return { kind: 'feed', title, link, entries: rssItems(channel, base, dublinCore) };
 }
 
 /**
@@ -423,7 +540,7 @@ function readRdf(root: XmlNode, base: string): ReadFeed {
   const entries = itemsOf(root, 'item').flatMap((item) =>
     feedEntry(base, {
       id: String(item['@rdf:about'] ?? '').trim(),
-      title: textOf(item.title),
+      title: plainText(textOf(item.title), 120),
       link: absoluteLink(textOf(item.link), base),
       imageUrl: absoluteLink(
         imageIn(textOf(item['content:encoded']) || textOf(item.description)),
@@ -433,7 +550,7 @@ function readRdf(root: XmlNode, base: string): ReadFeed {
     }),
   );
   const link = absoluteLink(textOf(channel.link), base);
-  return { kind: 'feed', title: textOf(channel.title), link, entries };
+  return { kind: 'feed', title: plainText(textOf(channel.title), 400), link, entries };
 }
 
 const jsonFeed = z.object({
@@ -470,7 +587,10 @@ function readJsonFeed(text: string, base: string): ReadFeed | null {
     feedEntry(base, {
       id: item.id,
       // A JSON Feed item may have no title (a micro-post): its text stands in.
-      title: item.title ?? item.summary ?? item.content_text ?? item.content_html ?? '',
+      title: plainText(
+        item.title ?? item.summary ?? item.content_text ?? item.content_html ?? '',
+        120,
+      ),
       link: absoluteLink(item.url, base),
       imageUrl: absoluteLink(
         item.image ?? item.banner_image ?? imageIn(item.content_html ?? ''),
@@ -481,10 +601,64 @@ function readJsonFeed(text: string, base: string): ReadFeed | null {
   );
   return {
     kind: 'feed',
-    title: feed.data.title,
+    title: plainText(feed.data.title, 400),
     link: absoluteLink(feed.data.home_page_url, base),
     entries,
   };
+}
+
+/** The prefix of an Atom feed written with one (`<atom:feed xmlns:atom="…Atom">`), if it is one. */
+function prefixedAtomRoot(document: XmlNode): string | null {
+  for (const [name, node] of Object.entries(document)) {
+    const [prefix, local] = name.split(':');
+    if (local !== 'feed' || !node || typeof node !== 'object') continue;
+    if ((node as XmlNode)[`@xmlns:${prefix}`] === atomNamespace) return prefix ?? null;
+  }
+  return null;
+}
+
+/** A node with `prefix:` taken off its elements' names, all the way down. */
+function unprefixed(node: unknown, prefix: string): unknown {
+  if (Array.isArray(node)) return node.map((child) => unprefixed(child, prefix));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([name, child]) => [
+      name.startsWith(`${prefix}:`) ? name.slice(prefix.length + 1) : name,
+      unprefixed(child, prefix),
+    ]),
+  );
+}
+
+const byteOrderMarks: [number[], string][] = [
+  [[0xef, 0xbb, 0xbf], 'utf-8'],
+  [[0xfe, 0xff], 'utf-16be'],
+  [[0xff, 0xfe], 'utf-16le'],
+];
+
+/** The `charset` a Content-Type names (`application/rss+xml; charset=windows-1252`). */
+function charsetOf(contentType: string): string | null {
+  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1] ?? null;
+}
+
+/** The `encoding` of an XML declaration (`<?xml version="1.0" encoding="ISO-8859-1"?>`). */
+function declaredEncodingOf(bytes: Uint8Array): string | null {
+  const head = String.fromCharCode(...bytes.subarray(0, 200));
+  return /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([^"']+)["']/.exec(head)?.[1] ?? null;
+}
+
+/**
+ * A feed's bytes as text, in the encoding it declares: its byte order mark, else the charset of
+ * its Content-Type, else its XML declaration, else UTF-8. An encoding nobody knows is read as
+ * UTF-8.
+ */
+export function feedText(bytes: Uint8Array, contentType: string): string {
+  const marked = byteOrderMarks.find(([mark]) => mark.every((byte, at) => bytes[at] === byte));
+  const label = marked?.[1] ?? charsetOf(contentType) ?? declaredEncodingOf(bytes) ?? 'utf-8';
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return new TextDecoder().decode(bytes);
+  }
 }
 
 const notAFeed =
@@ -510,6 +684,11 @@ export function readFeed(text: string, url: string): ReadFeed | null {
     return readRss(document.rss as XmlNode, url);
   if (document.feed && typeof document.feed === 'object')
     return readAtom(document.feed as XmlNode, url);
+  const atomPrefix = prefixedAtomRoot(document);
+  if (atomPrefix) {
+    const atom = xmlParser(`${atomPrefix}:`).parse(start) as XmlNode;
+    return readAtom(unprefixed(atom[`${atomPrefix}:feed`], atomPrefix) as XmlNode, url);
+  }
   const rdf = document['rdf:RDF'];
   if (rdf && typeof rdf === 'object') return readRdf(rdf as XmlNode, url);
   return null;
@@ -517,7 +696,7 @@ export function readFeed(text: string, url: string): ReadFeed | null {
 
 /** The feed's title as text, or its host when it has none. */
 export function titleOf(feed: ReadFeed, url: string): string {
-  const title = plainText(feed.title, 120);
+  const title = textLine(feed.title, 120);
   if (title) return title;
   return new URL(url).host;
 }

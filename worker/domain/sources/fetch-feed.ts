@@ -1,7 +1,9 @@
+import type { PageSite } from '../../../schema/sources';
 import { fetchOutside, outsideFetchDeadlineMs, readAtMost } from '../../platform/outside-fetch';
 import { readPageHead } from '../../platform/page-head';
 import { Refusal, refusalIn } from '../../platform/refusal';
-import { type ReadFeed, readFeed, refuseNotAFeed } from './feed-formats';
+import { feedText, type ReadFeed, readFeed, refuseNotAFeed } from './feed-formats';
+import { recognisePage } from './page-addresses';
 
 /** A feed is a page of text: a shelf of 100 books with their descriptions is well under this. */
 const maxFeedBytes = 2 * 1024 * 1024;
@@ -91,12 +93,13 @@ export async function fetchFeed(
     if (!bytes) {
       return { outcome: 'failed', error: 'The feed is larger than 2 MB.', retryAfterMs: null };
     }
-    const text = new TextDecoder().decode(bytes);
+    const contentType = response.headers.get('content-type') ?? '';
+    const text = feedText(bytes, contentType);
     return {
       outcome: 'fetched',
       text,
       url: url.href,
-      isHtml: looksLikeHtml(response.headers.get('content-type') ?? '', text),
+      isHtml: looksLikeHtml(contentType, text),
       validators: {
         etag: response.headers.get('etag'),
         lastModified: response.headers.get('last-modified'),
@@ -124,12 +127,35 @@ export async function fetchFeed(
 /** A feed found, read, with what its server said (for the next conditional GET). */
 export type FoundFeed = { feed: ReadFeed; url: string; validators: Validators; bodyHash: string };
 
+/** The feed a recognised page's site publishes for it, read; null when it cannot be. */
+async function feedOfPage(page: URL, allowPrivate: boolean): Promise<FoundFeed | null> {
+  const fetched = await fetchFeed(page, { etag: null, lastModified: null }, { allowPrivate });
+  if (fetched.outcome !== 'fetched' || fetched.isHtml) return null;
+  const feed = readFeed(fetched.text, fetched.url);
+  if (!feed) return null;
+  return { feed, url: fetched.url, validators: fetched.validators, bodyHash: fetched.bodyHash };
+}
+
 /**
- * The feed at a link a person pasted: the feed itself, or the first feed a page announces with
- * `<link rel="alternate">` (one step: an announced page is not followed further). Refuses (422)
- * what cannot be read, saying why.
+ * The feed at a link a person pasted: the feed of a page recognised by its address (a YouTube
+ * channel, a GitHub profile…: `recognisePage`), the feed itself, or the first feed a page
+ * announces with `<link rel="alternate">` (one step: an announced page is not followed further).
+ * A recognised page whose feed cannot be read is read as any other address. Refuses (422) what
+ * cannot be read, saying why.
  */
-export async function findFeed(link: URL, allowPrivate: boolean): Promise<FoundFeed> {
+export async function findFeed(
+  link: URL,
+  allowPrivate: boolean,
+): Promise<FoundFeed & { site: PageSite | null }> {
+  const page = recognisePage(link);
+  const ofPage = page?.feed ? await feedOfPage(page.feed, allowPrivate) : null;
+  if (ofPage) return { ...ofPage, site: page?.site ?? null };
+  // A page whose feed only the page names (a YouTube handle) is still what it was recognised as.
+  const site = page && !page.feed ? page.site : null;
+  return { ...(await feedAtLink(link, allowPrivate)), site };
+}
+
+async function feedAtLink(link: URL, allowPrivate: boolean): Promise<FoundFeed> {
   const fetched = await fetchFeed(link, { etag: null, lastModified: null }, { allowPrivate });
   if (fetched.outcome === 'failed') refuseUnreadable(fetched.error);
   if (fetched.outcome !== 'fetched') return refuseNotAFeed();

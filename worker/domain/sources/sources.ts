@@ -132,7 +132,7 @@ function shelvesOf(feed: ReadFeed) {
   });
 }
 
-async function feedAt(env: Env, url: string): Promise<FoundFeed> {
+async function feedAt(env: Env, url: string) {
   const allowPrivate = allowsPrivate(env);
   return findFeed(parseLink(url, allowPrivate), allowPrivate);
 }
@@ -150,6 +150,7 @@ export async function previewSource(db: Db, env: Env, userId: number, url: strin
   return {
     url: found.url,
     kind: found.feed.kind,
+    site: found.site,
     title,
     shelves: shelvesOf(found.feed),
     blocks: entries.flatMap((entry) => {

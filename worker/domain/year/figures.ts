@@ -7,7 +7,7 @@ import {
   boardSettings,
   users,
 } from '../../../schema/tables';
-import { type YearFigures, yearFigures } from '../../../schema/years';
+import { firstReviewYear, type YearFigures, yearFigures } from '../../../schema/years';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { monthStarts, yearAt, yearSpan, zoneOf } from './calendar';
@@ -101,7 +101,8 @@ export async function readYearFigures(
     .get();
   if (!owner?.user.isPublic) throw noYear();
   const zone = zoneOf(owner.settings?.timeZone);
-  if (year > yearAt(now, zone)) throw noYear();
+  // The years every year route answers: the API, the page and the images alike.
+  if (year < firstReviewYear || year > yearAt(now, zone)) throw noYear();
   const span = yearSpan(year, zone);
   const userId = owner.user.id;
   const shownBlocks = and(eq(blocks.userId, userId), eq(blocks.isVisible, true));

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { addressKey } from '../../platform/client-address';
+import { addressKey, clientAddressOf } from '../../platform/client-address';
 import type { AppEnv } from '../app-env';
 import { ApiError } from './errors';
 
@@ -16,7 +16,7 @@ type LimiterName =
 const retryAfterSeconds = 60;
 
 function clientAddress(c: Context): string {
-  return addressKey(c.req.header('cf-connecting-ip'));
+  return addressKey(clientAddressOf(c.req.raw));
 }
 
 /**

@@ -21,13 +21,48 @@ export const requireJsonBody = createMiddleware(async (c, next) => {
   await next();
 });
 
-/** Refuses a body over `maxBytes` with 413, from Content-Length before reading, or while streaming. */
+/** The largest refused body still read to its end before the answer goes. */
+const maxDrainedBytes = 32 * 1024 * 1024;
+
+/** Reads what is left of a refused body, up to 32 MB in all, and drops it. */
+async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, read: number) {
+  let size = read;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > maxDrainedBytes) return reader.cancel();
+  }
+}
+
+/**
+ * Refuses a body over `maxBytes` with 413: from Content-Length before reading, or while reading a
+ * body sent in chunks, which is then read on to its end (up to 32 MB) before the answer goes, as a
+ * refused body with a length is (`drainRefusedBody`).
+ */
 export function limitBodySize(maxBytes: number, message: string) {
-  return bodyLimit({
+  const byLength = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
       throw new ApiError(413, message);
     },
+  });
+  return createMiddleware(async (c, next) => {
+    const { body, headers } = c.req.raw;
+    if (!body || (headers.has('content-length') && !headers.has('transfer-encoding'))) {
+      return byLength(c, next);
+    }
+    const reader = body.getReader();
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let size = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      size += chunk.value.byteLength;
+      if (size > maxBytes) {
+        await drainRest(reader, size);
+        throw new ApiError(413, message);
+      }
+      chunks.push(chunk.value.slice());
+    }
+    c.req.raw = new Request(c.req.raw, { body: new Blob(chunks) });
+    await next();
   });
 }
 
@@ -35,9 +70,6 @@ export const limitJsonBodySize = limitBodySize(
   maxJsonBytes,
   `The request body is too large: the limit is ${maxJsonBytes / 1024} KB.`,
 );
-
-/** The largest refused body still read to its end before the answer goes. */
-const maxDrainedBytes = 32 * 1024 * 1024;
 
 /**
  * A body refused unread (413 from its Content-Length, 401 before an upload) is read to its end, up

@@ -8,6 +8,7 @@ import { AddSourceDialog } from './add-source-dialog';
 const shelf: SourcePreview = {
   url: 'https://www.goodreads.com/review/list_rss/42?shelf=%23ALL%23',
   kind: 'goodreads',
+  site: null,
   title: "Ada's bookshelf: all",
   shelves: [
     { shelf: 'now', name: 'currently-reading', items: 1 },
@@ -111,6 +112,7 @@ describe('Add a source', () => {
     const feed: SourcePreview = {
       url: 'https://blog.example/feed.xml',
       kind: 'feed',
+      site: null,
       title: 'A blog',
       shelves: [{ shelf: 'done', name: 'posts', items: 3 }],
       blocks: [
@@ -135,6 +137,31 @@ describe('Add a source', () => {
         url: feed.url,
         options: { startHidden: false, blockPerItem: true },
       });
+  });
+
+  it('names the page it recognised in the address pasted: a YouTube channel', async () => {
+    serve({
+      url: 'https://www.youtube.com/feeds/videos.xml?channel_id=UCxxxxxxxxxxxxxxxxxxxxxx',
+      kind: 'feed',
+      site: 'youtube-channel',
+      title: 'Ada makes things',
+      shelves: [{ shelf: 'now', name: 'feed', items: 1 }],
+      blocks: [
+        {
+          category: 'digital',
+          type: 'youtube',
+          status: 'now',
+          title: 'Ada makes things',
+          subtitle: 'A lamp from a tin can',
+          imageUrl: null,
+          onBoard: false,
+        },
+      ],
+    });
+    await pasteAndPreview('https://www.youtube.com/@adamakes');
+    await expect
+      .element(dialog())
+      .toMatchTextContent(/Ada makes things \(YouTube channel\): 1 block to add\./);
   });
 
   it("tells a link that is not a feed in the server's words", async () => {

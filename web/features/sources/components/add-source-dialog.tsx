@@ -16,7 +16,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
 import { type SourcePreview, useConnectSource, usePreviewSource } from '../api/sources';
-import { kindLabels, statusLabels } from './labels';
+import { kindLabels, siteLabels, statusLabels } from './labels';
 
 function typeLabel(category: string, type: string) {
   const categoryLabel = categories.find((entry) => entry.key === category)?.label ?? category;
@@ -147,7 +147,8 @@ function PreviewList({ preview, shelves }: { preview: SourcePreview; shelves: Bl
   return (
     <div className="space-y-2">
       <p className="text-sm text-gray-900" aria-live="polite">
-        <span className="font-medium">{preview.title}</span> ({kindLabels[preview.kind]}):{' '}
+        <span className="font-medium">{preview.title}</span> (
+        {preview.site ? siteLabels[preview.site] : kindLabels[preview.kind]}):{' '}
         {fresh === 0
           ? 'nothing new to add yet.'
           : `${countOf(fresh, { one: 'block', other: 'blocks' })} to add.`}

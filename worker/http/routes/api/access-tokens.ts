@@ -15,6 +15,7 @@ import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
 import { changesNoBoard } from '../../middleware/board-changes';
 import { documented, sendJson } from '../../middleware/contract';
+import { idempotent } from '../../middleware/idempotency';
 import { validate } from '../../middleware/validate';
 
 const tag = 'Personal access tokens';
@@ -47,6 +48,7 @@ export const accessTokenRoutes = new Hono<AppEnv>()
     }),
     changesNoBoard,
     requireAuth,
+    idempotent,
     validate('json', createAccessTokenInput),
     async (c) => {
       const created = await createAccessToken(c.var.db, c.var.viewer.id, c.req.valid('json'));

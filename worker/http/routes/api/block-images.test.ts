@@ -14,6 +14,7 @@ import {
   type TestUser,
   uniqueName,
 } from '../../../test/factories';
+import { resolveNames } from '../../../test/host-names';
 import { outsideSite, servePage, timesFetched } from '../../../test/outside-site';
 
 const production = { ...env, UNFURL_PRIVATE_ADDRESSES: 'false' } as Env;
@@ -117,6 +118,18 @@ describe('an image URL given for a block', () => {
       );
     }
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('in production, at a public-looking name that resolves to loopback, is refused before any connection', async () => {
+    const owner = await createUser();
+    resolveNames({ 'rt-rebind.example.com': ['127.0.0.1'] });
+    const sent = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('image'));
+    const refused = await create(owner, 'http://rt-rebind.example.com/a.png', production);
+    expectStatus(refused, 422);
+    expect(refused.body.fields?.imageUrl).toBe(
+      'Links to private or local addresses cannot be read.',
+    );
+    expect(sent).not.toHaveBeenCalled();
   });
 
   it('already in our store is kept as it is, with no fetch', async () => {

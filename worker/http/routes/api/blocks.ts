@@ -31,6 +31,7 @@ import type { AppEnv } from '../../app-env';
 import { optionalAuth, requireAuthOrToken } from '../../middleware/auth';
 import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
 import { documented, sendJson } from '../../middleware/contract';
+import { idempotent } from '../../middleware/idempotency';
 import { rateLimit } from '../../middleware/rate-limit';
 import { refuseOtherSites } from '../../middleware/same-origin';
 import { validate } from '../../middleware/validate';
@@ -102,6 +103,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     }),
     changesBoard,
     requireAuthOrToken('blocks:write'),
+    idempotent,
     validate('json', blockInput),
     async (c) => {
       const { db, viewer } = c.var;
@@ -196,6 +198,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     // the source's next edit or the cache entry's expiry.
     changesBoard,
     requireAuthOrToken('blocks:write'),
+    idempotent,
     validate('param', blockId),
     async (c) => {
       const writer = boardWriterOf(c, c.var.viewer.id);

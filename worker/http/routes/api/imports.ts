@@ -12,6 +12,7 @@ import { requireAuth } from '../../middleware/auth';
 import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
 import { documented, sendJson } from '../../middleware/contract';
 import { ApiError } from '../../middleware/errors';
+import { idempotent } from '../../middleware/idempotency';
 import { limitBodySize } from '../../middleware/request-body';
 import { validate } from '../../middleware/validate';
 
@@ -63,6 +64,7 @@ export const importRoutes = new Hono<AppEnv>()
     }),
     changesBoard,
     requireAuth,
+    idempotent,
     receivesExport,
     validate('param', importSourceParam),
     validate('form', importForm),

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { encode as encodePng } from 'fast-png';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sources } from '../../../../schema/tables';
 import type { OutsidePage } from '../../../dev/outside-site';
 import { checkSource } from '../../../domain/sources/sources';
@@ -27,9 +27,14 @@ import {
   letterboxdDiary,
   rdfFeed,
 } from '../../../test/fixtures/feeds';
+import { resolveNames } from '../../../test/host-names';
 import { outsideSite, serveAt, timesFetched } from '../../../test/outside-site';
 
 const production = { ...env, UNFURL_PRIVATE_ADDRESSES: 'false' } as Env;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** A feed at a path no other test uses; `serveAgain` changes what it answers. */
 async function serveFeed(body: string, options: Partial<OutsidePage> = {}) {
@@ -712,6 +717,20 @@ describe('hostile feeds', () => {
     expectStatus(loop, 422);
     expect(loop.body.error).toContain('redirected more than 3 times');
   }, 20_000);
+
+  it('refuses a public-looking name that resolves to loopback outside development, before any connection', async () => {
+    const user = await createUser();
+    resolveNames({ 'rt-rebind.example.com': ['127.0.0.1'] });
+    const sent = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('<feed/>'));
+    const answer = await readJson(
+      apiClient({ token: user.token, settled: production }).sources.preview.$post({
+        json: { url: 'http://rt-rebind.example.com/feed' },
+      }),
+    );
+    expectStatus(answer, 422);
+    expect(answer.body.error).toContain('private or local addresses');
+    expect(sent).not.toHaveBeenCalled();
+  });
 
   it('refuses private and loopback addresses outside development', async () => {
     const user = await createUser();

@@ -22,6 +22,7 @@ import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
 import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
 import { documented, sendJson } from '../../middleware/contract';
+import { idempotent } from '../../middleware/idempotency';
 import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 
@@ -82,6 +83,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
     }),
     changesBoard,
     requireAuth,
+    idempotent,
     validate('json', sourceInput),
     rateLimit('UNFURL_LIMITER', 'source-add', (c) => String(c.var.viewer?.id)),
     async (c) => {

@@ -10,6 +10,7 @@ import {
   readJson,
   uniqueName,
 } from '../../../test/factories';
+import { resolveNames } from '../../../test/host-names';
 import { outsideSite, servePage, timesFetched } from '../../../test/outside-site';
 
 const production = { ...env, UNFURL_PRIVATE_ADDRESSES: 'false' } as Env;
@@ -361,6 +362,7 @@ describe('POST /api/unfurl', () => {
 
   it('in production, refuses with 422 a public page that redirects to a private address, never fetching it', async () => {
     const secret = await servePage(htmlPage('<title>Internal</title>'), 'secret');
+    resolveNames({ 'public.example': ['93.184.215.14'] });
     const outsideFetch = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValueOnce(new Response(null, { status: 302, headers: { location: secret } }));
@@ -370,6 +372,15 @@ describe('POST /api/unfurl', () => {
     expect(outsideFetch).toHaveBeenCalledTimes(1);
     outsideFetch.mockRestore();
     expect(await timesFetched(secret)).toBe(0);
+  });
+
+  it('in production, refuses with 422 a public-looking name that resolves to loopback, before any connection', async () => {
+    resolveNames({ 'rt-rebind.example.com': ['127.0.0.1'] });
+    const sent = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('Internal'));
+    const { answer } = await unfurl('http://rt-rebind.example.com/', production);
+    expectStatus(answer, 422);
+    expect(answer.body.error).toBe('Links to private or local addresses cannot be read.');
+    expect(sent).not.toHaveBeenCalled();
   });
 
   it('limits each user to 10 unfurls a minute, answering 429', async () => {

@@ -85,6 +85,21 @@ describe('a view is one visitor seeing one board within 30 minutes', () => {
   });
 });
 
+describe('the client address', () => {
+  it('is not read from a CF-Connecting-IP the client sent itself, off Cloudflare: forty spoofed addresses are one visitor', async () => {
+    const owner = await createUser();
+    const trusted = env.CLIENT_ADDRESS_HEADER;
+    // Production and development off Cloudflare: no header names the client.
+    env.CLIENT_ADDRESS_HEADER = '';
+    try {
+      for (let i = 0; i < 40; i++) await loadBoard(owner.username, visitor());
+    } finally {
+      env.CLIENT_ADDRESS_HEADER = trusted;
+    }
+    expect(await analyticsOf(owner)).toMatchObject({ weeklyViews: 1, uniqueVisitors: 1 });
+  });
+});
+
 describe('one address counts a bounded number of visitors', () => {
   const browsers = (count: number) =>
     Array.from(

@@ -116,6 +116,16 @@ const hostileName = `Ann "<script>alert(1)</script>" & Co`;
 const hostileBio = `I <b>build</b> things & "break" them </title><script>alert('x')</script>`;
 
 describe('GET /@username', () => {
+  it('answers the page, not the actor, to Accept: text/html, application/activity+json', async () => {
+    const owner = await createUser();
+    const { response, html } = await fetchPage(`/@${owner.username}`, {
+      accept: 'text/html, application/activity+json',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(html).toContain(`@${owner.username}`);
+  });
+
   it('names a public board in its title, description, canonical, Open Graph and Twitter tags', async () => {
     const owner = await createUser();
     await updateProfile(owner.token, { displayName: hostileName, bio: hostileBio, tagline: 'Tag' });

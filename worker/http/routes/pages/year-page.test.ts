@@ -63,6 +63,25 @@ describe('the year page', () => {
     expect(hidden.response.status).toBe(404);
   });
 
+  it('answers 404 for any page under a board that is no year: /year/99999, /year/-1, /year/2026.png', async () => {
+    const owner = await createUser();
+    for (const year of ['99999', '-1', `${thisYear}.png`, '1001', '0']) {
+      const { response } = await fetchPage(`/@${owner.username}/year/${year}`);
+      expect(response.status, year).toBe(404);
+    }
+  });
+
+  it('draws no image for a year before reviews begin, as the page and the API refuse it', async () => {
+    const owner = await createUser();
+    await createBlock(owner, { status: 'done', progress: 100 });
+    for (const file of ['1001.png', '1001-story.png', '1999.png', '0000.png']) {
+      const image = await call('GET', `/api/og/${owner.username}/years/${file}`);
+      expect(image.status, file).toBe(404);
+      expect(image.headers.get('content-type'), file).toContain('application/json');
+    }
+    expect((await fetchPage(`/@${owner.username}/year/1001`)).response.status).toBe(404);
+  });
+
   it('draws the link-preview card at 1200x630 and the story at 1080x1920', async () => {
     const owner = await createUser();
     await createBlock(owner, { status: 'done', progress: 100 });

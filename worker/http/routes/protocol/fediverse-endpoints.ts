@@ -4,21 +4,45 @@ import { isRetiredUsername } from '../../../domain/account/users';
 import { usernameFromBoardPath } from '../../../render/board-meta';
 import type { AppEnv } from '../../app-env';
 import { handleNotFound } from '../../middleware/errors';
+import { requireSignedActivity } from '../../middleware/fediverse-inbox';
+import { limitJsonBodySize } from '../../middleware/request-body';
+
+type Preference = { q: number; order: number };
+
+const noPreference: Preference = { q: 0, order: Number.POSITIVE_INFINITY };
+const better = (a: Preference, b: Preference) => a.q > b.q || (a.q === b.q && a.order < b.order);
+
+function isActivityJson(type: string, parameters: string[]): boolean {
+  if (type === 'application/activity+json') return true;
+  return (
+    type === 'application/ld+json' &&
+    parameters.some((parameter) => parameter.includes('https://www.w3.org/ns/activitystreams'))
+  );
+}
+
+const pageTypes = new Set(['text/html', 'application/xhtml+xml', 'text/*', '*/*']);
 
 /**
- * Whether a request asks for ActivityPub JSON: `application/activity+json`, or JSON-LD with the
- * ActivityStreams profile (as ActivityPub servers ask), rather than a page.
+ * Whether a request prefers ActivityPub JSON (`application/activity+json`, or JSON-LD with the
+ * ActivityStreams profile) to the page: the higher q-value wins, and on a tie the type listed
+ * first. `text/html, application/activity+json` is a page; `application/activity+json` alone, or
+ * `text/html;q=0.5, application/activity+json`, is the actor.
  */
 export function asksForActivityJson(accept: string | undefined): boolean {
   if (!accept) return false;
-  return accept.split(',').some((part) => {
-    const [type, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    if (type === 'application/activity+json') return true;
-    return (
-      type === 'application/ld+json' &&
-      parameters.some((parameter) => parameter.includes('https://www.w3.org/ns/activitystreams'))
-    );
+  let json = noPreference;
+  let page = noPreference;
+  accept.split(',').forEach((part, order) => {
+    const [type = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const qParameter = parameters.find((parameter) => /^q\s*=/.test(parameter));
+    const q = qParameter ? Number(qParameter.split('=')[1]) : 1;
+    if (!(q > 0)) return;
+    const preference = { q, order };
+    if (isActivityJson(type, parameters)) {
+      if (better(preference, json)) json = preference;
+    } else if (pageTypes.has(type) && better(preference, page)) page = preference;
   });
+  return json.q > 0 && better(json, page);
 }
 
 /**
@@ -70,4 +94,8 @@ export async function answerFromFediverse(c: Context<AppEnv>, request: Request =
 export const fediverseEndpoints = new Hono<AppEnv>()
   .get('/.well-known/webfinger', (c) => answerFromFediverse(c))
   .get('/.well-known/nodeinfo', (c) => answerFromFediverse(c))
+  // The API's body limit, so an activity always fits in a queue message (128 KB).
+  .use('/fediverse/*', limitJsonBodySize)
+  .post('/fediverse/inbox', requireSignedActivity, (c) => answerFromFediverse(c))
+  .post('/fediverse/users/:identifier/inbox', requireSignedActivity, (c) => answerFromFediverse(c))
   .all('/fediverse/*', (c) => answerFromFediverse(c));

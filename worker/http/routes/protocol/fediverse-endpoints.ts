@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { isRetiredUsername } from '../../../domain/account/users';
 import { usernameFromBoardPath } from '../../../render/board-meta';
 import type { AppEnv } from '../../app-env';
+import { changesNoBoard } from '../../middleware/board-changes';
 import { handleNotFound } from '../../middleware/errors';
 import { requireSignedActivity } from '../../middleware/fediverse-inbox';
 import { limitJsonBodySize } from '../../middleware/request-body';
@@ -96,6 +97,9 @@ export const fediverseEndpoints = new Hono<AppEnv>()
   .get('/.well-known/nodeinfo', (c) => answerFromFediverse(c))
   // The API's body limit, so an activity always fits in a queue message (128 KB).
   .use('/fediverse/*', limitJsonBodySize)
-  .post('/fediverse/inbox', requireSignedActivity, (c) => answerFromFediverse(c))
-  .post('/fediverse/users/:identifier/inbox', requireSignedActivity, (c) => answerFromFediverse(c))
+  // What another server tells a board (a follow, an undo) changes nothing its visitors see.
+  .post('/fediverse/inbox', changesNoBoard, requireSignedActivity, (c) => answerFromFediverse(c))
+  .post('/fediverse/users/:identifier/inbox', changesNoBoard, requireSignedActivity, (c) =>
+    answerFromFediverse(c),
+  )
   .all('/fediverse/*', (c) => answerFromFediverse(c));

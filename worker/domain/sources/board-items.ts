@@ -157,6 +157,27 @@ async function claimOrphans(db: Db, userId: number, source: SourceWriter, orphan
 
 const { status: statusBit, progress: progressBit, title: titleBit } = handEditedFields;
 
+/** Records what the source now says of each of `entries`' items: their shelf, or their fingerprint. */
+function recordItems(
+  db: Db,
+  userId: number,
+  entries: FeedEntry[],
+  column: 'status' | 'fingerprint',
+) {
+  const rows = JSON.stringify(
+    entries.map((entry) => ({
+      key: entry.key,
+      value: column === 'status' ? entry.shelf : fingerprintOf(entry),
+    })),
+  );
+  return rawRun(
+    db,
+    sql`UPDATE source_items SET ${sql.raw(column)} = ${field('value')}
+      FROM json_each(${rows}) AS e
+      WHERE source_items.user_id = ${userId} AND source_items.item_key = ${field('key')}`,
+  );
+}
+
 /**
  * The moves of blocks whose items changed shelf (to-read → currently-reading → read: Planned → Now
  * → Done), and the items' new shelves. A block whose status the owner set by hand stays; one whose
@@ -177,16 +198,9 @@ function moveBlocks(
       { blockId: item.blockId, status: entry.shelf, since: entry.statusAt ?? at, keepProgress },
     ];
   });
-  const shelves = JSON.stringify(moves.map((entry) => ({ key: entry.key, status: entry.shelf })));
   return [
     ...moveBroughtBlocks(db, userId, movable, at),
-    rawRun(
-      db,
-      sql`
-      UPDATE source_items SET status = ${field('status')}
-      FROM json_each(${shelves}) AS e
-      WHERE source_items.user_id = ${userId} AND source_items.item_key = ${field('key')}`,
-    ),
+    recordItems(db, userId, moves, 'status'),
   ] as const;
 }
 
@@ -209,18 +223,9 @@ function updateBlocks(
       { blockId: item.blockId, title, subtitle: entry.subtitle, externalUrl: entry.externalUrl },
     ];
   });
-  const prints = JSON.stringify(
-    changed.map((entry) => ({ key: entry.key, fingerprint: fingerprintOf(entry) })),
-  );
   return [
     retextBroughtBlocks(db, userId, texts, at),
-    rawRun(
-      db,
-      sql`
-      UPDATE source_items SET fingerprint = ${field('fingerprint')}
-      FROM json_each(${prints}) AS e
-      WHERE source_items.user_id = ${userId} AND source_items.item_key = ${field('key')}`,
-    ),
+    recordItems(db, userId, changed, 'fingerprint'),
   ] as const;
 }
 

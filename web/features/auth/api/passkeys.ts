@@ -36,23 +36,11 @@ export function useRemovePasskey() {
 /**
  * Signs in with any passkey of this site: the browser asks which. `autofill`: offered among the
  * username field's suggestions instead (conditional mediation), waiting until one is picked. The
- * caller stores the session with `signIn` from useAuth. Once `stopped` is aborted (the screen was
- * left) it neither starts the browser's request nor sends what it answered.
+ * caller stores the session with `signIn` from useAuth.
  */
-export async function signInWithPasskey({
-  autofill = false,
-  stopped,
-}: {
-  autofill?: boolean;
-  stopped?: AbortSignal;
-} = {}) {
-  const options = await api.passkeys['sign-in-options'].$post(undefined, {
-    init: { signal: stopped },
-  });
-  const optionsJSON = await options.json();
-  stopped?.throwIfAborted();
+export async function signInWithPasskey({ autofill = false } = {}) {
+  const optionsJSON = await (await api.passkeys['sign-in-options'].$post()).json();
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
-  stopped?.throwIfAborted();
   return (await api.passkeys['sign-in'].$post({ json: { response } })).json();
 }
 

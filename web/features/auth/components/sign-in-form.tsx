@@ -45,17 +45,15 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
 
   // The username field offers this site's passkeys among its suggestions (conditional mediation):
   // picking one signs in. Waits quietly until then; leaving the screen ends the wait.
-  // A wait left behind (the screen left, or drawn again) neither starts the browser's request nor
-  // sends a passkey it answered with: it could only fail, or sign in a screen no longer shown.
   useEffect(() => {
-    const left = new AbortController();
+    let active = true;
     (async () => {
       if (!(await browserSupportsWebAuthnAutofill())) return;
-      left.signal.throwIfAborted();
-      welcome(await signInWithPasskey({ autofill: true, stopped: left.signal }));
+      const session = await signInWithPasskey({ autofill: true });
+      if (active) welcome(session);
     })().catch(() => undefined);
     return () => {
-      left.abort();
+      active = false;
       WebAuthnAbortService.cancelCeremony();
     };
   }, [welcome]);

@@ -195,11 +195,13 @@ export type Db = ReturnType<typeof getDb>;
  * its raw queries (`db.all`, `db.run`) lack; this gives them one. `rawAll` answers the rows.
  */
 export function rawAll<Row>(db: Db, query: SQL) {
-  const raw = db.all<Row>(query);
-  return Object.assign(raw, { stmt: db.$client.prepare(raw.getQuery().sql) });
+  return withStatement(db, db.all<Row>(query));
 }
 
 export function rawRun(db: Db, query: SQL) {
-  const raw = db.run(query);
+  return withStatement(db, db.run(query));
+}
+
+function withStatement<Raw extends { getQuery(): { sql: string } }>(db: Db, raw: Raw) {
   return Object.assign(raw, { stmt: db.$client.prepare(raw.getQuery().sql) });
 }

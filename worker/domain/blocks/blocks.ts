@@ -29,9 +29,12 @@ export function listBlocks(db: Db, userId: number, { visibleOnly }: { visibleOnl
 const nextPosition = (userId: number) =>
   sql<number>`(SELECT COALESCE(MAX(${blocks.position}), 0) + 1 FROM ${blocks} WHERE ${blocks.userId} = ${userId})`;
 
-/** The database refuses a block past the board's limit (trigger in migrations): atomic under races. */
-function refuseFullBoard(error: unknown): never {
-  if (failedWith(error, 'board_full')) throw new Refusal('conflict', boardFull);
+/**
+ * The database refuses a block past the board's limit (trigger in migrations): atomic under races.
+ * Each writer says in `message` what the person can do about it.
+ */
+export function refuseFullBoard(error: unknown, message = boardFull): never {
+  if (failedWith(error, 'board_full')) throw new Refusal('conflict', message);
   throw error;
 }
 

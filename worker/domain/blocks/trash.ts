@@ -4,6 +4,7 @@ import { type Db, failedWith, rawRun } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { deleteImageNoOneShows } from '../images/images';
+import { refuseFullBoard } from './blocks';
 
 /**
  * Deleting is undoable for a while: the block leaves every public place at once, kept whole in
@@ -128,16 +129,13 @@ function restoreStatements(db: Db, id: number, userId: number, now: number) {
 }
 
 function refuseRestore(error: unknown): never {
-  if (failedWith(error, 'board_full')) {
-    throw new Refusal('conflict', 'Your board is full: delete a block to bring this one back.');
-  }
   if (failedWith(error, 'UNIQUE constraint failed')) {
     throw new Refusal(
       'conflict',
       'This block is on your board again already (imported or copied meanwhile).',
     );
   }
-  throw error;
+  return refuseFullBoard(error, 'Your board is full: delete a block to bring this one back.');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { blockStoryEvents, boardChanges, users } from '../../../schema/tables';
 import { type BoardChange, bumpBoardVersion } from '../../platform/board-versions';
-import { type Db, getSessionDb } from '../../platform/db';
+import { type Db, getDb, getSessionDb } from '../../platform/db';
 import { queueNewStories, queueProfileChange } from '../fediverse/story-queue';
 import { notifyGoalsReached } from '../notifications/notifications';
 import { tellReachedGoals } from '../year/goals';
@@ -115,7 +115,7 @@ export async function handleBoardChanges(
  * lost, or their consumer died) are handled now. A lost message delays a change, never drops it.
  */
 export async function sweepBoardChanges(env: Env, ctx: BoardChange['ctx'], now = Date.now()) {
-  const waiting = await getSessionDb(env.DB.withSession('first-primary'), env)
+  const waiting = await getDb(env)
     .select({ id: boardChanges.id })
     .from(boardChanges)
     .where(and(isNull(boardChanges.handledAt), lt(boardChanges.createdAt, now - sweepAfterMs)))

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { maxBlocksPerBoard } from '../../../schema/blocks';
 import type { ImportSource, LetterboxdList } from '../../../schema/imports';
 import { blocks } from '../../../schema/tables';
-import { type Db, failedWith } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
+import { refuseFullBoard } from '../blocks/blocks';
 import { type BroughtBlock, bringBlocks } from '../blocks/bulk';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { findBookCovers } from './book-covers';
@@ -72,14 +73,6 @@ export function previewOf(plan: ImportPlan) {
   };
 }
 
-function refuseWhenFull(error: unknown): never {
-  // Another import or a new block took the room meanwhile.
-  if (failedWith(error, 'board_full')) {
-    throw new Refusal('conflict', 'Your board filled up meanwhile: look at the import again.');
-  }
-  throw error;
-}
-
 /**
  * Adds the plan's new blocks and their stories as one change: all of them or, when the board
  * lacks room for all, none (the board's limit is a trigger, so a race cannot overfill it). With
@@ -104,7 +97,10 @@ export async function runImport(
   if (brought.length > 0) {
     const at = Date.now();
     const statements = bringBlocks(board.db, board.userId, brought, at);
-    const { results } = await commitChange(board, 'blocks', statements).catch(refuseWhenFull);
+    const { results } = await commitChange(board, 'blocks', statements).catch((error: unknown) =>
+      // Another import or a new block took the room meanwhile.
+      refuseFullBoard(error, 'Your board filled up meanwhile: look at the import again.'),
+    );
     inserted = results[0];
   }
   return {

@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { handEditedFields } from '../../../schema/block-values';
 import { maxBlocksPerBoard } from '../../../schema/blocks';
-import { type Db, failedWith, rawRun } from '../../platform/db';
-import { Refusal } from '../../platform/refusal';
+import { type Db, rawRun } from '../../platform/db';
+import { refuseFullBoard } from '../blocks/blocks';
 import {
   type BroughtBlock,
   bringBlocks,
   moveBroughtBlocks,
   retextBroughtBlocks,
 } from '../blocks/bulk';
-import type { BoardWriter } from '../board-changes/record';
-import { commitChange } from '../board-changes/record';
+import { type BoardWriter, commitChange } from '../board-changes/record';
 import { copyOutsideImage } from '../images/outside-image';
 import type { FeedEntry } from './feed-formats';
 import { blockOfEntry, fingerprintOf } from './mapping';
@@ -229,13 +228,6 @@ function updateBlocks(
   ] as const;
 }
 
-function refuseFullBoard(error: unknown): never {
-  if (failedWith(error, 'board_full')) {
-    throw new Refusal('conflict', 'Your board is full: delete a block to make room.');
-  }
-  throw error;
-}
-
 /**
  * Brings the board up to date with a feed's entries, as one change: new items make blocks, items
  * that changed shelf move theirs, items whose text changed update it, items of a removed source
@@ -268,7 +260,9 @@ export async function applyEntries(
   const updating = changed.length > 0 ? updateBlocks(db, userId, known, changed, at) : [];
   const [first, ...rest] = [...making, ...moving, ...updating];
   if (!first) return { made: 0, moved: 0, updated: 0 };
-  const { results } = await commitChange(board, 'blocks', [first, ...rest]).catch(refuseFullBoard);
+  const { results } = await commitChange(board, 'blocks', [first, ...rest]).catch(
+    (error: unknown) => refuseFullBoard(error, 'Your board is full: delete a block to make room.'),
+  );
   const made = making.length > 0 ? (results[0] as unknown[]).length : 0;
   const movedAt = making.length;
   const moved = moving.length > 0 ? (results[movedAt] as unknown[]).length : 0;

@@ -85,15 +85,19 @@ test('a passkey added in settings signs in with no password typed, even while wr
   await signOut(page);
   await authenticator.presence(false);
   await gotoHydrated(page, '/auth');
+  const suggested = page.waitForResponse('**/api/passkeys/sign-in-options');
   await page.getByRole('tab', { name: 'Sign In' }).click();
   const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
   await expect(signIn.getByLabel('Username')).toHaveAttribute('autocomplete', 'username webauthn');
-  // Pressed while no touch comes, so the suggestion cannot sign in first: the button's own request
-  // replaces it, and the touch that follows answers that one.
-  const asked = page.waitForRequest('**/api/passkeys/sign-in-options');
+  await suggested;
+  // Pressed while no touch comes, so the suggestion cannot sign in first: the button ends it and
+  // makes its own request. The authenticator answers only requests made once a touch is due, so
+  // the button's challenge is held until then.
+  await page.route('**/api/passkeys/sign-in-options', async (route) => {
+    await authenticator.presence(true);
+    await route.continue();
+  });
   await signIn.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await asked;
-  await authenticator.presence(true);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(
     page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }),

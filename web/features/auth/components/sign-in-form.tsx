@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,7 +14,7 @@ import { useAuth } from '../../../lib/auth';
 import type { CurrentUser } from '../../../lib/current-user';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/login';
-import { signInWithPasskey, usePasskeySignIn } from '../api/passkeys';
+import { usePasskeySignIn, usePasskeySuggestion } from '../api/passkeys';
 import { PasswordField } from './password-field';
 
 type SignInValues = z.input<typeof loginInput>;
@@ -43,22 +42,9 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
     [signIn],
   );
 
-  // The username field offers this site's passkeys among its suggestions (conditional mediation):
-  // picking one signs in. Waits quietly until then; leaving the screen ends the wait.
-  useEffect(() => {
-    let active = true;
-    (async () => {
-      if (!(await browserSupportsWebAuthnAutofill())) return;
-      const session = await signInWithPasskey({ autofill: true });
-      if (active) welcome(session);
-    })().catch(() => undefined);
-    return () => {
-      active = false;
-      WebAuthnAbortService.cancelCeremony();
-    };
-  }, [welcome]);
-
-  const passkey = usePasskeySignIn();
+  // The username field offers this site's passkeys among its suggestions: picking one signs in.
+  const endSuggestion = usePasskeySuggestion(welcome);
+  const passkey = usePasskeySignIn(endSuggestion);
   const signInWithAPasskey = () =>
     passkey.mutate(undefined, {
       onSuccess: welcome,

@@ -1,6 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookmarkHeader } from '../../schema/read-your-writes';
-import { ApiRequestError, api, errorMessage } from './api-client';
+import { ApiRequestError, api, createOnce, errorMessage } from './api-client';
 
 describe('ApiRequestError', () => {
   it('words a refused request as "{status}: {body}"', () => {
@@ -82,5 +84,55 @@ describe('the database bookmark', () => {
     vi.stubGlobal('sessionStorage', undefined);
     await api.auth.me.$get();
     expect(sent).toEqual([null]);
+  });
+});
+
+describe('createOnce', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /**
+   * A server on this machine that drops the connection of the requests `lost` names (the answer
+   * lost on the way back), answers 201 or `status` to the others, and notes each Idempotency-Key.
+   */
+  async function serverLosing(lost: number[], status = 201) {
+    const keys: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      keys.push(request.headers['idempotency-key'] as string | undefined);
+      if (lost.includes(keys.length)) return request.socket.destroy();
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(status === 201 ? { id: 7 } : { error: 'Title is required.' }));
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as AddressInfo;
+    const send = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      send(new URL(String(input), `http://127.0.0.1:${port}`), init),
+    );
+    return { keys, close: () => new Promise((closed) => server.close(closed)) };
+  }
+
+  const createBlock = () =>
+    createOnce(async (options) =>
+      (
+        await api.blocks.$post({ json: { title: 'Piranesi', type: 'book' } as never }, options)
+      ).json(),
+    );
+
+  it('sends a create the network lost once more, under the same Idempotency-Key', async () => {
+    const server = await serverLosing([1]);
+    await expect(createBlock()).resolves.toEqual({ id: 7 });
+    expect(server.keys).toHaveLength(2);
+    expect(server.keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(server.keys[1]).toBe(server.keys[0]);
+    await server.close();
+  });
+
+  it('never sends a refused create again, and gives each create a key of its own', async () => {
+    const server = await serverLosing([], 400);
+    await expect(createBlock()).rejects.toBeInstanceOf(ApiRequestError);
+    await expect(createBlock()).rejects.toBeInstanceOf(ApiRequestError);
+    expect(server.keys).toHaveLength(2);
+    expect(server.keys[1]).not.toBe(server.keys[0]);
+    await server.close();
   });
 });

@@ -85,3 +85,22 @@ export const api = hc<never>('/api', { fetch: authorizedFetch }) as ApiClient;
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : fallback;
 }
+
+type CreatingOptions = { headers: { 'Idempotency-Key': string } };
+
+/**
+ * Sends a request that creates something, and once more under the same Idempotency-Key when the
+ * network lost it (fetch rejects with a TypeError): the first may have been made with its answer
+ * lost on the way back, and the server makes it once either way. A refusal is never sent again.
+ */
+export async function createOnce<Answer>(
+  send: (options: CreatingOptions) => Promise<Answer>,
+): Promise<Answer> {
+  const options = { headers: { 'Idempotency-Key': crypto.randomUUID() } };
+  try {
+    return await send(options);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return send(options);
+  }
+}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateAccessTokenInput } from '../../../../schema/access-tokens';
-import { api } from '../../../lib/api-client';
+import { api, createOnce } from '../../../lib/api-client';
 import { readAgainAfterChange } from '../../../lib/query-client';
 
 const accessTokensQueryOptions = queryOptions({
@@ -17,8 +17,10 @@ export function useAccessTokens() {
 export function useCreateAccessToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateAccessTokenInput) =>
-      (await api.account.tokens.$post({ json: input })).json(),
+    mutationFn: (input: CreateAccessTokenInput) =>
+      createOnce(async (options) =>
+        (await api.account.tokens.$post({ json: input }, options)).json(),
+      ),
     onSuccess: () => readAgainAfterChange(queryClient, accessTokensQueryOptions.queryKey),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, createOnce } from '../../../lib/api-client';
 import { useBlocksChanged } from '../../../lib/board-changed';
 
 /**
@@ -9,8 +9,10 @@ import { useBlocksChanged } from '../../../lib/board-changed';
 export function useCopyBlock() {
   const blocksChanged = useBlocksChanged();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await api.blocks[':id'].copy.$post({ param: { id: String(id) } })).json(),
+    mutationFn: (id: number) =>
+      createOnce(async (options) =>
+        (await api.blocks[':id'].copy.$post({ param: { id: String(id) } }, options)).json(),
+      ),
     onSuccess: () => blocksChanged(),
   });
 }

@@ -1,18 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, createOnce } from '../../../lib/api-client';
 import { useBlocksChanged } from '../../../lib/board-changed';
 import type { ImportRequest } from './preview-import';
 
 export function useImportBlocks() {
   const blocksChanged = useBlocksChanged();
   return useMutation({
-    mutationFn: async ({ source, file, list, covers }: ImportRequest) =>
-      (
-        await api.import[':source'].$post({
-          param: { source },
-          form: { file, ...(list && { list }), ...(covers && { covers: 'true' }) },
-        })
-      ).json(),
+    mutationFn: ({ source, file, list, covers }: ImportRequest) =>
+      createOnce(async (options) =>
+        (
+          await api.import[':source'].$post(
+            {
+              param: { source },
+              form: { file, ...(list && { list }), ...(covers && { covers: 'true' }) },
+            },
+            options,
+          )
+        ).json(),
+      ),
     onSuccess: () => blocksChanged(),
   });
 }

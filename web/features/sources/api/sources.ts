@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { SourceOptions } from '../../../../schema/sources';
-import { api } from '../../../lib/api-client';
+import { api, createOnce } from '../../../lib/api-client';
 import { useBlocksChanged } from '../../../lib/board-changed';
 import { readAgainAfterChange } from '../../../lib/query-client';
 
@@ -38,8 +38,8 @@ function useSourcesChanged() {
 export function useConnectSource() {
   const changed = useSourcesChanged();
   return useMutation({
-    mutationFn: async (input: { url: string; options: SourceOptions }) =>
-      (await api.sources.$post({ json: input })).json(),
+    mutationFn: (input: { url: string; options: SourceOptions }) =>
+      createOnce(async (options) => (await api.sources.$post({ json: input }, options)).json()),
     onSuccess: () => changed({ blocks: true }),
   });
 }

@@ -8,7 +8,8 @@ export const fediverseFollowerParam = idParam('Fediverse follower not found.');
 /**
  * `GET /api/fediverse/followers`: the people on other servers who follow the owner's board, latest
  * first, as their own server describes them: `@name@server`, their display name and picture (each
- * null where their server gives none), and when they followed (ms).
+ * null where their server gives none), whether the follow waits for the owner's approval (one
+ * server sent more than it may), and when they followed (ms).
  */
 export const fediverseFollowersAnswer = z.object({
   followers: z.array(
@@ -17,6 +18,7 @@ export const fediverseFollowersAnswer = z.object({
       handle: z.string(),
       name: z.string().nullable(),
       avatarUrl: z.string().nullable(),
+      waiting: z.boolean(),
       followedAt: z.number().int(),
     }),
   ),
@@ -24,3 +26,6 @@ export const fediverseFollowersAnswer = z.object({
 
 /** `DELETE /api/fediverse/followers/{id}`: the follower is gone (their server is told). */
 export const fediverseFollowerRemovedAnswer = z.object({ removed: z.literal(true) });
+
+/** `POST /api/fediverse/followers/{id}/approve`: the follow that waited is let in (their server is told). */
+export const fediverseFollowerApprovedAnswer = z.object({ approved: z.literal(true) });

@@ -687,10 +687,17 @@ export const fediverseFollowers = sqliteTable(
     handle: text('handle').notNull(),
     name: text('name'),
     avatarUrl: text('avatar_url'),
+    // The actor's server, lower-cased: how many follows one server sends a board is limited.
+    actorHost: text('actor_host').notNull().default(''),
+    // A follow past those limits waits for the owner's approval: not Accepted, counted nor
+    // delivered to until then.
+    waiting: integer('waiting', { mode: 'boolean' }).notNull().default(false),
     followedAt: createdAt(),
   },
   (t) => [
     uniqueIndex('fediverse_followers_user_actor').on(t.userId, t.actorId),
+    // The follows one server sent a board, latest first.
+    index('fediverse_followers_user_host').on(t.userId, t.actorHost, t.followedAt),
     // The owner's list, latest first, and the follower count.
     index('fediverse_followers_user_followed').on(t.userId, t.followedAt),
     // A remote actor's `Delete` drops its follows of every board.

@@ -95,7 +95,10 @@ export type ReceivedActivity = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** One peer server with one account, `reader`, signing first with `firstKnock`. */
+/**
+ * One peer server with the account `reader` (and as many more, `reader-1`, `reader-2`…, as a test
+ * follows with), signing first with `firstKnock`.
+ */
 export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) {
   const federation = createFederation<void>({
     kv: new MemoryKvStore(),
@@ -111,7 +114,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
 
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
-      if (identifier !== 'reader') return null;
+      if (!/^reader(-\d+)?$/.test(identifier)) return null;
       const pairs = await ctx.getActorKeyPairs(identifier);
       return new Person({
         id: ctx.getActorUri(identifier),
@@ -153,18 +156,21 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     const url = new URL(request.url);
     if (url.pathname === '/__peer/received') return json(received);
     if (url.pathname === '/__peer/gone-fetches') return json(goneFetches);
-    const { actor: target } = (await request.json()) as { actor: string };
+    const { actor: target, as = 'reader' } = (await request.json()) as {
+      actor: string;
+      as?: string;
+    };
     const board = await ctx.lookupObject(target);
     if (!(board instanceof Person) || !board.id) return json({ error: 'not an actor' }, 404);
     const recipient = board;
     if (url.pathname === '/__peer/follow') {
       const follow = new Follow({
         id: new URL(`/follows/${randomUUID()}`, origin),
-        actor: ctx.getActorUri('reader'),
+        actor: ctx.getActorUri(as),
         object: board.id,
       });
-      follows.set(board.id.href, follow);
-      await ctx.sendActivity(me, recipient, follow);
+      if (as === 'reader') follows.set(board.id.href, follow);
+      await ctx.sendActivity({ identifier: as }, recipient, follow);
       return json({ follow: follow.id?.href });
     }
     if (url.pathname === '/__peer/undo') {

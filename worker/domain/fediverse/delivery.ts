@@ -1,5 +1,6 @@
 import type { Context, Federation } from '@fedify/fedify';
 import {
+  Accept,
   type Activity,
   Delete,
   Follow,
@@ -81,7 +82,13 @@ async function inboxPage(db: Db, userId: number, after: string): Promise<Recipie
   const rows = await db
     .select({ inbox: fediverseFollowers.deliveryInbox, actorId: min(fediverseFollowers.actorId) })
     .from(fediverseFollowers)
-    .where(and(eq(fediverseFollowers.userId, userId), gt(fediverseFollowers.deliveryInbox, after)))
+    .where(
+      and(
+        eq(fediverseFollowers.userId, userId),
+        eq(fediverseFollowers.waiting, false),
+        gt(fediverseFollowers.deliveryInbox, after),
+      ),
+    )
     .groupBy(fediverseFollowers.deliveryInbox)
     .orderBy(asc(fediverseFollowers.deliveryInbox))
     .limit(inboxesPerPage);
@@ -187,8 +194,12 @@ export async function announceAccountDeletion(env: Env, db: Db, owner: UserRow, 
   }
 }
 
-/** The owner removed a follower: a `Reject` of their `Follow` goes to their inbox. */
-export async function rejectFollower(
+/**
+ * The owner answered a follow: `Accept` (a follow that waited, let in) or `Reject` (a follower
+ * removed) of their `Follow` goes to their inbox.
+ */
+export async function answerFollower(
+  answer: 'accept' | 'reject',
   env: Env,
   db: Db,
   owner: Pick<UserRow, 'username'>,
@@ -202,9 +213,10 @@ export async function rejectFollower(
     actor: new URL(follower.actorId),
     object: actor,
   });
+  const Answer = answer === 'accept' ? Accept : Reject;
   await ctx.sendActivity(
     { identifier: owner.username },
     { id: new URL(follower.actorId), inboxId: new URL(follower.inbox) },
-    new Reject({ id: new URL(`#reject-${crypto.randomUUID()}`, actor), actor, object: follow }),
+    new Answer({ id: new URL(`#${answer}-${crypto.randomUUID()}`, actor), actor, object: follow }),
   );
 }

@@ -14,6 +14,7 @@ import { serveWorkerOnRelay } from '../../test/fediverse-relay';
 import { goodreadsShelf } from '../../test/fixtures/feeds';
 import { serveAt, servePage, timesFetched } from '../../test/outside-site';
 import { fediverse, fediverseData } from './federation';
+import { followLimits } from './followers';
 
 const { relay, peers } = inject('fediverse');
 const activityJson = 'application/activity+json';
@@ -31,10 +32,11 @@ function get(path: string, accept = activityJson) {
   return exports.default.fetch(new Request(new URL(path, relay), { headers: { accept } }));
 }
 
-async function peerCall(peer: { origin: string }, action: string, actor: string) {
+/** The peer's account `as` (its `reader` unless named) does `action` to the board `actor`. */
+async function peerCall(peer: { origin: string }, action: string, actor: string, as?: string) {
   const response = await fetch(`${peer.origin}/__peer/${action}`, {
     method: 'POST',
-    body: JSON.stringify({ actor }),
+    body: JSON.stringify({ actor, as }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
   return response.json();
@@ -79,6 +81,9 @@ async function waitForFollowers(owner: TestUser, count: number) {
   }
   throw new Error(`${owner.username} never had ${count} fediverse followers`);
 }
+
+/** How long a delivery to a peer may take to arrive. */
+const deliveryWait = { timeout: 20_000, interval: 200 };
 
 const boardClient = (owner: TestUser) => apiClient({ token: owner.token, origin: relay });
 
@@ -445,6 +450,40 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
       (activity) => activity.type === 'Reject' && activity.actor === actorOf(owner),
     );
     expect(await followersOf(owner)).toEqual([]);
+  });
+
+  it('holds a server’s follows past its hourly limit for the owner, and accepts one let in', {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await createUser();
+    const peer = peers.rfc9421;
+    const readers = Array.from(
+      { length: followLimits.perHostPerHour + 1 },
+      (_, n) => `reader-${n}`,
+    );
+    await Promise.all(readers.map((reader) => peerCall(peer, 'follow', actorOf(owner), reader)));
+    await waitForFollowers(owner, readers.length);
+    const acceptedActors = async () =>
+      (await received(peer))
+        .filter((activity) => activity.type === 'Accept' && activity.actor === actorOf(owner))
+        .map((activity) => (activity.object as { actor: string }).actor);
+    await vi.waitFor(
+      async () => expect(await acceptedActors()).toHaveLength(followLimits.perHostPerHour),
+      deliveryWait,
+    );
+    const waiting = (await followersOf(owner)).filter((follower) => follower.waiting);
+    expect(waiting).toHaveLength(1);
+    const [held] = waiting;
+    const heldActor = `${peer.origin}/users/${held?.handle.split('@')[1]}`;
+    expect(await acceptedActors()).not.toContain(heldActor);
+
+    const approve = (id: number) =>
+      readJson(
+        boardClient(owner).fediverse.followers[':id'].approve.$post({ param: { id: String(id) } }),
+      );
+    expect(await approve(held?.id ?? 0)).toMatchObject({ status: 200, body: { approved: true } });
+    await vi.waitFor(async () => expect(await acceptedActors()).toContain(heldActor), deliveryWait);
+    expect((await approve(held?.id ?? 0)).status).toBe(404);
   });
 
   it('stops federating a board made private: nothing more is delivered', async () => {

@@ -18,6 +18,7 @@ import {
   countFediverseFollowers,
   dropRemoteActor,
   removeFollowOf,
+  roomForFollowsFrom,
 } from './followers';
 import { boardKeyPairs } from './keys';
 import { outboxPageSize, readStoryPage, storyActivity, storyAuthor } from './story-notes';
@@ -180,6 +181,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       if (!owner?.isPublic) return;
       const follower = await follow.getActor(ctx).catch(noneIfGone);
       if (!follower?.id || !follower.inboxId) return;
+      if (!(await roomForFollowsFrom(ctx.data.db, owner.id, follower.id.href))) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       const production = !allowsPrivateAddresses(ctx.data.env);
       if (
@@ -195,7 +197,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const avatarUrl = iconUrl
         ? await copyOutsideImage(ctx.data.env, 'followers', owner.id, iconUrl.href, !production)
         : null;
-      await addFediverseFollower(ctx.data.db, ctx.data.env, {
+      const { waiting } = await addFediverseFollower(ctx.data.db, ctx.data.env, {
         userId: owner.id,
         actorId: follower.id.href,
         followId: follow.id.href,
@@ -205,6 +207,8 @@ function buildFederation(env: Env): Federation<FediverseData> {
         name: follower.name?.toString() ?? null,
         avatarUrl,
       });
+      // A follow past one server's limits is answered once the owner lets it in.
+      if (waiting) return;
       const actor = ctx.getActorUri(owner.username);
       await ctx.sendActivity(
         { identifier: owner.username },

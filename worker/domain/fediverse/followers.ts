@@ -17,6 +17,7 @@ export async function listFediverseFollowers(db: Db, userId: number) {
       handle: fediverseFollowers.handle,
       name: fediverseFollowers.name,
       avatarUrl: fediverseFollowers.avatarUrl,
+      waiting: fediverseFollowers.waiting,
       followedAt: fediverseFollowers.followedAt,
     })
     .from(fediverseFollowers)
@@ -25,12 +26,12 @@ export async function listFediverseFollowers(db: Db, userId: number) {
   return { followers: rows.map((row) => ({ ...row, followedAt: row.followedAt.getTime() })) };
 }
 
-/** How many people on other servers follow a board. */
+/** How many people on other servers follow a board (a follow waiting for approval does not yet). */
 export async function countFediverseFollowers(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ followers: count() })
     .from(fediverseFollowers)
-    .where(eq(fediverseFollowers.userId, userId));
+    .where(and(eq(fediverseFollowers.userId, userId), eq(fediverseFollowers.waiting, false)));
   return row?.followers ?? 0;
 }
 
@@ -66,16 +67,48 @@ export async function removeFediverseFollower(
 
 type NewFollower = Omit<
   typeof fediverseFollowers.$inferInsert,
-  'id' | 'followedAt' | 'deliveryInbox'
+  'id' | 'followedAt' | 'deliveryInbox' | 'actorHost' | 'waiting'
 >;
 
 /**
- * Stores an accepted follow (again: its details are refreshed, and the picture it replaces goes),
- * and starts the board's outbox at its latest story event when this is its first follower, so
- * nobody is sent the past.
+ * What one server may do to one board before its follows wait for the owner's approval: follow
+ * it this many times an hour, and hold this many of its followers. Past `waitingPerHost` follows
+ * waiting, more from that server are not kept at all (docs/decisions/0041).
+ */
+export const followLimits = { perHostPerHour: 20, perHost: 1000, waitingPerHost: 200 };
+
+const hostOf = (actorId: string) => new URL(actorId).host.toLowerCase();
+
+const followsFromHost = (userId: number, host: string, where: SQL) =>
+  sql<number>`(SELECT count(*) FROM ${fediverseFollowers} WHERE ${fediverseFollowers.userId} = ${userId} AND ${fediverseFollowers.actorHost} = ${host} AND ${where})`;
+
+/** Whether a server still has room to ask to follow the board: its waiting follows are few enough. */
+export async function roomForFollowsFrom(db: Db, userId: number, actorId: string) {
+  const [row] = await db
+    .select({ waiting: count() })
+    .from(fediverseFollowers)
+    .where(
+      and(
+        eq(fediverseFollowers.userId, userId),
+        eq(fediverseFollowers.actorHost, hostOf(actorId)),
+        eq(fediverseFollowers.waiting, true),
+      ),
+    );
+  return (row?.waiting ?? 0) < followLimits.waitingPerHost;
+}
+
+/**
+ * Stores a follow (again: its details are refreshed, the picture it replaces goes, and whether it
+ * waits is kept). A new follow waits for the owner's approval when its server passed
+ * `followLimits`: judged inside the INSERT, so follows arriving together are judged in turn.
+ * The board's outbox starts at its latest story event with its first follower let in, so nobody is
+ * sent the past. Answers whether the follow waits.
  */
 export async function addFediverseFollower(db: Db, env: Env, follower: NewFollower) {
   const deliveryInbox = follower.sharedInbox ?? follower.inbox;
+  const actorHost = hostOf(follower.actorId);
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  const waiting = sql`(${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.followedAt} > ${hourAgo}`)} >= ${followLimits.perHostPerHour} OR ${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.waiting} = 0`)} >= ${followLimits.perHost})`;
   const before = await db
     .select({ avatarUrl: fediverseFollowers.avatarUrl })
     .from(fediverseFollowers)
@@ -86,32 +119,68 @@ export async function addFediverseFollower(db: Db, env: Env, follower: NewFollow
       ),
     )
     .get();
-  await db.batch([
+  const [[stored]] = await db.batch([
     db
       .insert(fediverseFollowers)
-      .values({ ...follower, deliveryInbox })
+      .values({ ...follower, deliveryInbox, actorHost, waiting })
       .onConflictDoUpdate({
         target: [fediverseFollowers.userId, fediverseFollowers.actorId],
         set: { ...follower, deliveryInbox },
-      }),
-    db
-      .insert(fediverseOutboxes)
-      .select(
-        db
-          .select({
-            userId: sql<number>`${follower.userId}`.as('user_id'),
-            announcedUpTo: sql<number>`coalesce(max(${blockStoryEvents.id}), 0)`.as(
-              'announced_up_to',
-            ),
-          })
-          .from(blockStoryEvents)
-          .where(eq(blockStoryEvents.userId, follower.userId)),
-      )
-      .onConflictDoNothing(),
+      })
+      .returning({ waiting: fediverseFollowers.waiting }),
+    startOutbox(db, follower.userId, eq(fediverseFollowers.actorId, follower.actorId)),
   ]);
   if (before && before.avatarUrl !== follower.avatarUrl) {
     await deleteStoredImages(env, [before.avatarUrl]);
   }
+  return { waiting: stored?.waiting ?? false };
+}
+
+/** Starts the board's outbox at its latest story event, once the follower `which` picks is let in. */
+function startOutbox(db: Db, userId: number, which: SQL) {
+  return db
+    .insert(fediverseOutboxes)
+    .select(
+      db
+        .select({
+          userId: sql<number>`${userId}`.as('user_id'),
+          announcedUpTo: sql<number>`coalesce(max(${blockStoryEvents.id}), 0)`.as(
+            'announced_up_to',
+          ),
+        })
+        .from(blockStoryEvents)
+        .where(
+          and(
+            eq(blockStoryEvents.userId, userId),
+            sql`EXISTS (SELECT 1 FROM ${fediverseFollowers} WHERE ${fediverseFollowers.userId} = ${userId} AND ${which} AND ${fediverseFollowers.waiting} = 0)`,
+          ),
+        ),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The owner lets in a follow that waited: it is counted and delivered to from now on. Answers the
+ * row (whose Follow an Accept answers); a follower of another board, or one let in already, is not
+ * found.
+ */
+export async function approveFediverseFollower(db: Db, userId: number, followerId: number) {
+  const [[approved]] = await db.batch([
+    db
+      .update(fediverseFollowers)
+      .set({ waiting: false })
+      .where(
+        and(
+          eq(fediverseFollowers.id, followerId),
+          eq(fediverseFollowers.userId, userId),
+          eq(fediverseFollowers.waiting, true),
+        ),
+      )
+      .returning(),
+    startOutbox(db, userId, eq(fediverseFollowers.id, followerId)),
+  ]);
+  if (!approved) throw new Refusal('not-found', 'No follow waits for your approval here.');
+  return approved;
 }
 
 /** An `Undo` of a follow: the actor no longer follows the board `username`. */

@@ -26,7 +26,7 @@ export async function queueNewStories(env: Env, db: Db, userId: number, origin: 
       and(
         eq(fediverseOutboxes.userId, userId),
         sql`EXISTS (SELECT 1 FROM ${blockStoryEvents} WHERE ${blockStoryEvents.userId} = ${userId} AND ${blockStoryEvents.id} > ${fediverseOutboxes.announcedUpTo})`,
-        sql`EXISTS (SELECT 1 FROM ${fediverseFollowers} WHERE ${fediverseFollowers.userId} = ${userId})`,
+        sql`EXISTS (SELECT 1 FROM ${fediverseFollowers} WHERE ${fediverseFollowers.userId} = ${userId} AND ${fediverseFollowers.waiting} = 0)`,
       ),
     )
     .get();
@@ -40,7 +40,7 @@ export async function hasFediverseFollowers(db: Db, userId: number): Promise<boo
   const row = await db
     .select({ userId: fediverseFollowers.userId })
     .from(fediverseFollowers)
-    .where(eq(fediverseFollowers.userId, userId))
+    .where(and(eq(fediverseFollowers.userId, userId), eq(fediverseFollowers.waiting, false)))
     .limit(1)
     .get();
   return row !== undefined;

@@ -10,6 +10,7 @@ const ada: FediverseFollower = {
   handle: '@ada@social.example',
   name: 'Ada',
   avatarUrl: '/api/images/followers/7/2f1c9a4e-8d3b-4c5a-9e6f-1a2b3c4d5e6f.png',
+  waiting: false,
   followedAt: 1_760_000_000_000,
 };
 const bob: FediverseFollower = {
@@ -18,10 +19,23 @@ const bob: FediverseFollower = {
   name: null,
   // Another server's picture (a row from before pictures were copied): never loaded from there.
   avatarUrl: 'https://toot.example/avatars/bob.png',
+  waiting: false,
   followedAt: 1_750_000_000_000,
 };
+// One of many follows her server sent at once: she waits for the owner's approval.
+const cy: FediverseFollower = {
+  id: 5,
+  handle: '@cy@flood.example',
+  name: 'Cy',
+  avatarUrl: null,
+  waiting: true,
+  followedAt: 1_770_000_000_000,
+};
 
-/** The server: GET lists `followers`, DELETE of one removes it and answers `{ removed: true }`. */
+/**
+ * The server: GET lists `followers`, DELETE of one removes it and answers `{ removed: true }`,
+ * POST …/approve lets one in and answers `{ approved: true }`.
+ */
 function serveFollowers(followers: FediverseFollower[]) {
   let listed = [...followers];
   return answerApi(({ method, path }) => {
@@ -29,6 +43,13 @@ function serveFollowers(followers: FediverseFollower[]) {
     if (method === 'DELETE' && removed) {
       listed = listed.filter((follower) => follower.id !== Number(removed));
       return Response.json({ removed: true });
+    }
+    const approved = path.match(/^\/api\/fediverse\/followers\/(\d+)\/approve$/)?.[1];
+    if (method === 'POST' && approved) {
+      listed = listed.map((follower) =>
+        follower.id === Number(approved) ? { ...follower, waiting: false } : follower,
+      );
+      return Response.json({ approved: true });
     }
     if (path === '/api/fediverse/followers') return Response.json({ followers: listed });
     return Response.json({ error: 'Not here.' }, { status: 404 });
@@ -86,6 +107,22 @@ describe('the fediverse followers card', () => {
     await expect.element(listed('@bob@toot.example')).toBeVisible();
     expect(calls.filter(({ method }) => method === 'DELETE').map(({ path }) => path)).toEqual([
       '/api/fediverse/followers/3',
+    ]);
+  });
+
+  it('marks a follow waiting for approval, and Approve lets it in', async () => {
+    const calls = serveFollowers([cy, ada]);
+    await renderInApp(<FediverseFollowersCard />);
+    await expect.element(page.getByText('Waiting for your approval')).toBeVisible();
+    await expect
+      .element(page.getByRole('button', { name: 'Approve @ada@social.example' }))
+      .not.toBeInTheDocument();
+
+    await page.getByRole('button', { name: 'Approve @cy@flood.example' }).click();
+    await expect.element(page.getByText('Waiting for your approval')).not.toBeInTheDocument();
+    await expect.element(listed('@cy@flood.example')).toBeVisible();
+    expect(calls.filter(({ method }) => method === 'POST').map(({ path }) => path)).toEqual([
+      '/api/fediverse/followers/5/approve',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { UserMinusIcon } from 'lucide-react';
+import { UserCheckIcon, UserMinusIcon } from 'lucide-react';
 import { ownImagePathPrefix } from '../../../../schema/fields';
 import {
   AlertDialog,
@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useApproveFediverseFollower } from '../api/approve-fediverse-follower';
 import { type FediverseFollower, useFediverseFollowers } from '../api/get-fediverse-followers';
 import { useRemoveFediverseFollower } from '../api/remove-fediverse-follower';
 
@@ -79,9 +80,42 @@ function FollowerRow({ follower }: { follower: FediverseFollower }) {
           <p className="truncate text-sm font-medium text-gray-900">{follower.name}</p>
         )}
         <p className="truncate text-xs text-gray-600">{follower.handle}</p>
+        {follower.waiting && (
+          <p className="text-xs font-medium text-amber-800">Waiting for your approval</p>
+        )}
       </div>
+      {follower.waiting && <ApproveFollowerButton follower={follower} />}
       <RemoveFollowerButton follower={follower} />
     </li>
+  );
+}
+
+/**
+ * Lets in a follow that waited (its server sent more follows than it may at once): their server is
+ * told, and the board's news reaches them from now on.
+ */
+function ApproveFollowerButton({ follower }: { follower: FediverseFollower }) {
+  const approve = useApproveFediverseFollower();
+  const onClick = () =>
+    approve.mutate(follower.id, {
+      onSuccess: () => toast({ title: 'Follower approved', description: follower.handle }),
+      onError: (error) =>
+        toast({
+          title: errorMessage(error, 'Failed to approve the follower. Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <Button
+      type="button"
+      size="compact"
+      disabled={approve.isPending}
+      aria-label={`Approve ${follower.handle}`}
+      onClick={onClick}
+    >
+      <UserCheckIcon aria-hidden />
+      Approve
+    </Button>
   );
 }
 

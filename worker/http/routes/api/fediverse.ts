@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import {
+  fediverseFollowerApprovedAnswer,
   fediverseFollowerParam,
   fediverseFollowerRemovedAnswer,
   fediverseFollowersAnswer,
 } from '../../../../schema/fediverse';
 import {
+  approveFediverseFollower,
   listFediverseFollowers,
   removeFediverseFollower,
 } from '../../../domain/fediverse/followers';
@@ -45,8 +47,28 @@ export const fediverseRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, viewer } = c.var;
       const removed = await removeFediverseFollower(db, c.env, viewer.id, c.req.valid('param').id);
-      const { rejectFollower } = await import('../../../domain/fediverse/delivery');
-      await rejectFollower(c.env, db, viewer, removed, new URL(c.req.url).origin);
+      const { answerFollower } = await import('../../../domain/fediverse/delivery');
+      await answerFollower('reject', c.env, db, viewer, removed, new URL(c.req.url).origin);
       return sendJson(c, { removed: true }, 200);
+    },
+  )
+  .post(
+    '/followers/:id{[0-9]+}/approve',
+    documented({
+      tag,
+      summary:
+        'Let in a follow that waits for your approval (one server sent more than it may): their server is sent an Accept',
+      answers: { 200: fediverseFollowerApprovedAnswer },
+      refusals: [401, 404],
+    }),
+    changesNoBoard,
+    requireAuth,
+    validate('param', fediverseFollowerParam),
+    async (c) => {
+      const { db, viewer } = c.var;
+      const approved = await approveFediverseFollower(db, viewer.id, c.req.valid('param').id);
+      const { answerFollower } = await import('../../../domain/fediverse/delivery');
+      await answerFollower('accept', c.env, db, viewer, approved, new URL(c.req.url).origin);
+      return sendJson(c, { approved: true }, 200);
     },
   );

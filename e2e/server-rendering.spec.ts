@@ -332,6 +332,23 @@ test('Discover and /auth read with JavaScript off: the list, a ?q= search, and t
   await expect(page.getByText(/Signing up and signing in need JavaScript/)).toBeVisible();
 });
 
+test('the Terms of Service and the Privacy Policy read with JavaScript off, linked from Sign Up', async ({
+  newPage,
+}) => {
+  const page = await newPage({ javaScriptEnabled: false });
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page).toHaveTitle('Privacy Policy - Up2');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  await expect(page.getByRole('heading', { name: 'How long we keep it' })).toBeVisible();
+
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await expect(page.getByRole('heading', { name: 'What is not allowed' })).toBeVisible();
+});
+
 test('the server-drawn Discover and /auth hydrate into the app: a search and a tab work once it has', async ({
   page,
   request,

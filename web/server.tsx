@@ -7,6 +7,7 @@ import type { RenderedScreen } from '../schema/rendered-screen';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { EmbedScreen } from './app/routes/embed';
+import { privacyPolicy, termsOfService } from './content/legal';
 import { boardQueryOptions, boardUsername } from './features/boards/api/get-board';
 import {
   type DiscoverFilter,
@@ -159,6 +160,16 @@ export { pageAt } from './app/router';
 
 /** Any path the app has no page for (`pageAt` says which): Page Not Found, drawn at that path. */
 export function renderNotFoundScreen(origin: string, path: string) {
+  return renderScreen(path, origin, []);
+}
+
+/** The pages of the operator's own words, by path, with their titles (web/content/legal.ts). */
+export const legalPages = {
+  '/terms': termsOfService.title,
+  '/privacy': privacyPolicy.title,
+} as const;
+
+export function renderLegalScreen(origin: string, path: keyof typeof legalPages) {
   return renderScreen(path, origin, []);
 }
 

@@ -28,6 +28,8 @@ const screens = {
   adminFeedback: lazyScreen(() =>
     import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen),
   ),
+  terms: lazyScreen(() => import('./routes/legal').then((m) => m.TermsScreen)),
+  privacy: lazyScreen(() => import('./routes/legal').then((m) => m.PrivacyScreen)),
   board: lazyScreen(() => import('./routes/board').then((m) => m.BoardScreen)),
   year: lazyScreen(() => import('./routes/year').then((m) => m.YearScreen)),
   notFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundScreen)),
@@ -48,6 +50,8 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/notifications', 'notifications'],
   ['/feedback', 'feedback'],
   ['/admin/feedback', 'adminFeedback'],
+  ['/terms', 'terms'],
+  ['/privacy', 'privacy'],
   // `/@alice` and `/alice` are the same board; the screen strips the leading @.
   ['/:username', 'board'],
   ['/:username/year/:year', 'year'],

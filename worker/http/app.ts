@@ -35,6 +35,7 @@ import { boardQr } from './routes/pages/board-qr';
 import { discoverPage } from './routes/pages/discover-page';
 import { embedPage } from './routes/pages/embed-page';
 import { landingPage } from './routes/pages/landing-page';
+import { legalPages } from './routes/pages/legal-pages';
 import { yearPage } from './routes/pages/year-page';
 import { boardFeeds } from './routes/protocol/board-feeds';
 import { fediverseEndpoints } from './routes/protocol/fediverse-endpoints';
@@ -86,6 +87,7 @@ export const app = new Hono<AppEnv>()
   .route('/', landingPage)
   .route('/', discoverPage)
   .route('/', authPageRoutes)
+  .route('/', legalPages)
   .route('/', boardFeeds)
   .route('/', boardQr)
   .route('/', yearPage)

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type Location, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, type Location, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
@@ -84,7 +84,14 @@ export function AuthScreen() {
         </Tabs>
       </div>
       <p className="mt-6 text-center text-xs text-gray-600">
-        By continuing, you agree to our Terms of Service and Privacy Policy
+        By continuing, you agree to our{' '}
+        <Link to="/terms" className="font-medium text-violet-700 underline">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy" className="font-medium text-violet-700 underline">
+          Privacy Policy
+        </Link>
       </p>
     </main>
   );

@@ -17,6 +17,12 @@ export function LandingFooter() {
           <Link to="/discover" className={footerLinkClass}>
             Discover
           </Link>
+          <Link to="/terms" className={footerLinkClass}>
+            Terms
+          </Link>
+          <Link to="/privacy" className={footerLinkClass}>
+            Privacy
+          </Link>
         </nav>
       </div>
     </footer>

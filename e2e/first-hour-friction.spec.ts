@@ -127,7 +127,7 @@ test('the Feed link opens a follow sheet with the feed address to copy', async (
   await page.getByRole('link', { name: 'Feed', exact: true }).click();
   const sheet = page.getByRole('dialog', { name: `Follow ${owner.displayName}` });
   await expect(sheet).toBeVisible();
-  await expect(sheet.getByRole('button', { name: 'Follow' })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
   const address = `${baseURL}/@${owner.username}/feed.xml`;
   await expect(sheet.getByLabel('In a feed reader: add this address.')).toHaveValue(address);
   const feedReader = sheet.getByRole('region', { name: 'In a feed reader' });

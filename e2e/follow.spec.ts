@@ -1,3 +1,4 @@
+import { startOutsideSite } from '../worker/dev/outside-site';
 import { createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { expectToast, gotoHydrated, notifications } from './support/ui';
@@ -86,4 +87,49 @@ test('a signed-out visitor who presses Follow is asked to sign in, and comes bac
   expect(((await followed.json()) as { boards: { username: string }[] }).boards).toEqual([
     expect.objectContaining({ username: owner.username }),
   ]);
+});
+
+test('a visitor with a fediverse account follows the board from their own server', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const owner = await createUser(request, { prefix: 'remotefollow' });
+  // Their server, on this machine: it answers WebFinger with its page for following from elsewhere.
+  const server = await startOutsideSite();
+  const host = new URL(server.origin).host;
+  server.serve('/.well-known/webfinger', {
+    headers: { 'content-type': 'application/jrd+json' },
+    body: JSON.stringify({
+      subject: `acct:ana@${host}`,
+      links: [
+        {
+          rel: 'http://ostatus.org/schema/1.0/subscribe',
+          template: `${server.origin}/authorize_interaction?uri={uri}`,
+        },
+      ],
+    }),
+  });
+  server.serve('/authorize_interaction', {
+    headers: { 'content-type': 'text/html' },
+    body: '<html><body><h1>Follow on your server</h1></body></html>',
+  });
+
+  await page.goto(`/@${owner.username}`);
+  await page.getByRole('link', { name: 'Feed', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: `Follow ${owner.displayName}` });
+  const fromAccount = sheet.getByRole('form', { name: 'From your account' });
+  const handle = fromAccount.getByLabel('Or type your handle to follow from your account.');
+  await handle.fill('ana');
+  await fromAccount.getByRole('button', { name: 'Follow from my account' }).click();
+  await expect(fromAccount.getByText('Type your handle as @name@your.server')).toBeVisible();
+
+  await handle.fill(`@ana@${host}`);
+  await expect(fromAccount.getByText('Type your handle as @name@your.server')).toBeHidden();
+  await fromAccount.getByRole('button', { name: 'Follow from my account' }).click();
+  await expect(page.getByRole('heading', { name: 'Follow on your server' })).toBeVisible();
+  const sentTo = new URL(page.url());
+  expect(sentTo.origin).toBe(server.origin);
+  expect(sentTo.searchParams.get('uri')).toBe(`${baseURL}/@${owner.username}`);
+  await server.close();
 });

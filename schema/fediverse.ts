@@ -29,3 +29,19 @@ export const fediverseFollowerRemovedAnswer = z.object({ removed: z.literal(true
 
 /** `POST /api/fediverse/followers/{id}/approve`: the follow that waited is let in (their server is told). */
 export const fediverseFollowerApprovedAnswer = z.object({ approved: z.literal(true) });
+
+/**
+ * `POST /api/fediverse/remote-follow`: a visitor with an account elsewhere (`handle`,
+ * `@name@server`) wants to follow the board `username` from there.
+ */
+export const remoteFollowInput = z.object({
+  username: z.string().trim().min(1).max(64),
+  handle: z
+    .string()
+    .trim()
+    .min(1, 'Type your handle, like @you@mastodon.social.')
+    .max(300, 'A handle is at most 300 characters.'),
+});
+
+/** Their server's page for following the board from there: the app sends the visitor to it. */
+export const remoteFollowAnswer = z.object({ url: z.string() });

@@ -1,5 +1,5 @@
 import { CheckIcon, CopyIcon, RssIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { fediverseHandle } from '../../../../schema/indieweb';
 import { Button } from '../../../components/ui/button';
 import {
@@ -10,9 +10,11 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
+import { ApiRequestError } from '../../../lib/api-client';
 import { needsAppAttribute } from '../../../lib/page-actions';
 import { useSiteOrigin } from '../../../lib/site-origin';
 import { usePendingAction } from '../../../lib/use-pending-action';
+import { useRemoteFollow } from '../api/remote-follow';
 import { FollowButton } from './follow-button';
 
 const sheetAction = 'follow-sheet';
@@ -67,16 +69,71 @@ export function FollowSheetLink({ username, displayName, feedUrl }: FollowSheetL
   );
 }
 
-/** The board's fediverse account, for a visitor to search for on Mastodon and follow there. */
+/**
+ * The board's fediverse account, for a visitor to search for on Mastodon and follow there, or to
+ * follow from their own account by typing its handle.
+ */
 function FediverseHandle({ username }: { username: string }) {
   const handle = fediverseHandle(username, new URL(useSiteOrigin()).host);
   return (
-    <CopyableAddress
-      name="On Mastodon or the fediverse"
-      lead="On Mastodon or the fediverse: search for this handle and follow it."
-      value={handle}
-      copiedMessage="Fediverse handle copied"
-    />
+    <>
+      <CopyableAddress
+        name="On Mastodon or the fediverse"
+        lead="On Mastodon or the fediverse: search for this handle and follow it."
+        value={handle}
+        copiedMessage="Fediverse handle copied"
+      />
+      <FollowFromYourServer username={username} />
+    </>
+  );
+}
+
+/** What the server said is wrong with the handle typed, or that it could not ask their server. */
+function remoteFollowProblem(error: Error) {
+  if (error instanceof ApiRequestError) return error.fields.handle ?? error.serverMessage;
+  return 'Your server could not be reached: copy the handle above and search for it there.';
+}
+
+/** Follows from the visitor's own account: their server's page for it opens, naming the board. */
+function FollowFromYourServer({ username }: { username: string }) {
+  const fieldId = useId();
+  const problemId = useId();
+  const [handle, setHandle] = useState('');
+  const remoteFollow = useRemoteFollow(username);
+  const problem = remoteFollow.error && remoteFollowProblem(remoteFollow.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    remoteFollow.mutate(handle, { onSuccess: ({ url }) => window.location.assign(url) });
+  };
+  return (
+    <form aria-label="From your account" onSubmit={submit} className="space-y-2">
+      <label htmlFor={fieldId} className="block text-sm text-gray-700">
+        Or type your handle to follow from your account.
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={fieldId}
+          value={handle}
+          onChange={(event) => {
+            setHandle(event.target.value);
+            remoteFollow.reset();
+          }}
+          placeholder="@you@mastodon.social"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+        />
+        <Button type="submit" variant="outline" disabled={remoteFollow.isPending}>
+          Follow from my account
+        </Button>
+      </div>
+      {problem && (
+        <p id={problemId} className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+    </form>
   );
 }
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it } from 'vitest';
+import type { OutsidePage } from '../../../dev/outside-site';
 import {
   apiClient,
   createUser,
@@ -7,6 +8,7 @@ import {
   readJson,
   type TestUser,
 } from '../../../test/factories';
+import { serveAt } from '../../../test/outside-site';
 
 // The stand-in site on loopback: a Reject sent to these followers goes nowhere else.
 const remote = inject('outsideSite');
@@ -85,5 +87,70 @@ describe('fediverse followers', () => {
     const answer = await followersOf(owner);
     expectStatus(answer, 200);
     expect(answer.body.followers).toEqual([]);
+  });
+});
+
+describe('following a board from your own server', () => {
+  const remoteHost = new URL(remote).host;
+  const follow = (username: string, handle: string) =>
+    readJson(apiClient().fediverse['remote-follow'].$post({ json: { username, handle } }));
+
+  /** Their server's WebFinger answer, as the stand-in site gives it to any account. */
+  const answerWebFinger = (page: OutsidePage) => serveAt('/.well-known/webfinger', page);
+
+  it("sends the visitor to their server's page for following, naming the board", async () => {
+    const owner = await createUser();
+    await answerWebFinger({
+      headers: { 'content-type': 'application/jrd+json' },
+      body: JSON.stringify({
+        subject: `acct:ana@${remoteHost}`,
+        links: [
+          { rel: 'self', type: 'application/activity+json', href: `${remote}/users/ana` },
+          {
+            rel: 'http://ostatus.org/schema/1.0/subscribe',
+            template: `${remote}/authorize_interaction?uri={uri}`,
+          },
+        ],
+      }),
+    });
+    const answer = await follow(owner.username, ` @ana@${remoteHost} `);
+    expectStatus(answer, 200);
+    const actor = `http://up2.test/@${owner.username}`;
+    expect(answer.body.url).toBe(
+      `${remote}/authorize_interaction?uri=${encodeURIComponent(actor)}`,
+    );
+  });
+
+  it('says when their server has no such account, or no page for following', async () => {
+    const owner = await createUser();
+    await answerWebFinger({ status: 404, body: 'Not Found' });
+    expect(await follow(owner.username, `@nobody@${remoteHost}`)).toMatchObject({
+      status: 404,
+      body: { error: `${remoteHost} has no account @nobody.` },
+    });
+
+    await answerWebFinger({
+      headers: { 'content-type': 'application/jrd+json' },
+      body: JSON.stringify({ subject: `acct:ana@${remoteHost}`, links: [] }),
+    });
+    expect(await follow(owner.username, `ana@${remoteHost}`)).toMatchObject({
+      status: 422,
+      body: {
+        error: `${remoteHost} does not offer following from another site: copy the handle and search for it there.`,
+      },
+    });
+  });
+
+  it('refuses a handle that is not one, and a board no one may see', async () => {
+    const owner = await createUser();
+    expect(await follow(owner.username, 'ana')).toMatchObject({
+      status: 400,
+      body: { error: 'Type your handle as @name@your.server, as your server shows it.' },
+    });
+    expect(await follow(owner.username, '')).toMatchObject({
+      status: 400,
+      body: { fields: { handle: 'Type your handle, like @you@mastodon.social.' } },
+    });
+    expect(await follow('no-such-board', `@ana@${remoteHost}`)).toMatchObject({ status: 404 });
   });
 });

@@ -4,16 +4,21 @@ import {
   fediverseFollowerParam,
   fediverseFollowerRemovedAnswer,
   fediverseFollowersAnswer,
+  remoteFollowAnswer,
+  remoteFollowInput,
 } from '../../../../schema/fediverse';
+import { getBoard } from '../../../domain/boards/boards';
 import {
   approveFediverseFollower,
   listFediverseFollowers,
   removeFediverseFollower,
 } from '../../../domain/fediverse/followers';
+import { remoteFollowAddress } from '../../../domain/fediverse/remote-follow';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
 import { changesNoBoard } from '../../middleware/board-changes';
 import { documented, sendJson } from '../../middleware/contract';
+import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 
 const tag = 'Fediverse';
@@ -70,5 +75,25 @@ export const fediverseRoutes = new Hono<AppEnv>()
       const { answerFollower } = await import('../../../domain/fediverse/delivery');
       await answerFollower('accept', c.env, db, viewer, approved, new URL(c.req.url).origin);
       return sendJson(c, { approved: true }, 200);
+    },
+  )
+  .post(
+    '/remote-follow',
+    documented({
+      tag,
+      summary:
+        "Follow a public board from your own fediverse account: answers your server's page for it (found by WebFinger)",
+      answers: { 200: remoteFollowAnswer },
+      refusals: [400, 404, 422, 429],
+    }),
+    changesNoBoard,
+    rateLimit('UNFURL_LIMITER', 'remote-follow'),
+    validate('json', remoteFollowInput),
+    async (c) => {
+      const { username, handle } = c.req.valid('json');
+      const { owner } = await getBoard(c.var.db, username, null);
+      const actorUrl = `${new URL(c.req.url).origin}/@${owner.username}`;
+      const allowPrivate = c.env.UNFURL_PRIVATE_ADDRESSES === 'true';
+      return sendJson(c, { url: await remoteFollowAddress(actorUrl, handle, allowPrivate) }, 200);
     },
   );

@@ -35,6 +35,7 @@ test('an owner sets a goal, finishes a block, and the board shows the goal move'
   const boardGoals = reader.getByRole('region', { name: 'Goals this year' });
   await expect(boardGoals.getByText(goalTitle)).toBeVisible();
   await expect(boardGoals.getByText('0 of 1')).toBeVisible();
+  await expect(boardGoals.getByRole('link', { name: `${thisYear} in review` })).toBeHidden();
 
   const finished = await request.put(`/api/blocks/${block.id}`, {
     headers: { authorization: `Bearer ${owner.token}` },
@@ -47,6 +48,9 @@ test('an owner sets a goal, finishes a block, and the board shows the goal move'
     'aria-valuenow',
     '1',
   );
+  // Something finished this year: the board links its year in review.
+  await boardGoals.getByRole('link', { name: `${thisYear} in review` }).click();
+  await expect(reader).toHaveURL(new RegExp(`/@${owner.username}/year/${thisYear}$`));
 
   // The year in review is offered, and shared with the board's own share dialog.
   const offer = page.getByRole('region', { name: `Your ${thisYear} in review` });

@@ -76,12 +76,14 @@ export const boardSettingsAnswer = z.object({
 
 /**
  * A board as its page shows it: its settings, when its visible blocks last changed (ms), this
- * year's public goals with their progress, and the streak in weeks once it is worth showing.
+ * year's public goals with their progress, the streak in weeks once it is worth showing, and the
+ * year its review is linked for (this year once something was finished in it, else null).
  */
 const shownBoard = boardSettings.extend({
   updatedAt: z.number().int().nullable(),
   goals: z.array(publicGoal),
   streakWeeks: z.number().int().nullable(),
+  reviewYear: z.number().int().nullable(),
 });
 
 /** `GET /api/boards/{username}` to anyone but the owner: visible blocks only, no counts. */

@@ -36,7 +36,13 @@ const visitorBlockKeys = [
 ];
 const visitorUserKeys = ['avatar', 'bio', 'displayName', 'tagline', 'username'];
 const boardSettingsKeys = ['accent', 'globalImageRatio', 'hideAllImages'];
-const shownBoardKeys = [...boardSettingsKeys, 'goals', 'streakWeeks', 'updatedAt'].sort();
+const shownBoardKeys = [
+  ...boardSettingsKeys,
+  'goals',
+  'reviewYear',
+  'streakWeeks',
+  'updatedAt',
+].sort();
 
 const keysOf = (value: object | undefined) => Object.keys(value ?? {}).sort();
 

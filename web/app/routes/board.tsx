@@ -92,7 +92,12 @@ function Board({ handle }: { handle: string }) {
           </>
         }
       />
-      <BoardGoals goals={board.data.board.goals} streakWeeks={board.data.board.streakWeeks} />
+      <BoardGoals
+        username={board.data.user.username}
+        goals={board.data.board.goals}
+        streakWeeks={board.data.board.streakWeeks}
+        reviewYear={board.data.board.reviewYear}
+      />
       <BlockBoard
         blocks={board.data.blocks}
         board={board.data.board}

@@ -1,4 +1,4 @@
-import { FlameIcon, TargetIcon } from 'lucide-react';
+import { CalendarHeartIcon, FlameIcon, TargetIcon } from 'lucide-react';
 import { goalTitle, type PublicGoal } from '../../../../schema/goals';
 
 /** A goal's progress as a line: its words, "7 of 24" and a bar in the board's colour. */
@@ -29,17 +29,22 @@ export function GoalProgress({ goal }: { goal: PublicGoal }) {
 }
 
 /**
- * The board's year under its header: this year's public goals with their progress, and the
- * streak of weeks with news once it is worth showing. Nothing when there is neither.
+ * The board's year under its header: this year's public goals with their progress, the streak of
+ * weeks with news once it is worth showing, and a link to the year in review once something was
+ * finished in it (`reviewYear`). Nothing when there is none of these.
  */
 export function BoardGoals({
+  username,
   goals,
   streakWeeks,
+  reviewYear,
 }: {
+  username: string;
   goals: PublicGoal[];
   streakWeeks: number | null;
+  reviewYear: number | null;
 }) {
-  if (goals.length === 0 && streakWeeks === null) return null;
+  if (goals.length === 0 && streakWeeks === null && reviewYear === null) return null;
   return (
     <section
       aria-label="Goals this year"
@@ -65,6 +70,15 @@ export function BoardGoals({
           <FlameIcon aria-hidden className="size-4 text-accent" />
           {streakWeeks}-week streak
         </p>
+      )}
+      {reviewYear !== null && (
+        <a
+          href={`/@${username}/year/${reviewYear}`}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-accent hover:underline"
+        >
+          <CalendarHeartIcon aria-hidden className="size-4" />
+          {reviewYear} in review
+        </a>
       )}
     </section>
   );

@@ -199,3 +199,28 @@ describe('the year in review', () => {
     expect(in2025.months[0]).toEqual({ events: 2, finished: 1 });
   });
 });
+
+describe('the board and its year', () => {
+  const boardOf = async (username: string) => {
+    const answer = await readJson(apiClient().boards[':username'].$get({ param: { username } }));
+    expectStatus(answer, 200);
+    return answer.body.board;
+  };
+
+  it('links the year in review once a visible block was finished this year, never before', async () => {
+    const owner = await createUser();
+    const thisYear = new Date().getUTCFullYear();
+    const hidden = await createBlock(owner, { status: 'done', progress: 100, isVisible: false });
+    const lastYear = await createBlock(owner, { status: 'done', progress: 100 });
+    await storyWas(lastYear.id, [
+      ['added', `${thisYear - 1}-05-01T10:00:00Z`],
+      ['finished', `${thisYear - 1}-05-01T10:00:00Z`],
+    ]);
+    await createBlock(owner, { status: 'now' });
+    expect((await boardOf(owner.username)).reviewYear).toBeNull();
+    expect(hidden.isVisible).toBe(false);
+
+    await createBlock(owner, { status: 'done', progress: 100 });
+    expect((await boardOf(owner.username)).reviewYear).toBe(thisYear);
+  });
+});

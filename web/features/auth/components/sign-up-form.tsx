@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon } from 'lucide-react';
 import { Label as LabelPrimitive } from 'radix-ui';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { registerInput } from '../../../../schema/users';
@@ -15,7 +15,7 @@ import { useSiteOrigin } from '../../../lib/site-origin';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useRegister } from '../api/register';
 import { normalizeUsername } from '../normalize-username';
-import { usernameHint } from '../username-hint';
+import { usernameChangeNote, usernameHint } from '../username-hint';
 import { PasswordField } from './password-field';
 import { showServerFieldErrors } from './server-field-errors';
 
@@ -50,6 +50,8 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
   const { errors } = form.formState;
   const hydrated = useHydrated();
   const username = form.watch('username');
+  // The last change made to what was typed, said until the field is emptied.
+  const [changeNote, setChangeNote] = useState<string | null>(null);
   const siteOrigin = useSiteOrigin();
 
   const onSubmit = form.handleSubmit(
@@ -87,7 +89,12 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
         <FormField
           label="Username"
           error={errors.username?.message}
-          hint={usernameHint(username, new URL(siteOrigin).host)}
+          hint={
+            <>
+              {usernameHint(username, new URL(siteOrigin).host)}
+              {changeNote && <span className="block font-medium text-gray-800">{changeNote}</span>}
+            </>
+          }
         >
           {(control) => (
             <Input
@@ -97,12 +104,16 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
               spellCheck={false}
               required
               {...form.register('username')}
-              onChange={(event) =>
-                form.setValue('username', normalizeUsername(event.target.value), {
+              onChange={(event) => {
+                const typed = event.target.value;
+                const kept = normalizeUsername(typed);
+                if (!kept || typed !== kept)
+                  setChangeNote(kept ? usernameChangeNote(typed, kept) : null);
+                form.setValue('username', kept, {
                   shouldDirty: true,
                   shouldValidate: true,
-                })
-              }
+                });
+              }}
             />
           )}
         </FormField>

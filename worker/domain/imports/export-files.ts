@@ -4,6 +4,7 @@ import {
   maxRating,
   maxReviewLength,
   ratingStep,
+  timesWatchedNote,
 } from '../../../schema/block-values';
 import { type BlockInput, blockInput } from '../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
@@ -281,7 +282,7 @@ function letterboxdDiary(rows: Row[]): ParsedExport {
       skippedRows += 1;
       continue;
     }
-    if (film.times > 1) block.description = `Watched ${film.times} times`;
+    if (film.times > 1) block.description = timesWatchedNote(film.times);
     blocks.push({
       importKey: `letterboxd:film:${key}`,
       block,

@@ -65,3 +65,8 @@ export const importAnswer = z.object({
   alreadyImported: z.number().int(),
   skippedRows: z.number().int(),
 });
+
+/** Which Letterboxd file an export writes: the films watched (default), or the watchlist. */
+export const letterboxdExportQuery = z.object({
+  list: z.enum(letterboxdLists, { error: 'Choose watched or watchlist.' }).optional(),
+});

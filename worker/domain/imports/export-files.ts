@@ -30,6 +30,13 @@ type Row = Record<string, string | undefined>;
 
 const goodreadsColumns = ['Book Id', 'Title', 'Author', 'Exclusive Shelf'];
 const letterboxdColumns = ['Date', 'Name', 'Year', 'Letterboxd URI'];
+// The layout Letterboxd's importer reads (and Up2's Letterboxd export writes), in its export's names.
+const letterboxdImportNames: Record<string, string> = {
+  Title: 'Name',
+  LetterboxdURI: 'Letterboxd URI',
+  WatchedDate: 'Watched Date',
+};
+const letterboxdImportColumns = ['Title', 'Year'];
 const exportNames: Record<ImportSource, string> = {
   goodreads: 'Goodreads library export',
   letterboxd: 'Letterboxd export (watched.csv, watchlist.csv, diary.csv or ratings.csv)',
@@ -80,14 +87,28 @@ function readRows(file: ExportFile, source: ImportSource): ReadFile {
     const line = lineOf(file.text, error);
     throw invalid(`The file cannot be read${line ? ` on line ${line}` : ''}: ${error.message}.`);
   }
+  if (recognised === 'letterboxd' && !columns.includes('Name')) {
+    return { ...inExportNames(parsed.data, columns), recognised };
+  }
   return { rows: parsed.data, columns, recognised };
+}
+
+/** A file in the layout Letterboxd's importer reads, in the names of Letterboxd's export. */
+function inExportNames(rows: Row[], columns: string[]) {
+  const named = (column: string) => letterboxdImportNames[column] ?? column;
+  return {
+    columns: columns.map(named),
+    rows: rows.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([column, value]) => [named(column), value])),
+    ),
+  };
 }
 
 /** Which export a header row is, by the columns each service always writes; null when neither. */
 function recognise(columns: string[]): ImportSource | null {
   const has = (wanted: string[]) => wanted.every((column) => columns.includes(column));
   if (has(goodreadsColumns)) return 'goodreads';
-  if (has(letterboxdColumns)) return 'letterboxd';
+  if (has(letterboxdColumns) || has(letterboxdImportColumns)) return 'letterboxd';
   return null;
 }
 
@@ -171,11 +192,11 @@ const films: Looks = { type: 'film-animation', progressEnabled: false };
 function goodreadsBlock(row: Row): ExportedBlock | null {
   const status = goodreadsShelves[row['Exclusive Shelf']?.trim() ?? ''];
   const bookId = row['Book Id']?.trim();
-  if (!status || !bookId) return null;
+  if (!status) return null;
   const block = blockOf(books, {
     title: row.Title ?? '',
     subtitle: row.Author ?? '',
-    externalUrl: `https://www.goodreads.com/book/show/${encodeURIComponent(bookId)}`,
+    externalUrl: bookId ? `https://www.goodreads.com/book/show/${encodeURIComponent(bookId)}` : '',
     status,
     rating: row['My Rating'],
     review: row['My Review'],
@@ -185,7 +206,10 @@ function goodreadsBlock(row: Row): ExportedBlock | null {
   // A book read before it was shelved (shelving years of reading at once) was added when read.
   const statusAt = status === 'done' ? (parseDay(row['Date Read']) ?? shelvedAt) : shelvedAt;
   return {
-    importKey: `goodreads:${bookId}`,
+    // A book with no Goodreads id (a file written elsewhere) is known by its title and author.
+    importKey: bookId
+      ? `goodreads:${bookId}`
+      : `goodreads:book:${block.title} (${block.subtitle ?? ''})`,
     block,
     addedAt: earliest(shelvedAt, statusAt),
     statusAt,
@@ -232,14 +256,16 @@ function filmBlock(row: Row, status: BlockStatus) {
   });
 }
 
+/** A film's key when its file gives no address: its name and year, as the diary knows it. */
+const filmKey = (row: Row) => `letterboxd:film:${row.Name?.trim()} (${row.Year?.trim() ?? ''})`;
+
 function letterboxdBlock(row: Row, status: BlockStatus): ExportedBlock | null {
   const uri = row['Letterboxd URI']?.trim();
-  if (!uri) return null;
   const block = filmBlock(row, status);
   if (!block) return null;
   const listedAt = parseDay(row.Date);
   return {
-    importKey: `letterboxd:${uri}`,
+    importKey: uri ? `letterboxd:${uri}` : filmKey(row),
     block,
     addedAt: listedAt,
     statusAt: listedAt,
@@ -259,15 +285,15 @@ function letterboxdDiary(rows: Row[]): ParsedExport {
   >();
   let skippedRows = 0;
   for (const row of rows) {
-    const name = row.Name?.trim();
-    if (!name || !row['Letterboxd URI']?.trim()) {
+    if (!row.Name?.trim()) {
       skippedRows += 1;
       continue;
     }
-    const key = `${name} (${row.Year?.trim() ?? ''})`;
+    const key = filmKey(row);
     const watchedAt = parseDay(row['Watched Date']) ?? parseDay(row.Date);
     const seen = films.get(key);
-    const rewatch = row.Rewatch?.trim().toLowerCase() === 'yes';
+    // Letterboxd's export writes Yes; the layout its importer reads, true.
+    const rewatch = ['yes', 'true'].includes(row.Rewatch?.trim().toLowerCase() ?? '');
     films.set(key, {
       row: seen && (seen.last ?? 0) > (watchedAt ?? 0) ? seen.row : row,
       first: earliest(seen?.first ?? null, watchedAt),
@@ -284,7 +310,7 @@ function letterboxdDiary(rows: Row[]): ParsedExport {
     }
     if (film.times > 1) block.description = timesWatchedNote(film.times);
     blocks.push({
-      importKey: `letterboxd:film:${key}`,
+      importKey: key,
       block,
       addedAt: film.first,
       statusAt: film.last,

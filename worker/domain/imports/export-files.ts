@@ -351,3 +351,41 @@ export function parseExport(
   const status = list === 'watchlist' ? 'planned' : 'done';
   return collect(rows, (row) => letterboxdBlock(row, status));
 }
+
+/** A diary's viewings once each: reviews.csv repeats those reviewed, with their review. */
+function viewingsOf(diary: Row[], reviews: Row[]): Row[] {
+  const viewings = new Map<string, Row>();
+  for (const row of [...diary, ...reviews]) {
+    viewings.set(`${filmKey(row)} ${row['Watched Date']?.trim() ?? ''}`, row);
+  }
+  return [...viewings.values()];
+}
+
+/**
+ * The films of a Letterboxd export ZIP's files, each once, known by its name and year: the diary's
+ * and reviews' viewings as Done (since the last, with its rating, review and rewatches), then
+ * films only rated or marked watched as Done, then the watchlist's unwatched films as Planned.
+ */
+export function parseLetterboxdArchive(files: ExportFile[]): ParsedExport {
+  const rowsOf = (name: string) => {
+    const file = files.find((found) => found.name === name);
+    return file && file.text.trim() !== '' ? readRows(file, 'letterboxd').rows : [];
+  };
+  const diary = letterboxdDiary(viewingsOf(rowsOf('diary.csv'), rowsOf('reviews.csv')));
+  const films = new Map(diary.blocks.map((film) => [film.importKey, film]));
+  let skippedRows = diary.skippedRows;
+  const lists: [string, BlockStatus][] = [
+    ['ratings.csv', 'done'],
+    ['watched.csv', 'done'],
+    ['watchlist.csv', 'planned'],
+  ];
+  for (const [name, status] of lists) {
+    for (const row of rowsOf(name)) {
+      const film = letterboxdBlock(row, status);
+      if (!film) skippedRows += 1;
+      else if (!films.has(filmKey(row)))
+        films.set(filmKey(row), { ...film, importKey: filmKey(row) });
+    }
+  }
+  return { blocks: [...films.values()], skippedRows };
+}

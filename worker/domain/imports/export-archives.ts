@@ -108,10 +108,12 @@ export function parseUpload(
     const text = new TextDecoder().decode(upload.bytes);
     return parseExport(source, { name: upload.name, text }, options);
   }
-  if (source === 'goodreads') {
+  if (source !== 'letterboxd') {
     throw new Refusal(
       'invalid',
-      'Goodreads exports a CSV file, not a ZIP: choose goodreads_library_export.csv.',
+      source === 'goodreads'
+        ? 'Goodreads exports a CSV file, not a ZIP: choose goodreads_library_export.csv.'
+        : 'StoryGraph exports a CSV file, not a ZIP: choose the .csv file it gave you.',
     );
   }
   return parseLetterboxdArchive(unpackLetterboxd(upload.bytes));

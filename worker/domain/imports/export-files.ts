@@ -30,6 +30,7 @@ type Row = Record<string, string | undefined>;
 
 const goodreadsColumns = ['Book Id', 'Title', 'Author', 'Exclusive Shelf'];
 const letterboxdColumns = ['Date', 'Name', 'Year', 'Letterboxd URI'];
+const storygraphColumns = ['Title', 'Authors', 'Read Status'];
 // The layout Letterboxd's importer reads (and Up2's Letterboxd export writes), in its export's names.
 const letterboxdImportNames: Record<string, string> = {
   Title: 'Name',
@@ -40,6 +41,12 @@ const letterboxdImportColumns = ['Title', 'Year'];
 const exportNames: Record<ImportSource, string> = {
   goodreads: 'Goodreads library export',
   letterboxd: 'Letterboxd export (watched.csv, watchlist.csv, diary.csv or ratings.csv)',
+  storygraph: 'StoryGraph export',
+};
+const wantedColumns: Record<ImportSource, string[]> = {
+  goodreads: goodreadsColumns,
+  letterboxd: letterboxdColumns,
+  storygraph: storygraphColumns,
 };
 
 const goodreadsShelves: Record<string, BlockStatus> = {
@@ -108,12 +115,13 @@ function inExportNames(rows: Row[], columns: string[]) {
 function recognise(columns: string[]): ImportSource | null {
   const has = (wanted: string[]) => wanted.every((column) => columns.includes(column));
   if (has(goodreadsColumns)) return 'goodreads';
+  if (has(storygraphColumns)) return 'storygraph';
   if (has(letterboxdColumns) || has(letterboxdImportColumns)) return 'letterboxd';
   return null;
 }
 
 function notAnExport(source: ImportSource, columns: string[]) {
-  const wanted = source === 'goodreads' ? goodreadsColumns : letterboxdColumns;
+  const wanted = wantedColumns[source];
   const missing = wanted.filter((column) => !columns.includes(column));
   return invalid(`This is not a ${exportNames[source]}: it has no ${missing.join(', ')} column.`);
 }
@@ -214,6 +222,48 @@ function goodreadsBlock(row: Row): ExportedBlock | null {
     addedAt: earliest(shelvedAt, statusAt),
     statusAt,
     isbn: isbnOf(row.ISBN13) ?? isbnOf(row.ISBN),
+  };
+}
+
+const storygraphStatuses: Record<string, BlockStatus> = {
+  read: 'done',
+  'currently-reading': 'now',
+  'to-read': 'planned',
+  'did-not-finish': 'done',
+};
+
+/**
+ * A StoryGraph row: its Read Status says where it goes, a book not finished is Done and says so.
+ * Quarter stars are rounded to the half stars a block holds.
+ */
+function storygraphBlock(row: Row): ExportedBlock | null {
+  const readStatus = row['Read Status']?.trim() ?? '';
+  const status = storygraphStatuses[readStatus];
+  if (!status) return null;
+  const stars = Number(row['Star Rating']?.trim() || Number.NaN);
+  const block = blockOf(books, {
+    title: row.Title ?? '',
+    subtitle: row.Authors ?? '',
+    externalUrl: '',
+    status,
+    rating: Number.isFinite(stars)
+      ? String(Math.round(stars / ratingStep) * ratingStep)
+      : undefined,
+    review: row.Review,
+  });
+  if (!block) return null;
+  if (readStatus === 'did-not-finish') block.description = 'Did not finish';
+  const addedAt = parseDay(row['Date Added']);
+  const statusAt = status === 'done' ? (parseDay(row['Last Date Read']) ?? addedAt) : addedAt;
+  const uid = row['ISBN/UID']?.trim();
+  return {
+    importKey: uid
+      ? `storygraph:${uid}`
+      : `storygraph:book:${block.title} (${block.subtitle ?? ''})`,
+    block,
+    addedAt: earliest(addedAt, statusAt),
+    statusAt,
+    isbn: isbnOf(uid),
   };
 }
 
@@ -346,6 +396,7 @@ export function parseExport(
 ): ParsedExport {
   const { rows, columns, recognised } = readRows(file, source);
   if (recognised === 'goodreads') return collect(rows, goodreadsBlock);
+  if (recognised === 'storygraph') return collect(rows, storygraphBlock);
   const list = letterboxdListOf(columns, file.name, options.list);
   if (list === 'diary') return letterboxdDiary(rows);
   const status = list === 'watchlist' ? 'planned' : 'done';

@@ -35,6 +35,14 @@ const sources: Record<ImportSource, SourceLook> = {
     howTo:
       'On Letterboxd, open Settings, then Data, and choose Export your data. Pick the ZIP it gives you as it came (films watched to Done, your watchlist to Planned), or one file from it: watched.csv or diary.csv (to Done) or watchlist.csv (to Planned).',
   },
+  storygraph: {
+    label: 'StoryGraph',
+    things: 'books',
+    file: 'CSV file',
+    accept: '.csv,text/csv',
+    howTo:
+      'On StoryGraph, open Manage Account, then Export StoryGraph Library. Pick the .csv file it gives you: read books go to Done, currently reading to Now, to-read to Planned, and books you did not finish to Done, marked so.',
+  },
 };
 
 const statusLabels: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };

@@ -88,7 +88,20 @@ export const handEditedFields = {
   progress: 4,
   image: 8,
   visibility: 16,
+  rating: 32,
+  review: 64,
+  description: 128,
 } as const;
+
+const timesWatched = /^Watched (\d+) times$/;
+
+/** The note a film watched more than once carries as its description. */
+export const timesWatchedNote = (times: number) => `Watched ${times} times`;
+
+/** How often a film's description says it was watched: once unless its note says more. */
+export function timesWatchedIn(description: string | null): number {
+  return Number(timesWatched.exec(description ?? '')?.[1] ?? 1);
+}
 
 /**
  * What a board change touched: its blocks, how it introduces itself (name, bio, picture), its

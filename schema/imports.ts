@@ -3,15 +3,18 @@ import { z } from 'zod';
 import './fields';
 import { blockStatuses } from './block-values';
 
-/** Where a board can import from: Goodreads' library export, Letterboxd's watched and watchlist. */
-const importSources = ['goodreads', 'letterboxd'] as const;
+/**
+ * Where a board can import from: Goodreads' library export, Letterboxd's files (or its export
+ * ZIP whole), StoryGraph's library export.
+ */
+const importSources = ['goodreads', 'letterboxd', 'storygraph'] as const;
 export type ImportSource = (typeof importSources)[number];
 
 /** A reader with thousands of shelved books and long reviews exports a few MB at most. */
 export const maxImportBytes = 5 * 1024 * 1024;
 
 export const importSourceParam = z.object({
-  source: z.enum(importSources, { error: 'Import from goodreads or letterboxd.' }),
+  source: z.enum(importSources, { error: 'Import from goodreads, letterboxd or storygraph.' }),
 });
 
 const chooseFile = 'Choose the CSV file to import.';
@@ -64,4 +67,9 @@ export const importAnswer = z.object({
   covers: z.number().int(),
   alreadyImported: z.number().int(),
   skippedRows: z.number().int(),
+});
+
+/** Which Letterboxd file an export writes: the films watched (default), or the watchlist. */
+export const letterboxdExportQuery = z.object({
+  list: z.enum(letterboxdLists, { error: 'Choose watched or watchlist.' }).optional(),
 });

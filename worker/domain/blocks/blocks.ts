@@ -141,6 +141,9 @@ function markHandEdits(db: Db, id: number, userId: number, input: Partial<BlockI
       editedBit(blocks.status, input.status, handEditedFields.status),
       editedBit(blocks.progress, input.progress, handEditedFields.progress),
       editedBit(blocks.imageUrl, input.imageUrl, handEditedFields.image),
+      editedBit(blocks.rating, input.rating, handEditedFields.rating),
+      editedBit(blocks.review, input.review, handEditedFields.review),
+      editedBit(blocks.description, input.description, handEditedFields.description),
       editedBit(
         blocks.isVisible,
         input.isVisible === undefined ? undefined : Number(input.isVisible),

@@ -137,24 +137,39 @@ export function moveBroughtBlocks(db: Db, userId: number, moves: BroughtMove[], 
   ] as const;
 }
 
-/** New words for a block from where it came from; a null title keeps the block's (the owner's). */
+/**
+ * New words for a block from where it came from; a null title keeps the block's (the owner's).
+ * A field left out (undefined) keeps the block's; a null one clears it.
+ */
 export type BroughtText = {
   blockId: number;
   title: string | null;
   subtitle: string | null;
   externalUrl: string | null;
+  rating?: number | null;
+  review?: string | null;
+  description?: string | null;
+  /** A newer viewing of a film: when it was seen again. */
+  statusSince?: number;
 };
 
-/** Follows the title, subtitle and link of blocks whose origin changed them. */
+/** The row's `name` when the row has it (null included), else the block's column. */
+const given = (name: string, column: string) =>
+  sql.raw(
+    `CASE WHEN json_type(e.value, '$.${name}') IS NULL THEN blocks.${column} ELSE json_extract(e.value, '$.${name}') END`,
+  );
+
+/** Follows the title, subtitle and link of blocks whose origin changed them, and what else it gives. */
 export function retextBroughtBlocks(db: Db, userId: number, texts: BroughtText[], at: number) {
   return rawRun(
     db,
     sql`
-    UPDATE blocks SET updated_at = ${at}, title = COALESCE(c.title, blocks.title),
-      subtitle = c.subtitle, external_url = c.link
-    FROM (SELECT ${field('blockId')} AS id, ${field('title')} AS title,
-        ${field('subtitle')} AS subtitle, ${field('externalUrl')} AS link
-      FROM json_each(${JSON.stringify(texts)}) AS e) AS c
-    WHERE blocks.id = c.id AND blocks.user_id = ${userId}`,
+    UPDATE blocks SET updated_at = ${at}, title = COALESCE(${field('title')}, blocks.title),
+      subtitle = ${field('subtitle')}, external_url = ${field('externalUrl')},
+      rating = ${given('rating', 'rating')}, review = ${given('review', 'review')},
+      description = ${given('description', 'description')},
+      status_since = ${given('statusSince', 'status_since')}
+    FROM json_each(${JSON.stringify(texts)}) AS e
+    WHERE blocks.id = ${field('blockId')} AND blocks.user_id = ${userId}`,
   );
 }

@@ -4,6 +4,7 @@ import {
   maxRating,
   maxReviewLength,
   ratingStep,
+  timesWatchedNote,
 } from '../../../schema/block-values';
 import { type BlockInput, blockInput } from '../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
@@ -29,9 +30,23 @@ type Row = Record<string, string | undefined>;
 
 const goodreadsColumns = ['Book Id', 'Title', 'Author', 'Exclusive Shelf'];
 const letterboxdColumns = ['Date', 'Name', 'Year', 'Letterboxd URI'];
+const storygraphColumns = ['Title', 'Authors', 'Read Status'];
+// The layout Letterboxd's importer reads (and Up2's Letterboxd export writes), in its export's names.
+const letterboxdImportNames: Record<string, string> = {
+  Title: 'Name',
+  LetterboxdURI: 'Letterboxd URI',
+  WatchedDate: 'Watched Date',
+};
+const letterboxdImportColumns = ['Title', 'Year'];
 const exportNames: Record<ImportSource, string> = {
   goodreads: 'Goodreads library export',
   letterboxd: 'Letterboxd export (watched.csv, watchlist.csv, diary.csv or ratings.csv)',
+  storygraph: 'StoryGraph export',
+};
+const wantedColumns: Record<ImportSource, string[]> = {
+  goodreads: goodreadsColumns,
+  letterboxd: letterboxdColumns,
+  storygraph: storygraphColumns,
 };
 
 const goodreadsShelves: Record<string, BlockStatus> = {
@@ -79,19 +94,34 @@ function readRows(file: ExportFile, source: ImportSource): ReadFile {
     const line = lineOf(file.text, error);
     throw invalid(`The file cannot be read${line ? ` on line ${line}` : ''}: ${error.message}.`);
   }
+  if (recognised === 'letterboxd' && !columns.includes('Name')) {
+    return { ...inExportNames(parsed.data, columns), recognised };
+  }
   return { rows: parsed.data, columns, recognised };
+}
+
+/** A file in the layout Letterboxd's importer reads, in the names of Letterboxd's export. */
+function inExportNames(rows: Row[], columns: string[]) {
+  const named = (column: string) => letterboxdImportNames[column] ?? column;
+  return {
+    columns: columns.map(named),
+    rows: rows.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([column, value]) => [named(column), value])),
+    ),
+  };
 }
 
 /** Which export a header row is, by the columns each service always writes; null when neither. */
 function recognise(columns: string[]): ImportSource | null {
   const has = (wanted: string[]) => wanted.every((column) => columns.includes(column));
   if (has(goodreadsColumns)) return 'goodreads';
-  if (has(letterboxdColumns)) return 'letterboxd';
+  if (has(storygraphColumns)) return 'storygraph';
+  if (has(letterboxdColumns) || has(letterboxdImportColumns)) return 'letterboxd';
   return null;
 }
 
 function notAnExport(source: ImportSource, columns: string[]) {
-  const wanted = source === 'goodreads' ? goodreadsColumns : letterboxdColumns;
+  const wanted = wantedColumns[source];
   const missing = wanted.filter((column) => !columns.includes(column));
   return invalid(`This is not a ${exportNames[source]}: it has no ${missing.join(', ')} column.`);
 }
@@ -170,11 +200,11 @@ const films: Looks = { type: 'film-animation', progressEnabled: false };
 function goodreadsBlock(row: Row): ExportedBlock | null {
   const status = goodreadsShelves[row['Exclusive Shelf']?.trim() ?? ''];
   const bookId = row['Book Id']?.trim();
-  if (!status || !bookId) return null;
+  if (!status) return null;
   const block = blockOf(books, {
     title: row.Title ?? '',
     subtitle: row.Author ?? '',
-    externalUrl: `https://www.goodreads.com/book/show/${encodeURIComponent(bookId)}`,
+    externalUrl: bookId ? `https://www.goodreads.com/book/show/${encodeURIComponent(bookId)}` : '',
     status,
     rating: row['My Rating'],
     review: row['My Review'],
@@ -184,11 +214,56 @@ function goodreadsBlock(row: Row): ExportedBlock | null {
   // A book read before it was shelved (shelving years of reading at once) was added when read.
   const statusAt = status === 'done' ? (parseDay(row['Date Read']) ?? shelvedAt) : shelvedAt;
   return {
-    importKey: `goodreads:${bookId}`,
+    // A book with no Goodreads id (a file written elsewhere) is known by its title and author.
+    importKey: bookId
+      ? `goodreads:${bookId}`
+      : `goodreads:book:${block.title} (${block.subtitle ?? ''})`,
     block,
     addedAt: earliest(shelvedAt, statusAt),
     statusAt,
     isbn: isbnOf(row.ISBN13) ?? isbnOf(row.ISBN),
+  };
+}
+
+const storygraphStatuses: Record<string, BlockStatus> = {
+  read: 'done',
+  'currently-reading': 'now',
+  'to-read': 'planned',
+  'did-not-finish': 'done',
+};
+
+/**
+ * A StoryGraph row: its Read Status says where it goes, a book not finished is Done and says so.
+ * Quarter stars are rounded to the half stars a block holds.
+ */
+function storygraphBlock(row: Row): ExportedBlock | null {
+  const readStatus = row['Read Status']?.trim() ?? '';
+  const status = storygraphStatuses[readStatus];
+  if (!status) return null;
+  const stars = Number(row['Star Rating']?.trim() || Number.NaN);
+  const block = blockOf(books, {
+    title: row.Title ?? '',
+    subtitle: row.Authors ?? '',
+    externalUrl: '',
+    status,
+    rating: Number.isFinite(stars)
+      ? String(Math.round(stars / ratingStep) * ratingStep)
+      : undefined,
+    review: row.Review,
+  });
+  if (!block) return null;
+  if (readStatus === 'did-not-finish') block.description = 'Did not finish';
+  const addedAt = parseDay(row['Date Added']);
+  const statusAt = status === 'done' ? (parseDay(row['Last Date Read']) ?? addedAt) : addedAt;
+  const uid = row['ISBN/UID']?.trim();
+  return {
+    importKey: uid
+      ? `storygraph:${uid}`
+      : `storygraph:book:${block.title} (${block.subtitle ?? ''})`,
+    block,
+    addedAt: earliest(addedAt, statusAt),
+    statusAt,
+    isbn: isbnOf(uid),
   };
 }
 
@@ -231,14 +306,16 @@ function filmBlock(row: Row, status: BlockStatus) {
   });
 }
 
+/** A film's key when its file gives no address: its name and year, as the diary knows it. */
+const filmKey = (row: Row) => `letterboxd:film:${row.Name?.trim()} (${row.Year?.trim() ?? ''})`;
+
 function letterboxdBlock(row: Row, status: BlockStatus): ExportedBlock | null {
   const uri = row['Letterboxd URI']?.trim();
-  if (!uri) return null;
   const block = filmBlock(row, status);
   if (!block) return null;
   const listedAt = parseDay(row.Date);
   return {
-    importKey: `letterboxd:${uri}`,
+    importKey: uri ? `letterboxd:${uri}` : filmKey(row),
     block,
     addedAt: listedAt,
     statusAt: listedAt,
@@ -258,15 +335,15 @@ function letterboxdDiary(rows: Row[]): ParsedExport {
   >();
   let skippedRows = 0;
   for (const row of rows) {
-    const name = row.Name?.trim();
-    if (!name || !row['Letterboxd URI']?.trim()) {
+    if (!row.Name?.trim()) {
       skippedRows += 1;
       continue;
     }
-    const key = `${name} (${row.Year?.trim() ?? ''})`;
+    const key = filmKey(row);
     const watchedAt = parseDay(row['Watched Date']) ?? parseDay(row.Date);
     const seen = films.get(key);
-    const rewatch = row.Rewatch?.trim().toLowerCase() === 'yes';
+    // Letterboxd's export writes Yes; the layout its importer reads, true.
+    const rewatch = ['yes', 'true'].includes(row.Rewatch?.trim().toLowerCase() ?? '');
     films.set(key, {
       row: seen && (seen.last ?? 0) > (watchedAt ?? 0) ? seen.row : row,
       first: earliest(seen?.first ?? null, watchedAt),
@@ -281,9 +358,9 @@ function letterboxdDiary(rows: Row[]): ParsedExport {
       skippedRows += 1;
       continue;
     }
-    if (film.times > 1) block.description = `Watched ${film.times} times`;
+    if (film.times > 1) block.description = timesWatchedNote(film.times);
     blocks.push({
-      importKey: `letterboxd:film:${key}`,
+      importKey: key,
       block,
       addedAt: film.first,
       statusAt: film.last,
@@ -319,8 +396,47 @@ export function parseExport(
 ): ParsedExport {
   const { rows, columns, recognised } = readRows(file, source);
   if (recognised === 'goodreads') return collect(rows, goodreadsBlock);
+  if (recognised === 'storygraph') return collect(rows, storygraphBlock);
   const list = letterboxdListOf(columns, file.name, options.list);
   if (list === 'diary') return letterboxdDiary(rows);
   const status = list === 'watchlist' ? 'planned' : 'done';
   return collect(rows, (row) => letterboxdBlock(row, status));
+}
+
+/** A diary's viewings once each: reviews.csv repeats those reviewed, with their review. */
+function viewingsOf(diary: Row[], reviews: Row[]): Row[] {
+  const viewings = new Map<string, Row>();
+  for (const row of [...diary, ...reviews]) {
+    viewings.set(`${filmKey(row)} ${row['Watched Date']?.trim() ?? ''}`, row);
+  }
+  return [...viewings.values()];
+}
+
+/**
+ * The films of a Letterboxd export ZIP's files, each once, known by its name and year: the diary's
+ * and reviews' viewings as Done (since the last, with its rating, review and rewatches), then
+ * films only rated or marked watched as Done, then the watchlist's unwatched films as Planned.
+ */
+export function parseLetterboxdArchive(files: ExportFile[]): ParsedExport {
+  const rowsOf = (name: string) => {
+    const file = files.find((found) => found.name === name);
+    return file && file.text.trim() !== '' ? readRows(file, 'letterboxd').rows : [];
+  };
+  const diary = letterboxdDiary(viewingsOf(rowsOf('diary.csv'), rowsOf('reviews.csv')));
+  const films = new Map(diary.blocks.map((film) => [film.importKey, film]));
+  let skippedRows = diary.skippedRows;
+  const lists: [string, BlockStatus][] = [
+    ['ratings.csv', 'done'],
+    ['watched.csv', 'done'],
+    ['watchlist.csv', 'planned'],
+  ];
+  for (const [name, status] of lists) {
+    for (const row of rowsOf(name)) {
+      const film = letterboxdBlock(row, status);
+      if (!film) skippedRows += 1;
+      else if (!films.has(filmKey(row)))
+        films.set(filmKey(row), { ...film, importKey: filmKey(row) });
+    }
+  }
+  return { blocks: [...films.values()], skippedRows };
 }

@@ -8,7 +8,8 @@ import { refuseFullBoard } from '../blocks/blocks';
 import { type BroughtBlock, bringBlocks } from '../blocks/bulk';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { findBookCovers } from './book-covers';
-import { type ExportedBlock, type ExportFile, parseExport } from './export-files';
+import { parseUpload, type Upload } from './export-archives';
+import type { ExportedBlock } from './export-files';
 
 /** What importing a file would do to a board as it stands. */
 type ImportPlan = {
@@ -41,10 +42,10 @@ export async function planImport(
   db: Db,
   userId: number,
   source: ImportSource,
-  file: ExportFile,
+  upload: Upload,
   options: { list?: LetterboxdList } = {},
 ): Promise<ImportPlan> {
-  const parsed = parseExport(source, file, options);
+  const parsed = parseUpload(source, upload, options);
   const board = await boardHoldings(db, userId);
   const fresh = parsed.blocks.filter((exported) => !board.importKeys.has(exported.importKey));
   return {

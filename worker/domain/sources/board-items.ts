@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { handEditedFields } from '../../../schema/block-values';
+import { handEditedFields, timesWatchedIn, timesWatchedNote } from '../../../schema/block-values';
 import { maxBlocksPerBoard } from '../../../schema/blocks';
 import { type Db, rawRun } from '../../platform/db';
 import { refuseFullBoard } from '../blocks/blocks';
@@ -32,6 +32,9 @@ type KnownItem = {
   /** Null once the source that made it was removed. */
   sourceId: number | null;
   handEdited: number;
+  /** Its block's status date and description, for a film seen again. */
+  statusSince: number | null;
+  description: string | null;
 };
 
 // Pictures copied in one check: each is a fetch and an R2 write (decision 0025's limit for covers).
@@ -42,10 +45,11 @@ const imagesAtOnce = 4;
 async function knownItems(db: Db, userId: number, keys: string[]): Promise<Map<string, KnownItem>> {
   const { results } = await db.$client
     .prepare(
-      `SELECT item_key AS itemKey, status, fingerprint, block_id AS blockId, source_id AS sourceId,
-        hand_edited AS handEdited
-      FROM source_items
-      WHERE user_id = ?1 AND item_key IN (SELECT value FROM json_each(?2))`,
+      `SELECT si.item_key AS itemKey, si.status, si.fingerprint, si.block_id AS blockId,
+        si.source_id AS sourceId, si.hand_edited AS handEdited, b.status_since AS statusSince,
+        b.description
+      FROM source_items AS si LEFT JOIN blocks AS b ON b.id = si.block_id
+      WHERE si.user_id = ?1 AND si.item_key IN (SELECT value FROM json_each(?2))`,
     )
     .bind(userId, JSON.stringify(keys))
     .all<KnownItem>();
@@ -154,7 +158,14 @@ async function claimOrphans(db: Db, userId: number, source: SourceWriter, orphan
     .run();
 }
 
-const { status: statusBit, progress: progressBit, title: titleBit } = handEditedFields;
+const {
+  status: statusBit,
+  progress: progressBit,
+  title: titleBit,
+  rating: ratingBit,
+  review: reviewBit,
+  description: descriptionBit,
+} = handEditedFields;
 
 /** Records what the source now says of each of `entries`' items: their shelf, or their fingerprint. */
 function recordItems(
@@ -204,8 +215,25 @@ function moveBlocks(
 }
 
 /**
- * Follows items whose title, subtitle or link changed at the source (a generic feed's link block
- * shows its latest item): a title the owner edited by hand stays theirs.
+ * A newer diary entry of a film on the board (a rewatch): the film was seen again on that day, and
+ * once more than its note says. The date stays when the owner moved the block by hand, the note
+ * when they wrote the description.
+ */
+function newerViewing(entry: FeedEntry, item: KnownItem) {
+  if (entry.look !== 'film' || !entry.statusAt || entry.statusAt <= (item.statusSince ?? 0)) {
+    return {};
+  }
+  const note =
+    entry.rewatch && !(item.handEdited & descriptionBit)
+      ? { description: timesWatchedNote(timesWatchedIn(item.description) + 1) }
+      : {};
+  return item.handEdited & statusBit ? note : { ...note, statusSince: entry.statusAt };
+}
+
+/**
+ * Follows items whose title, subtitle, link, rating or review changed at the source (a generic
+ * feed's link block shows its latest item), and a film's newer viewing: what the owner edited by
+ * hand stays theirs.
  */
 function updateBlocks(
   db: Db,
@@ -218,8 +246,17 @@ function updateBlocks(
     const item = known.get(entry.key);
     if (!item?.blockId) return [];
     const title = item.handEdited & titleBit ? null : entry.title;
+    const kept = (bit: number) => (item.handEdited & bit) !== 0;
     return [
-      { blockId: item.blockId, title, subtitle: entry.subtitle, externalUrl: entry.externalUrl },
+      {
+        blockId: item.blockId,
+        title,
+        subtitle: entry.subtitle,
+        externalUrl: entry.externalUrl,
+        ...(kept(ratingBit) ? {} : { rating: entry.rating }),
+        ...(kept(reviewBit) ? {} : { review: entry.review }),
+        ...newerViewing(entry, item),
+      },
     ];
   });
   return [

@@ -27,6 +27,8 @@ export type FeedEntry = {
   rating: number | null;
   /** What the person wrote of it (a Letterboxd diary entry's review), as plain text. */
   review: string | null;
+  /** A Letterboxd diary entry of a film seen before. */
+  rewatch?: boolean;
 };
 
 /** A feed as read: what it is, its title and link, and its items, newest first as the feed lists them. */
@@ -201,6 +203,7 @@ function letterboxdEntries(channel: XmlNode, prefix: string, base: string): Feed
         statusAt: timeOf(field(item, 'watchedDate')) ?? timeOf(textOf(item.pubDate)),
         rating: starsOf(field(item, 'memberRating')),
         review: letterboxdReview(textOf(item.description)),
+        rewatch: field(item, 'rewatch').trim().toLowerCase() === 'yes',
       },
     ];
   });

@@ -1,4 +1,4 @@
-import type { BlockStatus } from '../../../schema/block-values';
+import { type BlockStatus, timesWatchedNote } from '../../../schema/block-values';
 import { blockInput } from '../../../schema/blocks';
 import { findBlockType } from '../../../schema/catalogue';
 import type { EntryLook, FeedEntry, ReadFeed } from './feed-formats';
@@ -65,6 +65,8 @@ export function blockOfEntry(entry: FeedEntry) {
     label: type?.label,
     title: entry.title,
     subtitle: entry.subtitle ?? undefined,
+    // A film first met as a rewatch was seen once before the diary told of it.
+    description: entry.rewatch ? timesWatchedNote(2) : undefined,
     externalUrl: entry.externalUrl ?? undefined,
     status: entry.shelf,
     progress: progressOf[entry.shelf],
@@ -78,5 +80,6 @@ export function blockOfEntry(entry: FeedEntry) {
 
 /** What a source writes of an item besides its shelf: when it changes, the block follows. */
 export function fingerprintOf(entry: FeedEntry): string {
-  return JSON.stringify([entry.title, entry.subtitle, entry.externalUrl]);
+  const { title, subtitle, externalUrl, review, rating, statusAt, rewatch } = entry;
+  return JSON.stringify([title, subtitle, externalUrl, review, rating, statusAt, rewatch ?? false]);
 }

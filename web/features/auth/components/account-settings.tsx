@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useLeaveAndSignOut } from '../../../lib/auth';
 import type { CurrentUser } from '../../../lib/current-user';
-import { useExportAccount } from '../api/export-account';
+import { type ExportFormat, useExportAccount } from '../api/export-account';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { AccessTokensSection } from './access-tokens-section';
 import { ChangeEmailForm } from './change-email-form';
@@ -28,6 +28,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
+
+const downloads: [ExportFormat, string][] = [
+  ['json', 'Download My Data'],
+  ['archive', 'Download Everything as ZIP'],
+  ['csv', 'Download Blocks as CSV'],
+  ['letterboxd', 'Films for Letterboxd'],
+  ['letterboxd-watchlist', 'Watchlist for Letterboxd'],
+  ['goodreads', 'Books for Goodreads'],
+];
 
 type AccountSettingsProps = { user: CurrentUser; blockCount: number | undefined };
 
@@ -77,11 +86,12 @@ export function AccountSettings({ user, blockCount }: AccountSettingsProps) {
       </Section>
       <Section title="Your data">
         <p className="text-sm text-gray-600">
-          Your profile, board, blocks, goals, sources, stats and feedback, as one file; or your
-          blocks as a spreadsheet (CSV).
+          Your profile, board, blocks, goals, sources, stats and feedback, as one file (or as a ZIP
+          with every image); your blocks as a spreadsheet (CSV); or your films and books as the
+          files Letterboxd, Goodreads and StoryGraph import.
         </p>
         <div className="flex flex-wrap gap-2">
-          {(['json', 'csv'] as const).map((format) => (
+          {downloads.map(([format, label]) => (
             <Button
               key={format}
               type="button"
@@ -94,7 +104,7 @@ export function AccountSettings({ user, blockCount }: AccountSettingsProps) {
                 })
               }
             >
-              {format === 'json' ? 'Download My Data' : 'Download Blocks as CSV'}
+              {label}
             </Button>
           ))}
         </div>

@@ -16,18 +16,32 @@ import { countOf } from '../../../lib/plural';
 import { useImportBlocks } from '../api/import-blocks';
 import { type ImportPreview, usePreviewImport } from '../api/preview-import';
 
-const sources: Record<ImportSource, { label: string; things: string; howTo: string }> = {
+type SourceLook = { label: string; things: string; howTo: string; file: string; accept: string };
+
+const sources: Record<ImportSource, SourceLook> = {
   goodreads: {
     label: 'Goodreads',
     things: 'books',
+    file: 'CSV file',
+    accept: '.csv,text/csv',
     howTo:
       'On Goodreads, open My Books, then Import and export, and choose Export Library. Pick the .csv file it gives you: read books go to Done, currently reading to Now, want to read to Planned.',
   },
   letterboxd: {
     label: 'Letterboxd',
     things: 'films',
+    file: 'CSV file or ZIP',
+    accept: '.csv,text/csv,.zip,application/zip',
     howTo:
-      'On Letterboxd, open Settings, then Data, and choose Export your data. Unzip it and pick watched.csv or diary.csv (to Done) or watchlist.csv (to Planned).',
+      'On Letterboxd, open Settings, then Data, and choose Export your data. Pick the ZIP it gives you as it came (films watched to Done, your watchlist to Planned), or one file from it: watched.csv or diary.csv (to Done) or watchlist.csv (to Planned).',
+  },
+  storygraph: {
+    label: 'StoryGraph',
+    things: 'books',
+    file: 'CSV file',
+    accept: '.csv,text/csv',
+    howTo:
+      'On StoryGraph, open Manage Account, then Export StoryGraph Library. Pick the .csv file it gives you: read books go to Done, currently reading to Now, to-read to Planned, and books you did not finish to Done, marked so.',
   },
 };
 
@@ -258,14 +272,14 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
         </fieldset>
         <div className="space-y-1">
           <label htmlFor={fileId} className="text-sm font-medium text-gray-900">
-            CSV file
+            {sources[source].file}
           </label>
           <input
             // A new source starts with no file chosen.
             key={source}
             id={fileId}
             type="file"
-            accept=".csv,text/csv"
+            accept={sources[source].accept}
             onChange={chooseFile}
             className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-violet-50 file:px-3 file:py-2 file:font-medium file:text-violet-700 hover:file:bg-violet-100"
           />

@@ -5,6 +5,7 @@ import {
   changePasswordInput,
   deleteAccountInput,
 } from '../../../../schema/account';
+import { letterboxdExportQuery } from '../../../../schema/imports';
 import { messageAnswer } from '../../../../schema/users';
 import {
   changeEmail,
@@ -13,8 +14,10 @@ import {
   exportAccount,
   exportBlocksCsv,
 } from '../../../domain/account/account';
+import { accountArchive } from '../../../domain/account/archive';
 import { endSessionsOf } from '../../../domain/account/sessions';
 import { hasFediverseFollowers } from '../../../domain/fediverse/story-queue';
+import { goodreadsCsv, letterboxdCsv } from '../../../domain/imports/board-exports';
 import { afterAnswer } from '../../after-answer';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
@@ -24,6 +27,12 @@ import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 
 const tag = 'Account';
+
+/** The headers of a CSV file downloaded under `name`. */
+const csvFile = (name: string) => ({
+  'Content-Type': 'text/csv; charset=utf-8',
+  'Content-Disposition': `attachment; filename="${name}"`,
+});
 
 export const accountRoutes = new Hono<AppEnv>()
   .post(
@@ -107,9 +116,58 @@ export const accountRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const csv = await exportBlocksCsv(c.var.db, c.var.viewer, new URL(c.req.url).origin);
-      return c.body(csv, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="up2-${c.var.viewer.username}-blocks.csv"`,
+      return c.body(csv, 200, csvFile(`up2-${c.var.viewer.username}-blocks.csv`));
+    },
+  )
+  .get(
+    '/export/letterboxd',
+    documented({
+      tag,
+      summary:
+        "Download your films as the CSV Letterboxd's importer reads: those Done as watched (day, rating, review, rewatch), or with `list=watchlist` those Planned",
+      answers: { 200: { contentType: 'text/csv' } },
+      refusals: [400, 401],
+    }),
+    requireAuth,
+    validate('query', letterboxdExportQuery),
+    async (c) => {
+      const list = c.req.valid('query').list ?? 'watched';
+      const csv = await letterboxdCsv(c.var.db, c.var.viewer.id, list);
+      const name = `up2-${c.var.viewer.username}-letterboxd${list === 'watchlist' ? '-watchlist' : ''}.csv`;
+      return c.body(csv, 200, csvFile(name));
+    },
+  )
+  .get(
+    '/export/goodreads',
+    documented({
+      tag,
+      summary:
+        "Download your books in Goodreads' library export layout, which Goodreads and StoryGraph import (shelf by status, rating, dates, review)",
+      answers: { 200: { contentType: 'text/csv' } },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      const csv = await goodreadsCsv(c.var.db, c.var.viewer.id);
+      return c.body(csv, 200, csvFile(`up2-${c.var.viewer.username}-goodreads.csv`));
+    },
+  )
+  .get(
+    '/export/archive',
+    documented({
+      tag,
+      summary:
+        'Download everything Up2 holds about you as a ZIP: account.json (as GET /api/account/export) and every image your board shows',
+      answers: { 200: { contentType: 'application/zip' } },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      const origin = new URL(c.req.url).origin;
+      const zip = await accountArchive(c.var.db, c.env, c.var.viewer, origin);
+      return c.body(zip, 200, {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="up2-${c.var.viewer.username}.zip"`,
       });
     },
   )

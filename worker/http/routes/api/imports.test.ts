@@ -468,12 +468,14 @@ describe('malformed files change nothing', () => {
     const user = await createUser();
     const form = new FormData();
     form.set('file', goodreadsFile());
-    const response = await call('POST', '/api/import/storygraph', {
+    const response = await call('POST', '/api/import/trakt', {
       token: user.token,
       body: form,
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'Import from goodreads or letterboxd.' });
+    expect(await response.json()).toMatchObject({
+      error: 'Import from goodreads, letterboxd or storygraph.',
+    });
   });
 
   it('answers 413 to a file over 5 MB before reading it', async () => {

@@ -26,7 +26,7 @@ const receivesExport = limitBodySize(maxImportBytes + multipartOverheadBytes, fi
 /** The uploaded export, as the parser reads it. */
 async function exportFile(file: File) {
   if (file.size > maxImportBytes) throw new ApiError(413, fileTooLarge);
-  return { name: file.name, text: await file.text() };
+  return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
 export const importRoutes = new Hono<AppEnv>()
@@ -35,7 +35,7 @@ export const importRoutes = new Hono<AppEnv>()
     documented({
       tag,
       summary:
-        'What importing a Goodreads library export or a Letterboxd export (multipart `file`, recognised by its header row) would add, without adding it',
+        "What importing a Goodreads library export, a StoryGraph export or a Letterboxd export (multipart `file`: a CSV recognised by its header row, or Letterboxd's export ZIP whole) would add, without adding it",
       answers: { 200: importPreviewAnswer },
       refusals: [400, 401, 413],
     }),
@@ -58,7 +58,7 @@ export const importRoutes = new Hono<AppEnv>()
     documented({
       tag,
       summary:
-        'Add the books or films of an export to your board (what the preview showed); blocks imported before are not added again',
+        'Add the books or films of an export (Goodreads, StoryGraph, Letterboxd) to your board (what the preview showed); blocks imported before are not added again',
       answers: { 200: importAnswer },
       refusals: [400, 401, 409, 413],
     }),

@@ -468,6 +468,74 @@ describe('keeping the board current', () => {
     expect(await storyOf(perfect?.id ?? 0)).toEqual(['added', 'finished']);
   });
 
+  it("follows a rewatch of a film on the board: the newer entry's rating, date, review and count", async () => {
+    const user = await createUser();
+    const first = {
+      slug: 'past-lives',
+      title: 'Past Lives',
+      year: '2023',
+      watched: '2024-05-31',
+      rating: '4',
+      review: '<p>Quiet.</p>',
+    };
+    const feed = await serveFeed(letterboxdDiary('ada', [first]));
+    const source = await connect(user, feed.url);
+    const rewatch = {
+      ...first,
+      watched: '2024-06-20',
+      rating: '4.5',
+      review: '<p>Better the second time.</p>',
+      rewatch: true,
+    };
+    await feed.serveAgain(letterboxdDiary('ada', [rewatch, first]));
+    await checkAgain(user, source.id);
+    const [film] = await boardBlocks(user);
+    expect(film).toMatchObject({
+      rating: 4.5,
+      review: 'Better the second time.',
+      description: 'Watched 2 times',
+      statusSince: Date.parse('2024-06-20'),
+    });
+    // The same feed checked again counts no viewing twice.
+    await checkAgain(user, source.id);
+    expect((await boardBlocks(user))[0]?.description).toBe('Watched 2 times');
+    await feed.serveAgain(
+      letterboxdDiary('ada', [{ ...rewatch, watched: '2024-07-04' }, rewatch, first]),
+    );
+    await checkAgain(user, source.id);
+    expect((await boardBlocks(user))[0]).toMatchObject({
+      description: 'Watched 3 times',
+      statusSince: Date.parse('2024-07-04'),
+    });
+  });
+
+  it("keeps the rating, review and note the owner edited when the film's rewatch comes", async () => {
+    const user = await createUser();
+    const first = { slug: 'aftersun', title: 'Aftersun', year: '2022', watched: '2024-05-20' };
+    const feed = await serveFeed(letterboxdDiary('ada', [first]));
+    const source = await connect(user, feed.url);
+    const [block] = await boardBlocks(user);
+    expectStatus(
+      await editBlock(user, block?.id ?? 0, {
+        title: 'Aftersun',
+        status: 'done',
+        rating: 5,
+        review: 'Mine.',
+        description: 'Seen at the cinema',
+      }),
+      200,
+    );
+    const rewatch = { ...first, watched: '2024-06-01', rating: '3', review: '<p>Less.</p>' };
+    await feed.serveAgain(letterboxdDiary('ada', [{ ...rewatch, rewatch: true }, first]));
+    await checkAgain(user, source.id);
+    expect((await boardBlocks(user))[0]).toMatchObject({
+      rating: 5,
+      review: 'Mine.',
+      description: 'Seen at the cinema',
+      statusSince: Date.parse('2024-06-01'),
+    });
+  });
+
   it('moves a book as it changes shelf: Planned, Now, Done with progress 100 and a Finished story', async () => {
     const user = await createUser();
     const feed = await serveFeed(goodreadsShelf('%23ALL%23', [{ ...dune, shelf: 'to-read' }]));

@@ -9,6 +9,7 @@ import { type Connect, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { darkPaletteCss } from './schema/palette';
 import { compileInlineScript, inlineScripts } from './tools/inline-scripts';
+import { workerModuleGraph } from './tools/worker-bundle';
 
 const port = (fallback: number) => Number(process.env.PORT) || fallback;
 
@@ -224,6 +225,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     apiReferenceBundle(),
     readerScript(),
+    workerModuleGraph(),
     VitePWA({
       // Registered by web/lib/service-worker.ts, without a forced reload mid-edit.
       injectRegister: false,

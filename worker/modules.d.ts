@@ -21,3 +21,9 @@ declare module '*?inline-script' {
   const script: string;
   export default script;
 }
+
+// Vite's build-time constant the web app's router reads (web/app/router.tsx), rendered by the
+// Worker too: true in the Worker's build.
+interface ImportMeta {
+  readonly env: { readonly SSR: boolean };
+}

@@ -48,7 +48,7 @@ export function workerModuleGraph(): Plugin {
 }
 
 /** The entry's chunk and every chunk it reaches through static imports: what an isolate starts with. */
-export function startupChunks(graph: ModuleGraph): string[] {
+function startupChunks(graph: ModuleGraph): string[] {
   const entry = Object.keys(graph).find((fileName) => graph[fileName]?.isEntry);
   if (!entry) throw new Error('The Worker build has no entry chunk.');
   const reached = new Set([entry]);
@@ -63,7 +63,7 @@ export function startupModuleIds(graph: ModuleGraph): string[] {
   return startupChunks(graph).flatMap((fileName) => graph[fileName]?.moduleIds ?? []);
 }
 
-export function readModuleGraph(outDir: string): ModuleGraph {
+function readModuleGraph(outDir: string): ModuleGraph {
   return JSON.parse(readFileSync(join(outDir, moduleGraphFile), 'utf8'));
 }
 

@@ -12,7 +12,8 @@ type BuiltChunk = {
   bytes: number;
   imports: string[];
   dynamicImports: string[];
-  moduleIds: string[];
+  /** Each source module in the chunk (a file, or a file of a package) and its bytes there. */
+  modules: Record<string, number>;
 };
 
 export type ModuleGraph = Record<string, BuiltChunk>;
@@ -35,7 +36,9 @@ export function workerModuleGraph(): Plugin {
           bytes: Buffer.byteLength(output.code),
           imports: output.imports,
           dynamicImports: output.dynamicImports,
-          moduleIds: output.moduleIds,
+          modules: Object.fromEntries(
+            Object.entries(output.modules).map(([id, module]) => [id, module.renderedLength]),
+          ),
         };
       }
       this.emitFile({
@@ -60,7 +63,7 @@ function startupChunks(graph: ModuleGraph): string[] {
 
 /** The source modules (files, node_modules packages) an isolate evaluates at start. */
 export function startupModuleIds(graph: ModuleGraph): string[] {
-  return startupChunks(graph).flatMap((fileName) => graph[fileName]?.moduleIds ?? []);
+  return startupChunks(graph).flatMap((fileName) => Object.keys(graph[fileName]?.modules ?? {}));
 }
 
 function readModuleGraph(outDir: string): ModuleGraph {

@@ -293,8 +293,16 @@ export default defineConfig(({ command }) => ({
   environments: {
     // The Worker (named after wrangler.toml's `name`) minified like the app: a third of its
     // upload and of what an isolate parses at start; the uploaded source maps name the lines.
-    // Names are kept: libraries' errors and classes are told apart by them (Fedify, the x509 parser).
-    up2: { build: { minify: true, rolldownOptions: { output: { keepNames: true } } } },
+    // Names are kept: libraries' errors and classes are told apart by them (Fedify, the x509
+    // parser). Modules run in their source order whatever chunk they land in: split into lazy
+    // chunks, the x509 parser's dependency injector otherwise ran before the Reflect polyfill
+    // it imports first, and every passkey ceremony failed.
+    up2: {
+      build: {
+        minify: true,
+        rolldownOptions: { output: { keepNames: true, strictExecutionOrder: true } },
+      },
+    },
     client: {
       build: {
         // A screen's chunk needs little beyond app-core, which is loaded already: Vite's preload

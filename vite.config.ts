@@ -8,6 +8,7 @@ import compression from 'compression';
 import { type Connect, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { darkPaletteCss } from './schema/palette';
+import { binaryModules } from './tools/binary-modules';
 import { compileInlineScript, inlineScripts } from './tools/inline-scripts';
 import { workerModuleGraph } from './tools/worker-bundle';
 
@@ -240,6 +241,7 @@ export default defineConfig(({ command }) => ({
     compressLikeTheEdge(),
     react(),
     inlineScripts(),
+    binaryModules(),
     colourSchemes(),
     tailwindcss(),
     apiReferenceBundle(),

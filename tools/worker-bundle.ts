@@ -70,10 +70,10 @@ function readModuleGraph(outDir: string): ModuleGraph {
   return JSON.parse(readFileSync(join(outDir, moduleGraphFile), 'utf8'));
 }
 
-/** The files wrangler uploads as the Worker's modules: JavaScript and WebAssembly, no source maps. */
+/** The files wrangler uploads as the Worker's modules: JavaScript, WebAssembly and data, no source maps. */
 function uploadedFiles(outDir: string): string[] {
   return readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(js|mjs|wasm)$/.test(file))
+    .filter((file) => /\.(js|mjs|wasm|bin)$/.test(file))
     .map((file) => join(outDir, file));
 }
 

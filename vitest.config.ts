@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { chromiumArgs, systemChromium } from './e2e/support/chromium.ts';
+import { binaryModules } from './tools/binary-modules';
 import { inlineScripts } from './tools/inline-scripts';
 
 const migrations = await readD1Migrations('./migrations');
@@ -17,6 +18,8 @@ export default defineConfig({
         plugins: [
           // The pages' inline scripts, built from the app's modules as the Worker's build does.
           inlineScripts(),
+          // The link-preview fonts, as the Worker's build hands them over.
+          binaryModules(),
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             // Workers AI is remote-only: tests drive its code path through a mock (images.test.ts).

@@ -27,6 +27,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
+import {
+  startupBudgetBytes,
+  uploadGzipBudgetBytes,
+  type WorkerSizes,
+  workerSizes,
+} from '../tools/worker-bundle.ts';
 import { boardChangesThroughput } from './board-changes.ts';
 import { describeCost, webTypecheckCost } from './types.ts';
 
@@ -783,6 +789,15 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** The built Worker's sizes (tools/worker-bundle.ts, as `npm run deploy:check` prints them). */
+function describeWorker({ startupBytes, uploadBytes, uploadGzipBytes }: WorkerSizes) {
+  const kib = (bytes: number) => `${fixed(bytes / 1024, 1)} KiB`;
+  return [
+    `What an isolate evaluates at start (the entry and its static imports): ${kib(startupBytes)} (budget ${kib(startupBudgetBytes)})`,
+    `The upload: ${kib(uploadBytes)}, ${kib(uploadGzipBytes)} gzipped (budget ${kib(uploadGzipBudgetBytes)} gzipped)`,
+  ];
+}
+
 async function main() {
   if (!existsSync(systemChromium)) {
     throw new Error(
@@ -802,6 +817,8 @@ async function main() {
   );
   await startServer();
   console.log(`Server up after ${Math.round((Date.now() - started) / 1000)} s.`);
+  const worker = describeWorker(workerSizes(join(root, 'dist/up2')));
+  console.log(worker.join('\n'));
 
   let step = Date.now();
   const usernames = await seedBoards();
@@ -997,6 +1014,9 @@ Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(
 - The production build (\`vite build\`) served on workerd by \`vite preview\` (\`npm run e2e:serve\` with UP2_E2E=1: roomy rate limits, fixed JWT secret), fresh state in ${stateDir}, at ${origin}.
 - ${usernames.length} public boards of ${blocksPerBoard} blocks seeded through the API in ${fixed(seedSeconds, 1)} s${withImages ? ', one block in five with an image the Worker generated and stored in R2' : ''}.
 - Load: autocannon in a separate Node process, ${connections} connections, ${seconds} s per route after a 2 s warm-up, every route in turn in each of ${loadRounds} rounds; the median round is shown, and each ratio is the median of the rounds' ratios. This host's speed drifts between runs by more than the gaps measured, so each dynamic route runs right after a run of the smallest static file, and its ratio to that file is to that run. One client sends every request, so the board's views count it once per 30 minutes; "a new visitor each request" sends each with a user agent of its own, so every request is a new visitor to count. Dynamic routes take the ${usernames.length} boards in turn. Load generator, \`vite preview\` (Node) and workerd share the same ${os.cpus().length} cores, so absolute figures are this machine's, and the ratios to the static files (served by the same workerd through the same Vite preview server) are the figures to read: to the smallest hashed file a first load fetches (what serving anything costs), and to the one nearest in size to the board page's HTML (the same bytes, rendered or not). Requests ask for no compression, so every byte of a page crosses the preview server.
+
+## The Worker (\`npm run deploy:check\` fails above the budgets)
+${worker.map((line) => `- ${line}`).join('\n')}
 
 ## Throughput and latency
 ${loadTable}

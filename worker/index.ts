@@ -1,8 +1,6 @@
-import type { BoardChangeMessage } from './domain/board-changes/record';
+import { type BoardChangeMessage, boardChangesQueueName } from './domain/board-changes/record';
 import { app } from './http/app';
-import { boardChangesQueueName, consumeBoardChanges } from './jobs/board-changes-queue';
-import { runScheduledJobs } from './jobs/scheduled';
-import { consumeSourcesQueue, type SourcesMessage, sourcesQueueName } from './jobs/sources-queue';
+import type { SourcesMessage } from './jobs/sources-queue';
 
 export { FeedHostGate } from './objects/feed-host-gate';
 export { ViewCounter } from './objects/view-counter';
@@ -14,19 +12,31 @@ type QueueConsumer = (
   ctx: ExecutionContext,
 ) => Promise<void>;
 
-/** Each queue's consumer, by the queue's name in wrangler.toml. */
+/**
+ * Each queue's consumer, by the queue's name in wrangler.toml. The cron's and the consumers' code
+ * (sources, Fedify) is loaded by the first batch or tick that needs it, never at an isolate's
+ * start: most isolates only answer readers.
+ */
 const queueConsumers = new Map<string, QueueConsumer>([
   [
     boardChangesQueueName,
-    (batch, env, ctx) => consumeBoardChanges(batch as MessageBatch<BoardChangeMessage>, env, ctx),
+    async (batch, env, ctx) =>
+      (await import('./jobs/board-changes-queue')).consumeBoardChanges(
+        batch as MessageBatch<BoardChangeMessage>,
+        env,
+        ctx,
+      ),
   ],
   [
-    sourcesQueueName,
-    (batch, env) => consumeSourcesQueue(batch as MessageBatch<SourcesMessage>, env),
+    'up2-sources',
+    async (batch, env) =>
+      (await import('./jobs/sources-queue')).consumeSourcesQueue(
+        batch as MessageBatch<SourcesMessage>,
+        env,
+      ),
   ],
   [
     'up2-fediverse',
-    // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
     async (batch, env) =>
       (await import('./jobs/fediverse-queue')).consumeFediverseQueue(batch, env),
   ],
@@ -35,6 +45,7 @@ const queueConsumers = new Map<string, QueueConsumer>([
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
+    const { runScheduledJobs } = await import('./jobs/scheduled');
     ctx.waitUntil(runScheduledJobs(env, ctx, controller.cron));
   },
   async queue(batch, env, ctx) {

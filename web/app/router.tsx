@@ -5,29 +5,42 @@ import { lazyScreen } from './lazy-screen';
 
 // Each screen is its own chunk, fetched when its route is first visited. The declarative router
 // is half the size of the data router, and the screens load their own data with React Query.
+// The server renders only what readers see (web/server.tsx): in its build (`import.meta.env.SSR`)
+// the other screens are an empty one, and their code (the dashboard's drag and drop, the charts)
+// stays out of the Worker.
+const browserOnly = lazyScreen(async () => () => null);
+
 const screens = {
   landing: lazyScreen(() => import('./routes/landing').then((m) => m.LandingScreen)),
   discover: lazyScreen(() => import('./routes/discover').then((m) => m.DiscoverScreen)),
   auth: lazyScreen(() => import('./routes/auth').then((m) => m.AuthScreen)),
-  forgotPassword: lazyScreen(() =>
-    import('./routes/forgot-password').then((m) => m.ForgotPasswordScreen),
-  ),
-  resetPassword: lazyScreen(() =>
-    import('./routes/reset-password').then((m) => m.ResetPasswordScreen),
-  ),
-  confirmUpdates: lazyScreen(() =>
-    import('./routes/confirm-updates').then((m) => m.ConfirmUpdatesScreen),
-  ),
-  verifyEmail: lazyScreen(() => import('./routes/verify-email').then((m) => m.VerifyEmailScreen)),
-  dashboard: lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardScreen)),
-  following: lazyScreen(() => import('./routes/following').then((m) => m.FollowingScreen)),
-  notifications: lazyScreen(() =>
-    import('./routes/notifications').then((m) => m.NotificationsScreen),
-  ),
-  feedback: lazyScreen(() => import('./routes/feedback').then((m) => m.FeedbackScreen)),
-  adminFeedback: lazyScreen(() =>
-    import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen),
-  ),
+  forgotPassword: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/forgot-password').then((m) => m.ForgotPasswordScreen)),
+  resetPassword: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/reset-password').then((m) => m.ResetPasswordScreen)),
+  confirmUpdates: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/confirm-updates').then((m) => m.ConfirmUpdatesScreen)),
+  verifyEmail: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/verify-email').then((m) => m.VerifyEmailScreen)),
+  dashboard: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardScreen)),
+  following: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/following').then((m) => m.FollowingScreen)),
+  notifications: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/notifications').then((m) => m.NotificationsScreen)),
+  feedback: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/feedback').then((m) => m.FeedbackScreen)),
+  adminFeedback: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen)),
   terms: lazyScreen(() => import('./routes/legal').then((m) => m.TermsScreen)),
   privacy: lazyScreen(() => import('./routes/legal').then((m) => m.PrivacyScreen)),
   board: lazyScreen(() => import('./routes/board').then((m) => m.BoardScreen)),

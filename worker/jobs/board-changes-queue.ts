@@ -1,8 +1,6 @@
 import { handleBoardChanges } from '../domain/board-changes/handle';
 import type { BoardChangeMessage } from '../domain/board-changes/record';
 
-export { boardChangesQueueName } from '../domain/board-changes/record';
-
 /**
  * The board changes queue's consumer: every change any writer committed, heard once. A batch that
  * fails (the database) is sent again; changes it handled meanwhile are found handled and skipped.

@@ -11,8 +11,6 @@ export type SourcesMessage =
   | { kind: 'slot'; slot: number }
   | { kind: 'check'; sourceIds: number[] };
 
-export const sourcesQueueName = 'up2-sources';
-
 // A queue takes at most 100 messages in one send.
 const sendAtOnce = 100;
 const sourcesPerMessage = 20;

@@ -3,7 +3,7 @@ import { utcDay } from '../domain/analytics/days';
 import {
   countryOf,
   type Device,
-  deviceOf,
+  deviceClassifier,
   directReferrer,
   type InsightKind,
   insightKey,
@@ -91,6 +91,7 @@ export class VisitLog extends DurableObject<Env> {
   async admit(visits: Visit[]): Promise<AdmittedCounts> {
     const day = utcDay(visits[0]?.at ?? Date.now());
     const salt = await this.saltFor(day);
+    const deviceOf = await deviceClassifier();
     const hashes = new Map(
       await Promise.all(
         [...new Set([...visits.map(whoMade), ...visits.map(addressOf)])].map(

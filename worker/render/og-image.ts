@@ -1,9 +1,9 @@
-import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff?inline';
-import interLatin600 from '@fontsource/inter/files/inter-latin-600-normal.woff?inline';
-import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff?inline';
-import interLatinExt400 from '@fontsource/inter/files/inter-latin-ext-400-normal.woff?inline';
-import interLatinExt600 from '@fontsource/inter/files/inter-latin-ext-600-normal.woff?inline';
-import interLatinExt700 from '@fontsource/inter/files/inter-latin-ext-700-normal.woff?inline';
+import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff?binary';
+import interLatin600 from '@fontsource/inter/files/inter-latin-600-normal.woff?binary';
+import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff?binary';
+import interLatinExt400 from '@fontsource/inter/files/inter-latin-ext-400-normal.woff?binary';
+import interLatinExt600 from '@fontsource/inter/files/inter-latin-ext-600-normal.woff?binary';
+import interLatinExt700 from '@fontsource/inter/files/inter-latin-ext-700-normal.woff?binary';
 import { initWasm as initResvg, Resvg } from '@resvg/resvg-wasm';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
 import satori, { type Font, init as initSatori } from 'satori/standalone';
@@ -25,13 +25,8 @@ function enginesReady() {
   return Promise.all([layoutReady, rasterReady]);
 }
 
-function bytesOfDataUrl(dataUrl: string): ArrayBuffer {
-  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
-  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)).buffer;
-}
-
-// Inter as shipped by @fontsource (satori reads WOFF, not WOFF2), bundled with the Worker: the
-// renderer fetches nothing. Latin Extended, a family of its own, is where satori finds the
+// Inter as shipped by @fontsource (satori reads WOFF, not WOFF2), uploaded with the Worker as
+// data modules: the renderer fetches nothing. Latin Extended, a family of its own, is where satori finds the
 // letters of most European names that Latin lacks.
 let fonts: Font[] | undefined;
 
@@ -47,7 +42,7 @@ function interFonts(): Font[] {
     ] as const
   ).map(([weight, file], index) => ({
     name: index < 3 ? 'Inter' : 'Inter Extended',
-    data: bytesOfDataUrl(file),
+    data: file,
     weight,
     style: 'normal',
   }));

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, like, ne, or, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { ChangeEmailInput, ChangePasswordInput } from '../../../schema/account';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import {
@@ -21,7 +20,6 @@ import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { getBoardSettings } from '../boards/boards';
-import { planOf } from '../sources/sources';
 import { scopesOf } from './access-tokens';
 import { type Defer, requestEmailChange } from './email-verification';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords';
@@ -47,7 +45,7 @@ export async function changePassword(
   input: ChangePasswordInput,
 ) {
   await requirePassword(env, user, input.currentPassword, 'currentPassword');
-  refuseCommonPassword(input.newPassword, 'newPassword');
+  await refuseCommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword, env.PASSWORD_PEPPER);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
@@ -90,6 +88,8 @@ function ownBlocks(db: Db, userId: number) {
 
 /** The account's settings beside its board: goals, sources, token names, passkey names. */
 async function exportSettings(db: Db, userId: number) {
+  // The sources' code (feed parsers) loads with an export, not at an isolate's start.
+  const { planOf } = await import('../sources/sources');
   const [goalRows, sourceRows, tokenRows, passkeyRows] = await Promise.all([
     db.select().from(goals).where(eq(goals.userId, userId)).orderBy(asc(goals.year), asc(goals.id)),
     db.select().from(sources).where(eq(sources.userId, userId)).orderBy(asc(sources.id)),
@@ -155,6 +155,7 @@ export async function exportBlocksCsv(db: Db, user: UserRow, origin: string) {
     createdAt: iso(block.createdAt),
     updatedAt: iso(block.updatedAt),
   }));
+  const { default: Papa } = await import('papaparse');
   return Papa.unparse(
     { fields: [...csvColumns], data: rows.map((row) => csvColumns.map((column) => row[column])) },
     { escapeFormulae: true },

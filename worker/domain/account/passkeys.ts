@@ -1,10 +1,3 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { AddPasskeyInput, PasskeySignInInput } from '../../../schema/passkeys';
 import { passkeys, users, webauthnChallenges } from '../../../schema/tables';
@@ -12,6 +5,11 @@ import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { openSession } from './sessions';
 import type { UserRow } from './users';
+
+// SimpleWebAuthn and the certificate parsers under it (0.25 MB) load with a passkey's first
+// ceremony in an isolate, never at its start.
+const webAuthn = () => import('@simplewebauthn/server');
+const webAuthnHelpers = () => import('@simplewebauthn/server/helpers');
 
 const challengeLifetimeMs = 5 * 60 * 1000;
 const ceremonyTimeoutMs = 2 * 60 * 1000;
@@ -68,6 +66,7 @@ export async function passkeyCreationOptions(db: Db, user: UserRow, rp: RelyingP
     .select({ id: passkeys.id, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, user.id));
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: 'Up2',
     rpID: rp.id,
@@ -100,6 +99,10 @@ function shownPasskey(row: typeof passkeys.$inferSelect) {
 
 /** Keeps the passkey the browser made, once its challenge and origin check out. */
 export async function addPasskey(db: Db, user: UserRow, rp: RelyingParty, input: AddPasskeyInput) {
+  const [{ verifyRegistrationResponse }, { isoBase64URL }] = await Promise.all([
+    webAuthn(),
+    webAuthnHelpers(),
+  ]);
   const verification = await verifyRegistrationResponse({
     response: input.response,
     expectedChallenge: (challenge) => takeChallenge(db, challenge, 'register', user.id),
@@ -155,6 +158,7 @@ export async function removePasskey(db: Db, userId: number, id: string) {
 
 /** What the browser needs to sign in with any passkey of this site (the account is not asked). */
 export async function passkeySignInOptions(db: Db, rp: RelyingParty) {
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: ceremonyTimeoutMs,
@@ -186,6 +190,10 @@ export async function signInWithPasskey(
     .get();
   if (!found) throw new Refusal('unauthenticated', notSignedIn);
   const { passkey, user } = found;
+  const [{ verifyAuthenticationResponse }, { isoBase64URL }] = await Promise.all([
+    webAuthn(),
+    webAuthnHelpers(),
+  ]);
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: (challenge) => takeChallenge(db, challenge, 'sign-in', null),

@@ -62,7 +62,7 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
  * everywhere, and the owner can sign in at once.
  */
 export async function resetPassword(db: Db, env: Env, token: string, newPassword: string) {
-  refuseCommonPassword(newPassword, 'newPassword');
+  await refuseCommonPassword(newPassword, 'newPassword');
   const tokenHash = await sha256Hex(token);
   const passwordHash = await hashPassword(newPassword, env.PASSWORD_PEPPER);
   const owner = db

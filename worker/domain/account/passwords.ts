@@ -1,4 +1,3 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { Refusal } from '../../platform/refusal';
 
 // PBKDF2-SHA256 at 100,000 iterations: the most production Workers accept (see docs/decisions).
@@ -81,15 +80,21 @@ export async function verifyPassword(
 
 let commonPasswords: Set<string> | undefined;
 
-/** Among the ~49,000 passwords attackers try first (zxcvbn-ts's list), whatever the case. */
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common']);
+/**
+ * Among the ~49,000 passwords attackers try first (zxcvbn-ts's list), whatever the case. The list
+ * (0.4 MB) is loaded by the first password set in an isolate, never at its start.
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  if (!commonPasswords) {
+    const { dictionary } = await import('@zxcvbn-ts/language-common');
+    commonPasswords = new Set(dictionary['passwords-common']);
+  }
   return commonPasswords.has(normalized(password).toLowerCase());
 }
 
 /** Refuses a common password, with the message on the form's `field`. */
-export function refuseCommonPassword(password: string, field: string): void {
-  if (!isCommonPassword(password)) return;
+export async function refuseCommonPassword(password: string, field: string): Promise<void> {
+  if (!(await isCommonPassword(password))) return;
   const message =
     'This password is too common: it is one of the first that attackers try. Please choose another.';
   throw new Refusal('invalid', message, { fields: { [field]: message } });

@@ -56,7 +56,7 @@ async function refuseTakenUsername(db: Db, username: string) {
  */
 export async function registerUser(db: Db, env: Env, input: RegisterInput, defer: Defer) {
   refuseReservedUsername(input.username);
-  refuseCommonPassword(input.password, 'password');
+  await refuseCommonPassword(input.password, 'password');
   await refuseTakenUsername(db, input.username);
   const passwordHash = await hashPassword(input.password, env.PASSWORD_PEPPER);
   const holder = await findUserByEmail(db, input.email);

@@ -1,4 +1,3 @@
-import Bowser from 'bowser';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { blocks, dailyBlockClicks, dailyInsights, dailyViews } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
@@ -45,13 +44,19 @@ export function countryOf(country: unknown): string {
   return typeof country === 'string' && /^[A-Z][A-Z0-9]$/.test(country) ? country : unknownCountry;
 }
 
-/** The device class of a user agent: a TV, a console or anything unknown counts as a desktop. */
-export function deviceOf(userAgent: string): Device {
-  if (!userAgent) return 'desktop';
-  const type = Bowser.getParser(userAgent).getPlatformType(true);
-  if (type === 'mobile') return 'phone';
-  if (type === 'tablet') return 'tablet';
-  return 'desktop';
+/**
+ * What tells the device class of a user agent (a TV, a console or anything unknown counts as a
+ * desktop). Bowser's parser loads with the first visits an isolate counts, not at its start.
+ */
+export async function deviceClassifier(): Promise<(userAgent: string) => Device> {
+  const { default: Bowser } = await import('bowser');
+  return (userAgent) => {
+    if (!userAgent) return 'desktop';
+    const type = Bowser.getParser(userAgent).getPlatformType(true);
+    if (type === 'mobile') return 'phone';
+    if (type === 'tablet') return 'tablet';
+    return 'desktop';
+  };
 }
 
 /** The key a tally is kept under in a counter: kind and name, which holds no colon. */

@@ -1,5 +1,4 @@
 import { eq, inArray, lt } from 'drizzle-orm';
-import { imageSize } from 'image-size';
 import type { ImageRatio } from '../../../schema/block-values';
 import { ownImagePathPrefix } from '../../../schema/fields';
 import { maxImageSide } from '../../../schema/images';
@@ -11,8 +10,6 @@ import {
   users,
 } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
-import { pngToJpeg } from '../../platform/jpeg';
-import { generateLocalImage } from '../../platform/local-image';
 import { takeQuota } from '../../platform/quotas';
 import { Refusal } from '../../platform/refusal';
 import { bytesOf } from '../../platform/streams';
@@ -56,8 +53,15 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | undefined {
 
 const notAnImage = 'Please upload a PNG, JPEG, WebP or GIF image.';
 
-/** The pixel size the image's header declares, or undefined when the header cannot be read. */
-function declaredSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+/**
+ * The pixel size the image's header declares, or undefined when the header cannot be read. The
+ * readers of image formats load with an isolate's first stored image, as do the PNG and JPEG
+ * codecs of generated images: a reader's request needs none of them.
+ */
+async function declaredSize(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number } | undefined> {
+  const { imageSize } = await import('image-size');
   try {
     const { width, height } = imageSize(bytes);
     return width > 0 && height > 0 ? { width, height } : undefined;
@@ -73,7 +77,7 @@ function declaredSize(bytes: Uint8Array): { width: number; height: number } | un
  */
 export async function storeImage(env: Env, kind: ImageKind, userId: number, bytes: Uint8Array) {
   const format = sniffImageFormat(bytes);
-  const size = format && declaredSize(bytes);
+  const size = format && (await declaredSize(bytes));
   if (!size) throw new Refusal('invalid', notAnImage);
   if (size.width > maxImageSide || size.height > maxImageSide) {
     throw new Refusal(
@@ -245,12 +249,16 @@ export async function generateImage(
     // Its PNGs (~1-1.5 MB) are a board's largest paint, so they are kept as JPEGs a fraction of
     // the size; one a JPEG cannot hold (transparency, palette, 16-bit, undecodable) stays as it came.
     if (bytes instanceof Uint8Array && sniffImageFormat(bytes) === formats.png) {
+      const { pngToJpeg } = await import('../../platform/jpeg');
       return pngToJpeg(bytes) ?? bytes;
     }
     if (bytes instanceof Uint8Array && sniffImageFormat(bytes)) return bytes;
     throw new Error('Workers AI answered without an image');
   } catch (error) {
-    if (isAiUnreachable(error)) return generateLocalImage(prompt, ratio);
+    if (isAiUnreachable(error)) {
+      const { generateLocalImage } = await import('../../platform/local-image');
+      return generateLocalImage(prompt, ratio);
+    }
     console.error('Workers AI image generation failed', error);
     throw new Refusal('upstream-failed', 'Failed to generate image. Please try again.');
   }

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { presetAvatarParams } from '../../../../schema/images';
-import { drawPresetAvatar } from '../../../render/preset-avatars';
 import type { AppEnv } from '../../app-env';
 import { documented } from '../../middleware/contract';
 import { publicApiSecurityHeaders } from '../../middleware/security-headers';
@@ -19,8 +18,10 @@ export const avatarRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).get
     refusals: [400],
   }),
   validate('param', presetAvatarParams),
-  (c) => {
+  async (c) => {
     const { style, file } = c.req.valid('param');
+    // DiceBear's styles (0.3 MB) load with the first avatar an isolate draws.
+    const { drawPresetAvatar } = await import('../../../render/preset-avatars');
     const svg = drawPresetAvatar(style, file.slice(0, -'.svg'.length));
     return c.body(svg, 200, {
       'content-type': 'image/svg+xml; charset=utf-8',

@@ -6,7 +6,6 @@ import {
   importSourceParam,
   maxImportBytes,
 } from '../../../../schema/imports';
-import { planImport, previewOf, runImport } from '../../../domain/imports/imports';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
 import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
@@ -20,6 +19,8 @@ import { validate } from '../../middleware/validate';
 const multipartOverheadBytes = 16 * 1024;
 const fileTooLarge = `The file is too large: the limit is ${maxImportBytes / 1024 / 1024} MB.`;
 const tag = 'Import';
+// The exports' parsers load with an isolate's first import, never at its start.
+const imports = () => import('../../../domain/imports/imports');
 
 const receivesExport = limitBodySize(maxImportBytes + multipartOverheadBytes, fileTooLarge);
 
@@ -47,6 +48,7 @@ export const importRoutes = new Hono<AppEnv>()
     async (c) => {
       const { source } = c.req.valid('param');
       const { file: upload, list } = c.req.valid('form');
+      const { planImport, previewOf } = await imports();
       const plan = await planImport(c.var.db, c.var.viewer.id, source, await exportFile(upload), {
         list,
       });
@@ -72,6 +74,7 @@ export const importRoutes = new Hono<AppEnv>()
       const { db } = c.var;
       const { source } = c.req.valid('param');
       const { file: upload, list, covers } = c.req.valid('form');
+      const { planImport, runImport } = await imports();
       const plan = await planImport(db, c.var.viewer.id, source, await exportFile(upload), {
         list,
       });

@@ -10,14 +10,6 @@ import {
   sourcePreviewInput,
   sourceUpdateInput,
 } from '../../../../schema/sources';
-import {
-  addSource,
-  checkSourceNow,
-  deleteSource,
-  listSources,
-  previewSource,
-  updateSource,
-} from '../../../domain/sources/sources';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
 import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
@@ -27,6 +19,8 @@ import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 
 const tag = 'Sources';
+// The feed readers and parsers (0.25 MB) load with an isolate's first call about sources.
+const sources = () => import('../../../domain/sources/sources');
 const sourceId = idParam('This source does not exist or is not yours.');
 const fetchRules =
   'The feed is read as link previews are: http and https links only, no private addresses, at most 3 redirects, 2 MB and 5 seconds.';
@@ -51,7 +45,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
     validate('json', sourcePreviewInput),
     rateLimit('UNFURL_LIMITER', 'source-preview', (c) => String(c.var.viewer?.id)),
     async (c) => {
-      const preview = await previewSource(
+      const preview = await (await sources()).previewSource(
         c.var.db,
         c.env,
         c.var.viewer.id,
@@ -69,7 +63,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
       refusals: [401],
     }),
     requireAuth,
-    async (c) => sendJson(c, await listSources(c.var.db, c.var.viewer.id), 200),
+    async (c) => sendJson(c, await (await sources()).listSources(c.var.db, c.var.viewer.id), 200),
   )
   .post(
     '/',
@@ -88,7 +82,11 @@ export const sourcesRoutes = new Hono<AppEnv>()
     rateLimit('UNFURL_LIMITER', 'source-add', (c) => String(c.var.viewer?.id)),
     async (c) => {
       const { url, options } = c.req.valid('json');
-      const source = await addSource(boardWriterOf(c, c.var.viewer.id), url, options ?? {});
+      const source = await (await sources()).addSource(
+        boardWriterOf(c, c.var.viewer.id),
+        url,
+        options ?? {},
+      );
       return sendJson(c, { source }, 201);
     },
   )
@@ -105,7 +103,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
     validate('param', sourceId),
     async (c) => {
       const board = boardWriterOf(c, c.var.viewer.id);
-      const checked = await checkSourceNow(board, c.req.valid('param').id);
+      const checked = await (await sources()).checkSourceNow(board, c.req.valid('param').id);
       return sendJson(c, checked, 200);
     },
   )
@@ -124,7 +122,12 @@ export const sourcesRoutes = new Hono<AppEnv>()
     validate('json', sourceUpdateInput),
     async (c) => {
       const { id } = c.req.valid('param');
-      const source = await updateSource(c.var.db, c.var.viewer.id, id, c.req.valid('json'));
+      const source = await (await sources()).updateSource(
+        c.var.db,
+        c.var.viewer.id,
+        id,
+        c.req.valid('json'),
+      );
       return sendJson(c, { source }, 200);
     },
   )
@@ -140,7 +143,7 @@ export const sourcesRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', sourceId),
     async (c) => {
-      await deleteSource(c.var.db, c.var.viewer.id, c.req.valid('param').id);
+      await (await sources()).deleteSource(c.var.db, c.var.viewer.id, c.req.valid('param').id);
       return sendJson(c, { deleted: true }, 200);
     },
   );

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { unfurlAnswer, unfurlInput } from '../../../../schema/unfurl';
-import { unfurl } from '../../../domain/blocks/unfurl';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
 import { changesNoBoard } from '../../middleware/board-changes';
@@ -24,6 +23,8 @@ export const unfurlRoutes = new Hono<AppEnv>().post(
   validate('json', unfurlInput),
   rateLimit('UNFURL_LIMITER', 'unfurl', (c) => String(c.var.viewer?.id)),
   async (c) => {
+    // The page readers (HTML, oEmbed, JSON-LD) load with an isolate's first link preview.
+    const { unfurl } = await import('../../../domain/blocks/unfurl');
     const answer = await unfurl(c.env, c.var.viewer.id, c.req.valid('json').url);
     return sendJson(c, answer, 200);
   },

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { usernameFromBoardPath } from '../../../render/board-meta';
-import { publicBoardQr } from '../../../render/board-qr';
 import type { AppEnv } from '../../app-env';
 import { publicApiSecurityHeaders } from '../../middleware/security-headers';
 
@@ -17,6 +16,8 @@ export const boardQr = new Hono<AppEnv>().get(
   publicApiSecurityHeaders,
   async (c) => {
     const username = usernameFromBoardPath(`/${c.req.param('handle')}`);
+    // The QR encoder loads with an isolate's first code, never at its start.
+    const { publicBoardQr } = await import('../../../render/board-qr');
     const svg = await publicBoardQr(c.var.db, c.env, username);
     if (!svg) return c.text('Board not found', 404, { 'cache-control': 'no-store' });
     return c.body(svg, 200, {

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { type FeedFormat, findBoardNews, renderBoardFeed } from '../../../render/board-feed';
+import type { FeedFormat } from '../../../render/board-feed';
 import { usernameFromBoardPath } from '../../../render/board-meta';
 import type { AppEnv } from '../../app-env';
 import { cachedBoardResponse } from '../../board-cache';
@@ -17,6 +17,8 @@ function answerFeed(c: Context<AppEnv>, handle: string, format: FeedFormat) {
     answering,
     { kind: 'feed', username, variant: format },
     async (db) => {
+      // The feed writers load with an isolate's first feed, never at its start.
+      const { findBoardNews, renderBoardFeed } = await import('../../../render/board-feed');
       const board = username ? await findBoardNews(db, username) : null;
       if (!board) return { response: c.text('Board not found', 404), boardId: null };
       const body = renderBoardFeed(c.env, new URL(c.req.url).origin, format, board);

@@ -4,7 +4,6 @@ import { readYearFigures } from '../../../domain/year/figures';
 import { refusalIn } from '../../../platform/refusal';
 import { ogImageEtag } from '../../../render/board-meta';
 import { ogCardFingerprint, ogCardOf } from '../../../render/og-card';
-import { loadOgImage, renderYearImage } from '../../../render/og-image';
 import type { YearImageKind } from '../../../render/year-card';
 import type { AppEnv } from '../../app-env';
 import { cachedBoardResponse } from '../../board-cache';
@@ -49,6 +48,7 @@ export const ogImageRoutes = new Hono<AppEnv>()
             throw refusalIn(error)?.kind === 'not-found' ? noYear() : error;
           },
         );
+        const { renderYearImage } = await import('../../../render/og-image');
         const png = await renderYearImage(figures, kind);
         const headers = { 'content-type': 'image/png', 'access-control-allow-origin': '*' };
         return { response: c.body(png, 200, headers), boardId: ownerId };
@@ -84,6 +84,7 @@ export const ogImageRoutes = new Hono<AppEnv>()
       if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
         return c.body(null, 304, headers);
       }
+      const { loadOgImage } = await import('../../../render/og-image');
       const png = await loadOgImage(c.env, card, fingerprint, (promise) =>
         c.executionCtx.waitUntil(promise),
       );

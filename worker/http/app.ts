@@ -20,6 +20,7 @@ import { discoverRoutes } from './routes/api/discover';
 import { emailUpdatesRoutes } from './routes/api/email-updates';
 import { emailVerificationRoutes } from './routes/api/email-verification';
 import { fediverseRoutes } from './routes/api/fediverse';
+import { moderationRoutes } from './routes/api/moderation';
 import { reportRoutes } from './routes/api/reports';
 import { feedbackRoutes } from './routes/api/feedback';
 import { followingRoutes, followsRoutes } from './routes/api/follows';
@@ -70,6 +71,7 @@ const api = new Hono<AppEnv>()
   .route('/notifications', notificationsRoutes)
   .route('/feedback', feedbackRoutes)
   .route('/reports', reportRoutes)
+  .route('/admin', moderationRoutes)
   .route('/generate-image', generateImageRoutes)
   .route('/upload', uploadRoutes)
   .route('/import', importRoutes)

@@ -1,5 +1,14 @@
 import { type Context, createFederation, type Federation, kvCache } from '@fedify/fedify';
-import { Accept, Delete, Endpoints, Follow, Image, Person, Undo } from '@fedify/fedify/vocab';
+import {
+  Accept,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Person,
+  Tombstone,
+  Undo,
+} from '@fedify/fedify/vocab';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
@@ -127,6 +136,10 @@ function buildFederation(env: Env): Federation<FediverseData> {
   federation
     .setActorDispatcher(fediversePaths.actor, async (ctx, identifier) => {
       const owner = await findUserByUsername(ctx.data.db, identifier);
+      // A suspended board's actor is gone (410) until unsuspended; its followers are kept.
+      if (owner?.suspendedAt && owner.username === identifier) {
+        return new Tombstone({ id: ctx.getActorUri(identifier) });
+      }
       // A private board is not an actor at all, exactly as its page is not found.
       if (!owner?.isPublic || owner.username !== identifier) return null;
       return boardActor(ctx, owner);

@@ -1,6 +1,5 @@
 /** Why a visitor reports a board or a block, as the report form offers it. */
 export const reportReasons = ['spam', 'harassment', 'illegal', 'impersonation', 'other'] as const;
-export type ReportReason = (typeof reportReasons)[number];
 
 /** What a moderator can do to a reported board; each is one row of the audit log. */
 export const moderationActionKinds = [

@@ -4,8 +4,8 @@ import './fields';
 import { moderationActionKinds, reportReasons } from './moderation-values';
 
 export const reportThanks = 'Thanks. Our moderators will look at it.';
-export const maxReportComment = 1000;
-export const maxModerationNote = 1000;
+const maxReportComment = 1000;
+const maxModerationNote = 1000;
 
 export const reportInput = z.strictObject({
   username: z

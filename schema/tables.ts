@@ -845,9 +845,7 @@ export const reports = sqliteTable(
     index('reports_open').on(t.createdAt).where(sql`${t.actionId} IS NULL`),
     index('reports_board').on(t.boardId, t.createdAt),
     // One open report per board and reporter: a flood from one address counts once.
-    uniqueIndex('reports_open_once')
-      .on(t.boardId, t.reporterKey)
-      .where(sql`${t.actionId} IS NULL`),
+    uniqueIndex('reports_open_once').on(t.boardId, t.reporterKey).where(sql`${t.actionId} IS NULL`),
   ],
 );
 

@@ -14,7 +14,11 @@ const usage = [
 
 /** Each right the script grants: its column, and what its holder does. */
 const rights = {
-  owner: { column: 'is_admin', does: 'manages feedback', nobody: 'No account holds the owner rights.' },
+  owner: {
+    column: 'is_admin',
+    does: 'manages feedback',
+    nobody: 'No account holds the owner rights.',
+  },
   moderator: { column: 'is_moderator', does: 'moderates reports', nobody: 'No account moderates.' },
 } as const;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { ModerationActionKind } from '../../../schema/moderation-values';
 import type { ModerationActionInput } from '../../../schema/moderation';
+import type { ModerationActionKind } from '../../../schema/moderation-values';
 import {
   blocks,
   hiddenBlocks,
@@ -59,17 +59,27 @@ const closeReports = (db: Db, boardId: number) =>
 
 /** The owner is told on their dashboard what was done and why (the action carries the note). */
 const tellOwner = (db: Db, boardId: number, blockId: number | null) =>
-  db.insert(notifications).select(
-    sql`SELECT NULL, ${boardId}, 'moderated', ${boardId}, ${blockId}, ${newestAction}, ${Date.now()}`,
-  );
+  db
+    .insert(notifications)
+    .select(
+      sql`SELECT NULL, ${boardId}, 'moderated', ${boardId}, ${blockId}, ${newestAction}, ${Date.now()}`,
+    );
 
 /** What each action writes to the board besides its record, the reports' close and the notice. */
-function boardStatements(db: Db, board: BoardRow, action: ModerationActionKind, blockId: number | null) {
+function boardStatements(
+  db: Db,
+  board: BoardRow,
+  action: ModerationActionKind,
+  blockId: number | null,
+) {
   switch (action) {
     case 'hide-block':
       return [
         db.insert(hiddenBlocks).values({ blockId: blockId ?? 0, actionId: newestAction }),
-        db.update(blocks).set({ isVisible: false }).where(eq(blocks.id, blockId ?? 0)),
+        db
+          .update(blocks)
+          .set({ isVisible: false })
+          .where(eq(blocks.id, blockId ?? 0)),
       ];
     case 'keep-off-discover':
       return [db.update(users).set({ keptOffDiscover: true }).where(eq(users.id, board.id))];
@@ -167,7 +177,11 @@ const moderator = alias(users, 'moderator');
 /** The audit log's entries, newest first: who did what to which board, when and why. */
 export async function auditEntries(db: Db, where?: ReturnType<typeof eq>, limit = 100) {
   const rows = await db
-    .select({ action: moderationActions, board: boardOwner.username, moderator: moderator.username })
+    .select({
+      action: moderationActions,
+      board: boardOwner.username,
+      moderator: moderator.username,
+    })
     .from(moderationActions)
     .innerJoin(boardOwner, eq(boardOwner.id, moderationActions.boardId))
     .leftJoin(moderator, eq(moderator.id, moderationActions.moderatorId))

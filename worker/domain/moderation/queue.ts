@@ -54,7 +54,10 @@ export async function reportQueue(db: Db) {
     .where(isNull(reports.actionId))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(queuedAtMost);
-  const grouped = new Map<number, { board: BoardRow; reports: (typeof rows)[number]['report'][] }>();
+  const grouped = new Map<
+    number,
+    { board: BoardRow; reports: (typeof rows)[number]['report'][] }
+  >();
   for (const { report, board } of rows) {
     const group = grouped.get(board.id) ?? { board, reports: [] };
     group.reports.push(report);

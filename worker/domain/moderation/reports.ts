@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { ReportInput, ReportSnapshot } from '../../../schema/moderation';
-import { blocks, reports, users } from '../../../schema/tables';
+import { blocks, reports, type users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { sha256Hex } from '../account/one-time-tokens';

@@ -87,7 +87,9 @@ describe('who may moderate', () => {
     expect((await signedIn.admin.audit.$get()).status).toBe(403);
     const refused = await act(someone, reportId, 'suspend');
     expectStatus(refused, 403);
-    expect((await apiClient().boards[':username'].$get({ param: { username: owner.username } })).status).toBe(200);
+    expect(
+      (await apiClient().boards[':username'].$get({ param: { username: owner.username } })).status,
+    ).toBe(200);
   });
 });
 
@@ -132,7 +134,11 @@ describe('POST /api/admin/reports/{id}/actions', () => {
 
     const hidden = await act(moderator, reportId, 'hide-block', 'Spam link');
     expectStatus(hidden, 201);
-    expect(hidden.body).toMatchObject({ action: 'hide-block', blockId: spam.id, note: 'Spam link' });
+    expect(hidden.body).toMatchObject({
+      action: 'hide-block',
+      blockId: spam.id,
+      note: 'Spam link',
+    });
     expect(await publicBlockTitles(owner.username)).toEqual(['Learning Go']);
     for (const path of [
       `/@${owner.username}`,
@@ -143,7 +149,10 @@ describe('POST /api/admin/reports/{id}/actions', () => {
       expect(page.status, path).toBe(200);
       expect(await page.text(), path).not.toContain('Buy followers now');
     }
-    expectStatus(await editBlock(owner, spam.id, { title: 'Buy followers now', isVisible: true }), 200);
+    expectStatus(
+      await editBlock(owner, spam.id, { title: 'Buy followers now', isVisible: true }),
+      200,
+    );
     expect(await publicBlockTitles(owner.username)).toEqual(['Learning Go']);
 
     const [notice] = await notificationsOf(owner);
@@ -159,7 +168,9 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     const word = `k${Math.random().toString(36).slice(2, 10)}`;
     const owner = await createUser();
     expectStatus(
-      await readJson(apiClient({ token: owner.token }).auth.me.$put({ json: { bio: `all ${word}` } })),
+      await readJson(
+        apiClient({ token: owner.token }).auth.me.$put({ json: { bio: `all ${word}` } }),
+      ),
       200,
     );
     await createBlock(owner);
@@ -195,7 +206,9 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     expect((await apiClient({ token: owner.token }).auth.me.$get()).status).toBe(401);
 
     const signedIn = await readJson(
-      apiClient().auth.login.$post({ json: { username: owner.username, password: owner.password } }),
+      apiClient().auth.login.$post({
+        json: { username: owner.username, password: owner.password },
+      }),
     );
     expectStatus(signedIn, 200);
     const again = apiClient({ token: signedIn.body.token });

@@ -13,7 +13,7 @@ export const reportRoutes = new Hono<AppEnv>().post(
   documented({
     tag: 'Moderation',
     summary:
-      "Report a board, or one of its blocks, to the moderators (signed in or not; the reporter never learns who else reported)",
+      'Report a board, or one of its blocks, to the moderators (signed in or not; the reporter never learns who else reported)',
     answers: { 201: reportAnswer },
     refusals: [400, 404, 429],
   }),

@@ -28,6 +28,9 @@ const screens = {
   adminFeedback: lazyScreen(() =>
     import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen),
   ),
+  adminReports: lazyScreen(() =>
+    import('./routes/admin-reports').then((m) => m.AdminReportsScreen),
+  ),
   board: lazyScreen(() => import('./routes/board').then((m) => m.BoardScreen)),
   year: lazyScreen(() => import('./routes/year').then((m) => m.YearScreen)),
   notFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundScreen)),
@@ -48,6 +51,7 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/notifications', 'notifications'],
   ['/feedback', 'feedback'],
   ['/admin/feedback', 'adminFeedback'],
+  ['/admin/reports', 'adminReports'],
   // `/@alice` and `/alice` are the same board; the screen strips the leading @.
   ['/:username', 'board'],
   ['/:username/year/:year', 'year'],

@@ -3,6 +3,7 @@ import {
   Accept,
   Delete,
   Endpoints,
+  Flag,
   Follow,
   Image,
   Person,
@@ -22,6 +23,7 @@ import {
 import { outsideAddressProblem } from '../../platform/outside-fetch';
 import { findUserByUsername, type UserRow } from '../account/users';
 import { copyOutsideImage } from '../images/outside-image';
+import { fileFlag } from '../moderation/reports';
 import {
   addFediverseFollower,
   countFediverseFollowers,
@@ -236,6 +238,16 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const target = ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor') return;
       await removeFollowOf(ctx.data.db, ctx.data.env, target.identifier, undo.actorId.href);
+    })
+    .on(Flag, async (ctx, flag) => {
+      // Another server's report: a report of each of our boards it names, from that server.
+      const server = flag.actorId?.host;
+      const boards = flag.objectIds.map((id) => ctx.parseUri(id));
+      for (const board of boards) {
+        if (server && board?.type === 'actor') {
+          await fileFlag(ctx.data.db, server, board.identifier, flag.content?.toString());
+        }
+      }
     })
     .on(Delete, async (ctx, deletion) => {
       // A remote account that is gone: its follows of every board go with it.

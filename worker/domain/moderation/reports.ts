@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { ReportInput, ReportSnapshot } from '../../../schema/moderation';
 import { blocks, reports, type users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
-import { Refusal } from '../../platform/refusal';
+import { Refusal, refusalIn } from '../../platform/refusal';
 import { sha256Hex } from '../account/one-time-tokens';
 import { findUserByUsername } from '../account/users';
 
@@ -11,6 +11,8 @@ import { findUserByUsername } from '../account/users';
  * kept, so a flood of reports costs the queue nothing.
  */
 export const openReportsPerBoardAtMost = 50;
+/** A report's comment, as the form allows it. */
+const maxFlagComment = 1000;
 
 /** Who reported, as limits see them: a digest of the address, never the address itself. */
 export async function reporterKeyOf(addressKey: string) {
@@ -74,4 +76,21 @@ export async function fileReport(
       fromServer: reporter.server ?? null,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * Another server's `Flag` (its signature verified like every inbox activity): a report of the
+ * board from that server, one open at a time. A board that is not public is not reported.
+ */
+export async function fileFlag(db: Db, server: string, username: string, content?: string) {
+  const comment = content?.trim().slice(0, maxFlagComment) || null;
+  try {
+    await fileReport(
+      db,
+      { username, reason: 'other', comment },
+      { key: `server:${server}`, server },
+    );
+  } catch (error) {
+    if (refusalIn(error)?.kind !== 'not-found') throw error;
+  }
 }

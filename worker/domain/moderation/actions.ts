@@ -13,6 +13,7 @@ import {
   users,
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
+import { sendMail } from '../../platform/mail';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 
@@ -147,7 +148,7 @@ export async function actOnReport(
   moderatorId: number,
   reportId: number,
   input: ModerationActionInput,
-): Promise<{ action: ActionRow; board: string }> {
+): Promise<{ action: ActionRow; board: BoardRow }> {
   const { report, board } = await findReport(db, reportId);
   refuseNeedless(board, input.action);
   if (input.action === 'dismiss') {
@@ -155,7 +156,7 @@ export async function actOnReport(
       recordAction(db, board, moderatorId, input, report.blockId).returning(),
       closeReports(db, board.id),
     ]);
-    return { action: action as ActionRow, board: board.username };
+    return { action: action as ActionRow, board };
   }
   const blockId = input.action === 'hide-block' ? await hiddenBlockOf(db, report) : null;
   const { results } = await commitChange(
@@ -168,7 +169,7 @@ export async function actOnReport(
       tellOwner(db, board.id, blockId),
     ],
   );
-  return { action: (results[0] as ActionRow[])[0] as ActionRow, board: board.username };
+  return { action: (results[0] as ActionRow[])[0] as ActionRow, board };
 }
 
 const boardOwner = alias(users, 'board_owner');
@@ -202,4 +203,29 @@ export function toAuditEntry(row: { action: ActionRow; board: string; moderator:
     moderator: row.moderator,
     createdAt: createdAt.toISOString(),
   };
+}
+
+const mailedWords: Record<Exclude<ModerationActionKind, 'dismiss'>, string> = {
+  'hide-block': 'A moderator hid one of the blocks on your Up2 board.',
+  'keep-off-discover':
+    'A moderator kept your Up2 board off Discover. It stays reachable by its link.',
+  suspend: 'A moderator suspended your Up2 board: no one else can see it.',
+  unsuspend: 'A moderator restored your Up2 board: everyone can see it again.',
+};
+
+/** The owner is also told by email, at a proven address only; a dismissal is not news to them. */
+export async function mailOwner(env: Env, board: BoardRow, action: ActionRow) {
+  if (action.action === 'dismiss' || !board.emailVerified) return;
+  await sendMail(env, {
+    to: board.email,
+    subject: 'A moderator acted on your board on Up2',
+    text: [
+      `Hi ${board.displayName},`,
+      '',
+      mailedWords[action.action],
+      `Why: ${action.note}`,
+      '',
+      `Your notifications say it too: ${new URL('/notifications', env.APP_URL).href}`,
+    ].join('\n'),
+  });
 }

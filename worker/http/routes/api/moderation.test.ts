@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   apiClient,
   createBlock,
@@ -268,5 +268,43 @@ describe('GET /api/admin/audit', () => {
       { action: 'suspend', note: 'Spam', moderator: moderator.username },
     ]);
     expect(mine[0]?.createdAt).toEqual(expect.any(String));
+  });
+});
+
+describe('the owner of a moderated board', () => {
+  it('is told by email at a proven address what was done and why', async () => {
+    const moderator = await moderatorUser();
+    const owner = await createUser({ emailVerified: true });
+    const reportId = await report(owner.username);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const answer = await apiClient({ token: moderator.token, settled: true }).admin.reports[
+      ':id'
+    ].actions.$post({
+      param: { id: String(reportId) },
+      json: { action: 'suspend', note: 'Phishing links' },
+    });
+    const mails = log.mock.calls
+      .map((args) => args.map(String).join(' '))
+      .filter((line) => line.includes('--- email'));
+    log.mockRestore();
+    expect(answer.status).toBe(201);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`To: ${owner.email}`);
+    expect(mails[0]).toContain('A moderator suspended your Up2 board: no one else can see it.');
+    expect(mails[0]).toContain('Why: Phishing links');
+  });
+
+  it('is not mailed at an address never proven', async () => {
+    const moderator = await moderatorUser();
+    const owner = await createUser();
+    const reportId = await report(owner.username);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await apiClient({ token: moderator.token, settled: true }).admin.reports[':id'].actions.$post({
+      param: { id: String(reportId) },
+      json: { action: 'keep-off-discover', note: 'Spam' },
+    });
+    const mails = log.mock.calls.filter((args) => args.map(String).join(' ').includes(owner.email));
+    log.mockRestore();
+    expect(mails).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import {
   reportIdParam,
   reportQueue,
 } from '../../../../schema/moderation';
-import { actOnReport, toAuditEntry } from '../../../domain/moderation/actions';
+import { actOnReport, mailOwner, toAuditEntry } from '../../../domain/moderation/actions';
 import { auditLogOf, reportQueue as queueOf } from '../../../domain/moderation/queue';
 import type { AppEnv } from '../../app-env';
 import { requireAuth, requireModerator } from '../../middleware/auth';
@@ -52,7 +52,9 @@ export const moderationRoutes = new Hono<AppEnv>()
         c.req.valid('param').id,
         c.req.valid('json'),
       );
-      return sendJson(c, toAuditEntry({ action, board, moderator: c.var.viewer.username }), 201);
+      c.executionCtx.waitUntil(mailOwner(c.env, board, action));
+      const entry = { action, board: board.username, moderator: c.var.viewer.username };
+      return sendJson(c, toAuditEntry(entry), 201);
     },
   )
   .get(

@@ -1,5 +1,8 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
+import worker from '../../../index';
+import type { SourcesMessage } from '../../../jobs/sources-queue';
 import {
   apiClient,
   createBlock,
@@ -12,6 +15,8 @@ import {
   type TestUser,
   withAppShell,
 } from '../../../test/factories';
+import { goodreadsShelf } from '../../../test/fixtures/feeds';
+import { serveAt, timesFetched } from '../../../test/outside-site';
 
 const shell = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const { env: withShell } = withAppShell(shell);
@@ -307,4 +312,42 @@ describe('the owner of a moderated board', () => {
     log.mockRestore();
     expect(mails).toEqual([]);
   });
+});
+
+/** Runs the Worker's sources consumer on a check of these sources, as the queue would deliver it. */
+async function checkSourcesNow(sourceIds: number[]) {
+  const batch = createMessageBatch<SourcesMessage>('up2-sources', [
+    { id: 'm0', timestamp: new Date(), attempts: 1, body: { kind: 'check', sourceIds } },
+  ]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch as MessageBatch<unknown>, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+describe("a suspended board's sources", () => {
+  it('are not checked until the board is unsuspended', async () => {
+    const moderator = await moderatorUser();
+    const owner = await createUser();
+    const path = `/moderated-shelf-${Math.random().toString(36).slice(2)}`;
+    const url = await serveAt(path, {
+      headers: { 'content-type': 'application/rss+xml' },
+      body: goodreadsShelf('%23ALL%23', [
+        { id: '1', title: 'Dune', author: 'Frank Herbert', shelf: 'read' },
+      ]),
+    });
+    const connected = await readJson(
+      apiClient({ token: owner.token }).sources.$post({ json: { url } }),
+    );
+    expectStatus(connected, 201);
+    const fetchedOnConnect = await timesFetched(path);
+    const reportId = await report(owner.username);
+    expectStatus(await act(moderator, reportId, 'suspend', 'Spam'), 201);
+
+    await checkSourcesNow([connected.body.source.id]);
+    expect(await timesFetched(path)).toBe(fetchedOnConnect);
+
+    expectStatus(await act(moderator, reportId, 'unsuspend', 'Appeal'), 201);
+    await checkSourcesNow([connected.body.source.id]);
+    expect(await timesFetched(path)).toBeGreaterThan(fetchedOnConnect);
+  }, 30_000);
 });

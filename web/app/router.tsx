@@ -31,6 +31,7 @@ const screens = {
   adminReports: lazyScreen(() =>
     import('./routes/admin-reports').then((m) => m.AdminReportsScreen),
   ),
+  adminAudit: lazyScreen(() => import('./routes/admin-audit').then((m) => m.AdminAuditScreen)),
   board: lazyScreen(() => import('./routes/board').then((m) => m.BoardScreen)),
   year: lazyScreen(() => import('./routes/year').then((m) => m.YearScreen)),
   notFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundScreen)),
@@ -52,6 +53,7 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/feedback', 'feedback'],
   ['/admin/feedback', 'adminFeedback'],
   ['/admin/reports', 'adminReports'],
+  ['/admin/audit', 'adminAudit'],
   // `/@alice` and `/alice` are the same board; the screen strips the leading @.
   ['/:username', 'board'],
   ['/:username/year/:year', 'year'],

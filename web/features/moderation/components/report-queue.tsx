@@ -7,7 +7,7 @@ import { Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
-import { type QueuedBoard, useActOnReport, useReportQueue } from '../api/report-queue';
+import { type QueuedBoard, useActOnReport, useReportQueue } from '../api/moderation';
 import { moderationActionLabels, reportReasonLabels } from './moderation-labels';
 
 /** The open reports, one card per board, the board with the newest report first. */

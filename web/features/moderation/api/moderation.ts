@@ -21,6 +21,15 @@ export function useReportQueue() {
   return useQuery(reportQueueOptions);
 }
 
+const auditLogOptions = queryOptions({
+  queryKey: [...moderationKey, 'audit'] as const,
+  queryFn: async ({ signal }) => (await api.admin.audit.$get({}, { init: { signal } })).json(),
+});
+
+export function useAuditLog() {
+  return useQuery(auditLogOptions);
+}
+
 export function useActOnReport() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -40,14 +40,9 @@ ALTER TABLE `notifications` ADD `moderation_action_id` integer REFERENCES modera
 ALTER TABLE `users` ADD `is_moderator` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `suspended_at` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `kept_off_discover` integer DEFAULT false NOT NULL;--> statement-breakpoint
--- A block a moderator hid stays hidden whoever writes it (its owner, a source, a restore).
+-- A block a moderator hid stays hidden whoever writes it (its owner, a source). Deleted and
+-- restored, it comes back as it was: hidden.
 CREATE TRIGGER `blocks_moderated_stay_hidden_on_update` AFTER UPDATE OF `is_visible` ON `blocks`
-WHEN NEW.`is_visible` = 1 AND EXISTS (SELECT 1 FROM `hidden_blocks` WHERE `block_id` = NEW.`id`)
-BEGIN
-  UPDATE `blocks` SET `is_visible` = 0 WHERE `id` = NEW.`id`;
-END;
---> statement-breakpoint
-CREATE TRIGGER `blocks_moderated_stay_hidden_on_insert` AFTER INSERT ON `blocks`
 WHEN NEW.`is_visible` = 1 AND EXISTS (SELECT 1 FROM `hidden_blocks` WHERE `block_id` = NEW.`id`)
 BEGIN
   UPDATE `blocks` SET `is_visible` = 0 WHERE `id` = NEW.`id`;

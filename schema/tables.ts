@@ -869,8 +869,8 @@ export const moderationActions = sqliteTable(
 );
 
 /**
- * Blocks a moderator hid: kept hidden (a trigger) whoever writes them, restored from the trash
- * too. No foreign key: a block deleted and restored keeps its id and its hold.
+ * Blocks a moderator hid: kept hidden (a trigger) whoever writes them. No foreign key: a block
+ * deleted and restored keeps its id and its hold.
  */
 export const hiddenBlocks = sqliteTable('hidden_blocks', {
   blockId: integer('block_id').primaryKey(),

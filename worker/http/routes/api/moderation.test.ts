@@ -7,6 +7,7 @@ import {
   apiClient,
   createBlock,
   createUser,
+  deleteBlock,
   editBlock,
   expectStatus,
   fetchSettled,
@@ -167,6 +168,22 @@ describe('POST /api/admin/reports/{id}/actions', () => {
       moderation: { action: 'hide-block', note: 'Spam link' },
     });
   }, 30_000);
+
+  it('keeps a hidden block hidden, and its notice, through a delete and restore', async () => {
+    const moderator = await moderatorUser();
+    const owner = await createUser();
+    const spam = await createBlock(owner, { title: 'Buy followers now' });
+    const reportId = await report(owner.username, spam.id);
+    expectStatus(await act(moderator, reportId, 'hide-block', 'Spam link'), 201);
+    expectStatus(await deleteBlock(owner, spam.id), 200);
+    const restored = await apiClient({ token: owner.token }).blocks[':id'].restore.$post({
+      param: { id: String(spam.id) },
+    });
+    expect(restored.status).toBe(200);
+    expect(await publicBlockTitles(owner.username)).toEqual([]);
+    const [notice] = await notificationsOf(owner);
+    expect(notice?.moderation).toEqual({ action: 'hide-block', note: 'Spam link' });
+  });
 
   it('keeps a board off Discover while it stays reachable by its link', async () => {
     const moderator = await moderatorUser();

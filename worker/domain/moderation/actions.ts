@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { ModerationActionInput } from '../../../schema/moderation';
 import type { ModerationActionKind } from '../../../schema/moderation-values';
@@ -66,46 +67,51 @@ const tellOwner = (db: Db, boardId: number, blockId: number | null) =>
       sql`SELECT NULL, ${boardId}, 'moderated', ${boardId}, ${blockId}, ${newestAction}, ${Date.now()}`,
     );
 
-/** What each action writes to the board besides its record, the reports' close and the notice. */
-function boardStatements(
+type BoardPlan = {
+  aspect: 'blocks' | 'privacy';
+  blockId: number | null;
+  statements: BatchItem<'sqlite'>[];
+};
+
+/** Hiding the reported block: its hold, and the flag every reader filters on. */
+function hideBlock(db: Db, blockId: number): BoardPlan {
+  return {
+    aspect: 'blocks',
+    blockId,
+    statements: [
+      db.insert(hiddenBlocks).values({ blockId, actionId: newestAction }),
+      db.update(blocks).set({ isVisible: false }).where(eq(blocks.id, blockId)),
+    ],
+  };
+}
+
+/** What an action on the whole board writes, besides its record, the reports' close and the notice. */
+function actOnBoard(
   db: Db,
   board: BoardRow,
-  action: ModerationActionKind,
-  blockId: number | null,
-) {
-  switch (action) {
-    case 'hide-block':
-      return [
-        db.insert(hiddenBlocks).values({ blockId: blockId ?? 0, actionId: newestAction }),
-        db
-          .update(blocks)
-          .set({ isVisible: false })
-          .where(eq(blocks.id, blockId ?? 0)),
-      ];
-    case 'keep-off-discover':
-      return [db.update(users).set({ keptOffDiscover: true }).where(eq(users.id, board.id))];
-    case 'suspend':
-      return [
-        db
-          .update(users)
-          .set({ suspendedAt: new Date(), isPublic: false })
-          .where(eq(users.id, board.id)),
-        db.delete(sessions).where(eq(sessions.userId, board.id)),
-        db.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, board.id)),
-      ];
-    default:
-      return [
-        db
-          .update(users)
-          .set({
-            suspendedAt: null,
-            isPublic: sql`coalesce((SELECT ${moderationActions.boardWasPublic} FROM ${moderationActions}
-              WHERE ${moderationActions.boardId} = ${board.id} AND ${moderationActions.action} = 'suspend'
-              ORDER BY ${moderationActions.id} DESC LIMIT 1), 1)`,
-          })
-          .where(eq(users.id, board.id)),
-      ];
-  }
+  action: Exclude<ModerationActionKind, 'dismiss' | 'hide-block'>,
+): BoardPlan {
+  const ofBoard = eq(users.id, board.id);
+  const statements = {
+    'keep-off-discover': () => [db.update(users).set({ keptOffDiscover: true }).where(ofBoard)],
+    suspend: () => [
+      db.update(users).set({ suspendedAt: new Date(), isPublic: false }).where(ofBoard),
+      db.delete(sessions).where(eq(sessions.userId, board.id)),
+      db.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, board.id)),
+    ],
+    unsuspend: () => [
+      db
+        .update(users)
+        .set({
+          suspendedAt: null,
+          isPublic: sql`coalesce((SELECT ${moderationActions.boardWasPublic} FROM ${moderationActions}
+            WHERE ${moderationActions.boardId} = ${board.id} AND ${moderationActions.action} = 'suspend'
+            ORDER BY ${moderationActions.id} DESC LIMIT 1), 1)`,
+        })
+        .where(ofBoard),
+    ],
+  }[action]();
+  return { aspect: 'privacy', blockId: null, statements };
 }
 
 async function hiddenBlockOf(db: Db, report: typeof reports.$inferSelect) {
@@ -158,17 +164,16 @@ export async function actOnReport(
     ]);
     return { action: action as ActionRow, board };
   }
-  const blockId = input.action === 'hide-block' ? await hiddenBlockOf(db, report) : null;
-  const { results } = await commitChange(
-    writerOf(board.id),
-    input.action === 'hide-block' ? 'blocks' : 'privacy',
-    [
-      recordAction(db, board, moderatorId, input, blockId).returning(),
-      ...boardStatements(db, board, input.action, blockId),
-      closeReports(db, board.id),
-      tellOwner(db, board.id, blockId),
-    ],
-  );
+  const plan =
+    input.action === 'hide-block'
+      ? hideBlock(db, await hiddenBlockOf(db, report))
+      : actOnBoard(db, board, input.action);
+  const { results } = await commitChange(writerOf(board.id), plan.aspect, [
+    recordAction(db, board, moderatorId, input, plan.blockId).returning(),
+    ...plan.statements,
+    closeReports(db, board.id),
+    tellOwner(db, board.id, plan.blockId),
+  ]);
   return { action: (results[0] as ActionRow[])[0] as ActionRow, board };
 }
 

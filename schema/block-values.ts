@@ -53,8 +53,11 @@ export function storyHeadline(name: string, kind: BlockStoryKind, title: string)
 /** What a goal counts: finished blocks of any kind, of one category, or of one type. */
 export const goalScopes = ['any', 'category', 'type'] as const;
 
-/** What a person is told of: someone followed their board, someone copied one of its blocks. */
-export const notificationKinds = ['followed', 'copied', 'reached'] as const;
+/**
+ * What a person is told of: someone followed their board, someone copied one of its blocks, a
+ * goal reached, a moderator's action on their board.
+ */
+export const notificationKinds = ['followed', 'copied', 'reached', 'moderated'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** A rating is ½ to 5 stars in half steps. */

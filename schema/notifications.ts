@@ -2,6 +2,7 @@ import { z } from 'zod';
 // Imported for its one-time zod configuration (jitless), like every schema module.
 import './fields';
 import { notificationKinds } from './block-values';
+import { moderationActionKinds } from './moderation-values';
 
 /** How many notifications the list shows: the latest. */
 export const notificationPageSize = 30;
@@ -24,6 +25,8 @@ export const notificationsAnswer = z.object({
       }),
       // The block copied; null for a follow.
       block: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+      // For a `moderated` notice: what a moderator did to the board, and why.
+      moderation: z.object({ action: z.enum(moderationActionKinds), note: z.string() }).nullable(),
     }),
   ),
 });

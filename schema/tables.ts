@@ -17,6 +17,7 @@ import {
   notificationKinds,
   sourceKinds,
 } from './block-values';
+import { moderationActionKinds, reportReasons } from './moderation-values';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -38,6 +39,13 @@ export const users = sqliteTable(
     emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
     // Granted and revoked by `npm run admin`, never by registering a name.
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    // Acts on reports (the moderation queue): granted by `npm run admin -- grant-moderator`.
+    isModerator: integer('is_moderator', { mode: 'boolean' }).notNull().default(false),
+    // Set by a moderator's suspension: the board reads as private (a trigger keeps it so) until
+    // unsuspended.
+    suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
+    // A moderator kept the board off Discover and trending; it stays reachable by its link.
+    keptOffDiscover: integer('kept_off_discover', { mode: 'boolean' }).notNull().default(false),
     bio: text('bio'),
     tagline: text('tagline'),
     avatar: text('avatar'),
@@ -392,6 +400,11 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     blockId: integer('block_id').references(() => blocks.id, { onDelete: 'cascade' }),
+    // For a `moderated` notice: the action taken on the board, with its note.
+    moderationActionId: integer('moderation_action_id').references(
+      (): AnySQLiteColumn => moderationActions.id,
+      { onDelete: 'cascade' },
+    ),
     createdAt: createdAt(),
   },
   (t) => [
@@ -808,3 +821,67 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * A report of a board (and maybe one of its blocks) by a visitor or another server, with what was
+ * reported as it was then (`snapshot`, JSON): editing the block afterwards erases no evidence.
+ * Open until a moderator acts on its board (`actionId`).
+ */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    boardId: integer('board_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockId: integer('block_id'),
+    reason: text('reason', { enum: reportReasons }).notNull(),
+    comment: text('comment'),
+    snapshot: text('snapshot').notNull(),
+    // Who reported, as far as limits go: a digest of the address key, or `server:<host>`.
+    reporterKey: text('reporter_key').notNull(),
+    // The server a `Flag` activity came from; null for a report made on Up2.
+    fromServer: text('from_server'),
+    actionId: integer('action_id').references((): AnySQLiteColumn => moderationActions.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The queue: open reports, newest first.
+    index('reports_open').on(t.createdAt).where(sql`${t.actionId} IS NULL`),
+    index('reports_board').on(t.boardId, t.createdAt),
+    // One open report per board and reporter: a flood from one address counts once.
+    uniqueIndex('reports_open_once').on(t.boardId, t.reporterKey).where(sql`${t.actionId} IS NULL`),
+  ],
+);
+
+/** The audit log: every moderator's action on a board, with its required note. */
+export const moderationActions = sqliteTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    boardId: integer('board_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: moderationActionKinds }).notNull(),
+    blockId: integer('block_id'),
+    note: text('note').notNull(),
+    // For a suspension: whether the board was public, so an unsuspension restores it as it was.
+    boardWasPublic: integer('board_was_public', { mode: 'boolean' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_actions_board').on(t.boardId, t.createdAt)],
+);
+
+/**
+ * Blocks a moderator hid: kept hidden (a trigger) whoever writes them. No foreign key: a block
+ * deleted and restored keeps its id and its hold.
+ */
+export const hiddenBlocks = sqliteTable('hidden_blocks', {
+  blockId: integer('block_id').primaryKey(),
+  actionId: integer('action_id')
+    .notNull()
+    .references(() => moderationActions.id, { onDelete: 'cascade' }),
+});

@@ -139,6 +139,7 @@ export const ownUser = publicUser.extend({
   emailVerified: z.boolean(),
   isPublic: z.boolean(),
   isAdmin: z.boolean(),
+  isModerator: z.boolean(),
 });
 
 export const ownUserAnswer = z.object({ user: ownUser });

@@ -41,6 +41,12 @@ const screens = {
   adminFeedback: import.meta.env.SSR
     ? browserOnly
     : lazyScreen(() => import('./routes/admin-feedback').then((m) => m.AdminFeedbackScreen)),
+  adminReports: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/admin-reports').then((m) => m.AdminReportsScreen)),
+  adminAudit: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/admin-audit').then((m) => m.AdminAuditScreen)),
   terms: lazyScreen(() => import('./routes/legal').then((m) => m.TermsScreen)),
   privacy: lazyScreen(() => import('./routes/legal').then((m) => m.PrivacyScreen)),
   board: lazyScreen(() => import('./routes/board').then((m) => m.BoardScreen)),
@@ -63,6 +69,8 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/notifications', 'notifications'],
   ['/feedback', 'feedback'],
   ['/admin/feedback', 'adminFeedback'],
+  ['/admin/reports', 'adminReports'],
+  ['/admin/audit', 'adminAudit'],
   ['/terms', 'terms'],
   ['/privacy', 'privacy'],
   // `/@alice` and `/alice` are the same board; the screen strips the leading @.

@@ -19,6 +19,7 @@ import {
   Create,
   Delete,
   Endpoints,
+  Flag,
   Follow,
   Image,
   Person,
@@ -199,6 +200,20 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
         }),
       );
       return json({ undone: true });
+    }
+    if (url.pathname === '/__peer/flag') {
+      // A report of the board, as Mastodon forwards one to the reported account's server.
+      await ctx.sendActivity(
+        me,
+        recipient,
+        new Flag({
+          id: new URL(`/flags/${randomUUID()}`, origin),
+          actor: ctx.getActorUri('reader'),
+          objects: [board.id],
+          content: 'Spam from this account',
+        }),
+      );
+      return json({ flagged: true });
     }
     if (url.pathname === '/__peer/delete-self') {
       await ctx.sendActivity(

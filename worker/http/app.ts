@@ -25,8 +25,10 @@ import { followingRoutes, followsRoutes } from './routes/api/follows';
 import { goalsRoutes } from './routes/api/goals';
 import { generateImageRoutes, imageRoutes, uploadRoutes } from './routes/api/images';
 import { importRoutes } from './routes/api/imports';
+import { moderationRoutes } from './routes/api/moderation';
 import { notificationsRoutes } from './routes/api/notifications';
 import { passkeysRoutes } from './routes/api/passkeys';
+import { reportRoutes } from './routes/api/reports';
 import { sourcesRoutes } from './routes/api/sources';
 import { unfurlRoutes } from './routes/api/unfurl';
 import { appPages } from './routes/pages/app-pages';
@@ -69,6 +71,8 @@ const api = new Hono<AppEnv>()
   .route('/fediverse', fediverseRoutes)
   .route('/notifications', notificationsRoutes)
   .route('/feedback', feedbackRoutes)
+  .route('/reports', reportRoutes)
+  .route('/admin', moderationRoutes)
   .route('/generate-image', generateImageRoutes)
   .route('/upload', uploadRoutes)
   .route('/import', importRoutes)

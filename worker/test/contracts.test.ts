@@ -197,6 +197,7 @@ describe('the signed-in owner sees their own counts', () => {
         'emailVerified',
         'id',
         'isAdmin',
+        'isModerator',
         'isPublic',
       ].sort(),
     );

@@ -47,7 +47,11 @@ export function TopNav() {
             Discover
           </NavLink>
           {user ? (
-            <SignedInLinks username={user.username} isAdmin={user.isAdmin} />
+            <SignedInLinks
+              username={user.username}
+              isAdmin={user.isAdmin}
+              isModerator={user.isModerator}
+            />
           ) : (
             <>
               <NavLink to="/auth" className={navLinkClass}>
@@ -71,7 +75,15 @@ export function TopNav() {
  * by side from the small breakpoint; on a phone they do not fit beside the brand and Discover at
  * 360 px, so they fold into a menu there.
  */
-function SignedInLinks({ username, isAdmin }: { username: string; isAdmin: boolean }) {
+function SignedInLinks({
+  username,
+  isAdmin,
+  isModerator,
+}: {
+  username: string;
+  isAdmin: boolean;
+  isModerator: boolean;
+}) {
   const leaveAndSignOut = useLeaveAndSignOut();
   return (
     <>
@@ -88,6 +100,11 @@ function SignedInLinks({ username, isAdmin }: { username: string; isAdmin: boole
         {isAdmin && (
           <NavLink to="/admin/feedback" className={navLinkClass}>
             Feedback
+          </NavLink>
+        )}
+        {isModerator && (
+          <NavLink to="/admin/reports" className={navLinkClass}>
+            Reports
           </NavLink>
         )}
         <Button variant="ghost" size="nav" onClick={() => leaveAndSignOut()}>
@@ -114,6 +131,11 @@ function SignedInLinks({ username, isAdmin }: { username: string; isAdmin: boole
           {isAdmin && (
             <DropdownMenuItem asChild>
               <Link to="/admin/feedback">Feedback</Link>
+            </DropdownMenuItem>
+          )}
+          {isModerator && (
+            <DropdownMenuItem asChild>
+              <Link to="/admin/reports">Reports</Link>
             </DropdownMenuItem>
           )}
           <DropdownMenuItem onSelect={() => leaveAndSignOut()}>Sign Out</DropdownMenuItem>

@@ -17,6 +17,7 @@ import { ShareBoardButton } from '../../features/boards/components/share-board-b
 import { FollowButton } from '../../features/follows/components/follow-button';
 import { FollowSheetLink } from '../../features/follows/components/follow-sheet';
 import { BoardGoals } from '../../features/goals/components/board-goals';
+import { ReportBoardButton } from '../../features/moderation/components/report-board-button';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useViewerMark } from '../../lib/viewer';
@@ -88,6 +89,7 @@ function Board({ handle }: { handle: string }) {
             </span>
             <span className="for-visitors">
               <FollowButton username={owner.username} displayName={owner.displayName} />
+              <ReportBoardButton username={owner.username} />
             </span>
           </>
         }

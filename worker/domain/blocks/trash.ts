@@ -38,7 +38,8 @@ function keptOf(id: number) {
     'clicks', json((SELECT json_group_array(json_object('boardId', board_id, 'day', day, 'clicks', clicks))
       FROM daily_block_clicks WHERE block_id = ${id})),
     'notifications', json((SELECT json_group_array(json_object('id', id, 'recipientId', recipient_id,
-        'kind', kind, 'actorId', actor_id, 'createdAt', created_at))
+        'kind', kind, 'actorId', actor_id, 'moderationActionId', moderation_action_id,
+        'createdAt', created_at))
       FROM notifications WHERE block_id = ${id})),
     'copiesOfIt', json((SELECT json_group_array(id) FROM blocks WHERE copied_from_block_id = ${id})),
     'itemKey', (SELECT item_key FROM source_items WHERE block_id = ${id}))`;
@@ -108,8 +109,10 @@ function restoreStatements(db: Db, id: number, userId: number, now: number) {
     ),
     rawRun(
       db,
-      sql`INSERT OR IGNORE INTO notifications (id, recipient_id, kind, actor_id, block_id, created_at)
-      SELECT ${item('id')}, ${item('recipientId')}, ${item('kind')}, ${item('actorId')}, ${id}, ${item('createdAt')}
+      sql`INSERT OR IGNORE INTO notifications
+        (id, recipient_id, kind, actor_id, block_id, moderation_action_id, created_at)
+      SELECT ${item('id')}, ${item('recipientId')}, ${item('kind')}, ${item('actorId')}, ${id},
+        (SELECT id FROM moderation_actions WHERE id = ${item('moderationActionId')}), ${item('createdAt')}
       ${each('notifications')}
         AND EXISTS (SELECT 1 FROM users WHERE id = ${item('actorId')})
         AND EXISTS (SELECT 1 FROM users WHERE id = ${item('recipientId')})`,

@@ -69,10 +69,14 @@ function searchMatchOf(text: string): SearchMatch | null {
   };
 }
 
-/** Listed: public, showing at least one block (it then has news), in the category if one is asked. */
+/**
+ * Listed: public, not kept off Discover by a moderator, showing at least one block (it then has
+ * news), in the category if one is asked.
+ */
 function listed(category: CategoryKey | undefined) {
   return and(
     eq(users.isPublic, true),
+    eq(users.keptOffDiscover, false),
     isNotNull(users.lastActivityAt),
     category ? hasVisibleBlockIn(category) : undefined,
   );
@@ -393,6 +397,7 @@ export async function findTrendingBlocks(db: Db, category: CategoryKey | undefin
         eq(trendingBlocks.scope, scopeOf(category)),
         eq(blocks.isVisible, true),
         eq(users.isPublic, true),
+        eq(users.keptOffDiscover, false),
       ),
     )
     .orderBy(trendingBlocks.rank);
@@ -435,7 +440,7 @@ export async function rollUpDiscover(db: Db, now = Date.now()) {
         SELECT ${blocks.id} AS block_id, ${blocks.category} AS category, count(*) AS score
         FROM activity JOIN ${blocks} ON ${blocks.id} = activity.block_id
         JOIN ${users} ON ${users.id} = ${blocks.userId}
-        WHERE ${blocks.isVisible} = 1 AND ${users.isPublic} = 1
+        WHERE ${blocks.isVisible} = 1 AND ${users.isPublic} = 1 AND ${users.keptOffDiscover} = 0
         GROUP BY ${blocks.id}
       ),
       ranked AS (

@@ -1,5 +1,15 @@
 import { type Context, createFederation, type Federation, kvCache } from '@fedify/fedify';
-import { Accept, Delete, Endpoints, Follow, Image, Person, Undo } from '@fedify/fedify/vocab';
+import {
+  Accept,
+  Delete,
+  Endpoints,
+  Flag,
+  Follow,
+  Image,
+  Person,
+  Tombstone,
+  Undo,
+} from '@fedify/fedify/vocab';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
@@ -13,6 +23,7 @@ import {
 import { outsideAddressProblem } from '../../platform/outside-fetch';
 import { findUserByUsername, type UserRow } from '../account/users';
 import { copyOutsideImage } from '../images/outside-image';
+import { fileFlag } from '../moderation/reports';
 import {
   addFediverseFollower,
   countFediverseFollowers,
@@ -128,6 +139,10 @@ function buildFederation(env: Env): Federation<FediverseData> {
   federation
     .setActorDispatcher(fediversePaths.actor, async (ctx, identifier) => {
       const owner = await findUserByUsername(ctx.data.db, identifier);
+      // A suspended board's actor is gone (410) until unsuspended; its followers are kept.
+      if (owner?.suspendedAt && owner.username === identifier) {
+        return new Tombstone({ id: ctx.getActorUri(identifier) });
+      }
       // A private board is not an actor at all, exactly as its page is not found.
       if (!owner?.isPublic || owner.username !== identifier) return null;
       return boardActor(ctx, owner);
@@ -227,6 +242,16 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const target = ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor') return;
       await removeFollowOf(ctx.data.db, ctx.data.env, target.identifier, undo.actorId.href);
+    })
+    .on(Flag, async (ctx, flag) => {
+      // Another server's report: a report of each of our boards it names, from that server.
+      const server = flag.actorId?.host;
+      const boards = flag.objectIds.map((id) => ctx.parseUri(id));
+      for (const board of boards) {
+        if (server && board?.type === 'actor') {
+          await fileFlag(ctx.data.db, server, board.identifier, flag.content?.toString());
+        }
+      }
     })
     .on(Delete, async (ctx, deletion) => {
       // A remote account that is gone: its follows of every board go with it.

@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../schema/block-values';
 import { maxCountedUnread, notificationPageSize } from '../../../schema/notifications';
-import { blocks, notificationSettings, notifications, users } from '../../../schema/tables';
+import {
+  blocks,
+  moderationActions,
+  notificationSettings,
+  notifications,
+  users,
+} from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { sendMail } from '../../platform/mail';
 
@@ -32,20 +38,30 @@ export async function listNotifications(db: Db, recipientId: number) {
       },
       blockId: blocks.id,
       blockTitle: blocks.title,
+      moderationAction: moderationActions.action,
+      moderationNote: moderationActions.note,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.actorId))
     .leftJoin(blocks, eq(blocks.id, notifications.blockId))
+    .leftJoin(moderationActions, eq(moderationActions.id, notifications.moderationActionId))
     .where(eq(notifications.recipientId, recipientId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(notificationPageSize);
-  return rows.map(({ id, kind, createdAt, actor, blockId, blockTitle }) => ({
-    id,
-    kind,
-    at: createdAt.getTime(),
-    unread: createdAt.getTime() > readUpTo,
-    actor,
-    block: blockId !== null && blockTitle !== null ? { id: blockId, title: blockTitle } : null,
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    at: row.createdAt.getTime(),
+    unread: row.createdAt.getTime() > readUpTo,
+    actor: row.actor,
+    block:
+      row.blockId !== null && row.blockTitle !== null
+        ? { id: row.blockId, title: row.blockTitle }
+        : null,
+    moderation:
+      row.moderationAction !== null && row.moderationNote !== null
+        ? { action: row.moderationAction, note: row.moderationNote }
+        : null,
   }));
 }
 
@@ -101,6 +117,7 @@ const mailLines: Record<NotificationKind, (actor: string, block: string | null) 
   followed: (actor) => `${actor} followed your board on Up2.`,
   copied: (actor, block) => `${actor} copied “${block ?? 'a block'}” from your board on Up2.`,
   reached: (_actor, block) => `Finishing “${block ?? 'a block'}” reached one of your goals on Up2.`,
+  moderated: () => 'A moderator acted on your board on Up2. Your notifications say what and why.',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type BlockStatus, blockStatuses } from '../../../schema/block-values';
 import {
   maxSourcesPerBoard,
@@ -401,14 +401,22 @@ export async function checkDueSource(db: Db, env: Env, source: SourceRow, now = 
   return checkSource({ db, env, userId: source.userId, origin: env.APP_URL }, source, now);
 }
 
-/** The sources of these ids with their board's name, for a batch of checks. */
+/**
+ * The sources of these ids with their board's name, for a batch of checks; a suspended board's
+ * sources are not checked until it is unsuspended.
+ */
 export async function sourcesByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select({ source: sources, username: users.username })
     .from(sources)
     .innerJoin(users, eq(users.id, sources.userId))
-    .where(sql`${sources.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+    .where(
+      and(
+        sql`${sources.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+        isNull(users.suspendedAt),
+      ),
+    );
 }
 
 /**

@@ -128,3 +128,11 @@ export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   }
   await next();
 });
+
+/** An account that acts on reports: granted by `npm run admin -- grant-moderator <username>`. */
+export const requireModerator = createMiddleware<SignedInEnv>(async (c, next) => {
+  if (!c.var.viewer.isModerator) {
+    throw new ApiError(403, 'Only moderators can see reports and act on them.');
+  }
+  await next();
+});

@@ -44,6 +44,7 @@ describe('every write route', () => {
       'DELETE /api/blocks/:id{[0-9]+}',
       'DELETE /api/goals/:id{[0-9]+}',
       'PATCH /api/goals/:id{[0-9]+}',
+      'POST /api/admin/reports/:id{[0-9]+}/actions',
       'POST /api/blocks',
       'POST /api/blocks/:id{[0-9]+}/copy',
       'POST /api/blocks/:id{[0-9]+}/restore',

@@ -10,6 +10,7 @@ type LimiterName =
   | 'FEEDBACK_LIMITER'
   | 'IMAGE_LIMITER'
   | 'PASSKEY_LIMITER'
+  | 'REPORT_LIMITER'
   | 'UNFURL_LIMITER';
 
 // The period each limiter is configured with in wrangler.toml: the longest a caller must wait.

@@ -42,17 +42,37 @@ export function NotificationList() {
   );
 }
 
+const moderationWords: Record<
+  NonNullable<Notification['moderation']>['action'],
+  (title: ReactNode) => ReactNode
+> = {
+  dismiss: () => 'A moderator looked at a report of your board',
+  'hide-block': (title) => <>A moderator hid {title} from your board</>,
+  'keep-off-discover': () => 'A moderator kept your board off Discover',
+  suspend: () => 'A moderator suspended your board',
+  unsuspend: () => 'A moderator restored your board',
+};
+
 function NotificationWords({
   kind,
   name,
   block = 'a block',
+  moderation,
 }: {
   kind: Notification['kind'];
   name: ReactNode;
   block?: string;
+  moderation: Notification['moderation'];
 }) {
   const title = <span className="font-medium">{block}</span>;
   if (kind === 'followed') return <>{name} followed your board</>;
+  if (kind === 'moderated' && moderation) {
+    return (
+      <>
+        {moderationWords[moderation.action](title)}. Why: {moderation.note}
+      </>
+    );
+  }
   if (kind === 'reached') return <>You reached a goal by finishing {title}</>;
   return (
     <>
@@ -74,7 +94,12 @@ function NotificationItem({ notification }: { notification: Notification }) {
       <UserAvatar src={actor.avatar} name={actor.displayName} className="size-10" />
       <div className="min-w-0 flex-1">
         <p className="wrap-anywhere text-gray-800">
-          <NotificationWords kind={notification.kind} name={name} block={block?.title} />
+          <NotificationWords
+            kind={notification.kind}
+            name={name}
+            block={block?.title}
+            moderation={notification.moderation}
+          />
           {notification.unread && <span className="sr-only"> (new)</span>}
         </p>
         <time dateTime={machineTime(notification.at)} className="text-xs text-gray-600">

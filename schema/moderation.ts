@@ -1,0 +1,122 @@
+import { z } from 'zod';
+// Imported for its one-time zod configuration (jitless), like every schema module.
+import './fields';
+import { moderationActionKinds, reportReasons } from './moderation-values';
+
+export const reportThanks = 'Thanks. Our moderators will look at it.';
+const maxReportComment = 1000;
+const maxModerationNote = 1000;
+
+export const reportInput = z.strictObject({
+  username: z
+    .string({ error: 'Name the board you report (its username).' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Name the board you report (its username).')
+    .max(40, 'No board has a username that long.'),
+  blockId: z
+    .number({ error: 'blockId must be the id of a block on the board.' })
+    .int('blockId must be the id of a block on the board.')
+    .positive('blockId must be the id of a block on the board.')
+    .optional(),
+  reason: z.enum(reportReasons, {
+    error:
+      'Choose a reason: spam, harassment (or hate), illegal content, impersonation or something else.',
+  }),
+  comment: z
+    .string({ error: 'The comment must be text.' })
+    .trim()
+    .max(maxReportComment, `Keep the comment under ${maxReportComment} characters.`)
+    .transform((value) => value || null)
+    .nullable()
+    .optional(),
+});
+export type ReportInput = z.infer<typeof reportInput>;
+
+export const reportAnswer = z.object({ message: z.literal(reportThanks) });
+
+/** What was reported, as it was when it was reported. */
+export const reportSnapshot = z.object({
+  board: z.object({
+    username: z.string(),
+    displayName: z.string(),
+    tagline: z.string().nullable(),
+    bio: z.string().nullable(),
+    avatar: z.string().nullable(),
+  }),
+  block: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      subtitle: z.string().nullable(),
+      description: z.string().nullable(),
+      review: z.string().nullable(),
+      externalUrl: z.string().nullable(),
+      imageUrl: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ReportSnapshot = z.infer<typeof reportSnapshot>;
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  action: z.enum(moderationActionKinds),
+  board: z.string(),
+  blockId: z.number().int().nullable(),
+  note: z.string(),
+  // Null once the moderator's account is gone.
+  moderator: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+const queuedReport = z.object({
+  id: z.number().int(),
+  reason: z.enum(reportReasons),
+  comment: z.string().nullable(),
+  blockId: z.number().int().nullable(),
+  // The server a `Flag` came from; null for a report made on Up2.
+  fromServer: z.string().nullable(),
+  snapshot: reportSnapshot,
+  createdAt: z.iso.datetime(),
+});
+
+/** The queue: open reports grouped by board, the board with the newest report first. */
+export const reportQueue = z.object({
+  boards: z.array(
+    z.object({
+      board: z.object({
+        id: z.number().int(),
+        username: z.string(),
+        displayName: z.string(),
+        tagline: z.string().nullable(),
+        bio: z.string().nullable(),
+        accountCreatedAt: z.iso.datetime(),
+        isPublic: z.boolean(),
+        suspended: z.boolean(),
+        keptOffDiscover: z.boolean(),
+      }),
+      reports: z.array(queuedReport),
+      // Reports of this board already acted on.
+      earlierReports: z.number().int(),
+      actions: z.array(auditEntry),
+    }),
+  ),
+});
+
+export const reportIdParam = z.strictObject({
+  id: z.coerce.number({ error: 'Report not found.' }).int().positive('Report not found.'),
+});
+
+export const moderationActionInput = z.strictObject({
+  action: z.enum(moderationActionKinds, {
+    error: 'Action must be dismiss, hide-block, keep-off-discover, suspend or unsuspend.',
+  }),
+  note: z
+    .string({ error: 'Write a note: why this action (the owner is told it).' })
+    .trim()
+    .min(1, 'Write a note: why this action (the owner is told it).')
+    .max(maxModerationNote, `Keep the note under ${maxModerationNote} characters.`),
+});
+export type ModerationActionInput = z.infer<typeof moderationActionInput>;
+
+export const auditLog = z.object({ actions: z.array(auditEntry) });

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api } from '../../../lib/api-client';
+import { readAgainAfterChange } from '../../../lib/query-client';
+
+export type QueuedBoard = InferResponseType<typeof api.admin.reports.$get, 200>['boards'][number];
+export type ModerationAction = InferRequestType<
+  (typeof api.admin.reports)[':id']['actions']['$post']
+>['json'];
+
+/** The queue and the audit log: an action changes both. */
+const moderationKey = ['moderation'] as const;
+
+/** Only moderators may read the queue: mount this for a signed-in moderator only. */
+const reportQueueOptions = queryOptions({
+  queryKey: [...moderationKey, 'reports'] as const,
+  queryFn: async ({ signal }) => (await api.admin.reports.$get({}, { init: { signal } })).json(),
+});
+
+export function useReportQueue() {
+  return useQuery(reportQueueOptions);
+}
+
+const auditLogOptions = queryOptions({
+  queryKey: [...moderationKey, 'audit'] as const,
+  queryFn: async ({ signal }) => (await api.admin.audit.$get({}, { init: { signal } })).json(),
+});
+
+export function useAuditLog() {
+  return useQuery(auditLogOptions);
+}
+
+export function useActOnReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ reportId, action }: { reportId: number; action: ModerationAction }) =>
+      (
+        await api.admin.reports[':id'].actions.$post({
+          param: { id: String(reportId) },
+          json: action,
+        })
+      ).json(),
+    onSuccess: () => readAgainAfterChange(queryClient, moderationKey),
+  });
+}

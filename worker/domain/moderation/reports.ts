@@ -1,0 +1,96 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { ReportInput, ReportSnapshot } from '../../../schema/moderation';
+import { blocks, reports, type users } from '../../../schema/tables';
+import type { Db } from '../../platform/db';
+import { Refusal, refusalIn } from '../../platform/refusal';
+import { sha256Hex } from '../account/one-time-tokens';
+import { findUserByUsername } from '../account/users';
+
+/**
+ * Past this many open reports a board is in the queue beyond doubt: more are thanked and not
+ * kept, so a flood of reports costs the queue nothing.
+ */
+export const openReportsPerBoardAtMost = 50;
+/** A report's comment, as the form allows it. */
+const maxFlagComment = 1000;
+
+/** Who reported, as limits see them: a digest of the address, never the address itself. */
+export async function reporterKeyOf(addressKey: string) {
+  return `address:${(await sha256Hex(`report:${addressKey}`)).slice(0, 32)}`;
+}
+
+const boardNotFound = () =>
+  new Refusal('not-found', "Board Not Found - This user doesn't exist or their board is private.");
+
+async function snapshotOf(db: Db, board: typeof users.$inferSelect, blockId: number | undefined) {
+  const snapshot: ReportSnapshot = {
+    board: {
+      username: board.username,
+      displayName: board.displayName,
+      tagline: board.tagline,
+      bio: board.bio,
+      avatar: board.avatar,
+    },
+    block: null,
+  };
+  if (blockId === undefined) return snapshot;
+  const block = await db
+    .select()
+    .from(blocks)
+    .where(and(eq(blocks.id, blockId), eq(blocks.userId, board.id), eq(blocks.isVisible, true)))
+    .get();
+  if (!block) throw new Refusal('not-found', 'This block is not on that board.');
+  const { id, title, subtitle, description, review, externalUrl, imageUrl } = block;
+  snapshot.block = { id, title, subtitle, description, review, externalUrl, imageUrl };
+  return snapshot;
+}
+
+/**
+ * Files a report of a public board (and maybe one of its visible blocks) with what it shows now.
+ * A reporter's second report of a board still open, and reports past the board's allowance, are
+ * thanked and not kept: a flood from one address counts once.
+ */
+export async function fileReport(
+  db: Db,
+  input: ReportInput,
+  reporter: { key: string; server?: string },
+) {
+  const board = await findUserByUsername(db, input.username);
+  if (!board?.isPublic) throw boardNotFound();
+  const snapshot = await snapshotOf(db, board, input.blockId);
+  const open = await db
+    .select({ open: count() })
+    .from(reports)
+    .where(and(eq(reports.boardId, board.id), isNull(reports.actionId)))
+    .get();
+  if ((open?.open ?? 0) >= openReportsPerBoardAtMost) return;
+  await db
+    .insert(reports)
+    .values({
+      boardId: board.id,
+      blockId: input.blockId ?? null,
+      reason: input.reason,
+      comment: input.comment ?? null,
+      snapshot: JSON.stringify(snapshot),
+      reporterKey: reporter.key,
+      fromServer: reporter.server ?? null,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * Another server's `Flag` (its signature verified like every inbox activity): a report of the
+ * board from that server, one open at a time. A board that is not public is not reported.
+ */
+export async function fileFlag(db: Db, server: string, username: string, content?: string) {
+  const comment = content?.trim().slice(0, maxFlagComment) || null;
+  try {
+    await fileReport(
+      db,
+      { username, reason: 'other', comment },
+      { key: `server:${server}`, server },
+    );
+  } catch (error) {
+    if (refusalIn(error)?.kind !== 'not-found') throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { reportAnswer, reportInput, reportThanks } from '../../../../schema/moderation';
+import { fileReport, reporterKeyOf } from '../../../domain/moderation/reports';
+import { addressKey, clientAddressOf } from '../../../platform/client-address';
+import type { AppEnv } from '../../app-env';
+import { changesNoBoard } from '../../middleware/board-changes';
+import { documented, sendJson } from '../../middleware/contract';
+import { rateLimit } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
+
+export const reportRoutes = new Hono<AppEnv>().post(
+  '/',
+  documented({
+    tag: 'Moderation',
+    summary:
+      'Report a board, or one of its blocks, to the moderators (signed in or not; the reporter never learns who else reported)',
+    answers: { 201: reportAnswer },
+    refusals: [400, 404, 429],
+  }),
+  changesNoBoard,
+  rateLimit('REPORT_LIMITER', 'report'),
+  validate('json', reportInput),
+  async (c) => {
+    const key = await reporterKeyOf(addressKey(clientAddressOf(c.req.raw)));
+    await fileReport(c.var.db, c.req.valid('json'), { key });
+    return sendJson(c, { message: reportThanks }, 201);
+  },
+);

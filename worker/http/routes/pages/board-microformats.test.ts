@@ -135,6 +135,38 @@ describe('the board page in microformats2', () => {
     ]);
   });
 
+  it('marks rel=me no link of a block a source or an import made, whatever its type', async () => {
+    const owner = await createUser();
+    await createBlock(owner, {
+      title: 'My newsletter',
+      category: 'digital',
+      type: 'blog-newsletter',
+      externalUrl: 'https://ada.example/letters',
+    });
+    const fed = await createBlock(owner, {
+      title: 'A story from a news feed',
+      category: 'digital',
+      type: 'blog-newsletter',
+      externalUrl: 'https://news.example/story-1',
+    });
+    const imported = await createBlock(owner, {
+      title: 'An imported profile',
+      category: 'digital',
+      type: 'github',
+      externalUrl: 'https://github.com/someone-else',
+    });
+    // What a source's check and an import record of the blocks they make: the item's key.
+    await env.DB.prepare('UPDATE blocks SET import_key = ? WHERE id = ?')
+      .bind(`feed:1:${fed.id}`, fed.id)
+      .run();
+    await env.DB.prepare('UPDATE blocks SET import_key = ? WHERE id = ?')
+      .bind(`import:${imported.id}`, imported.id)
+      .run();
+    const { parsed } = await readBoardPage(`/@${owner.username}`);
+
+    expect(parsed.rels.me).toEqual(['https://ada.example/letters']);
+  });
+
   it('names the board\'s fediverse account as the creator, "@username@host" of APP_URL', async () => {
     const owner = await createUser();
     const { html } = await readBoardPage(`/@${owner.username}`);

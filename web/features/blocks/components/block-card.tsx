@@ -260,8 +260,9 @@ function BlockProgress({ block }: { block: PublicBlock }) {
         aria-valuenow={width}
         className="block-progress-track"
       >
+        {/* h-[100%], not h-full: a microformats parser reads any h-word class as an item. */}
         <div
-          className={cn('h-full rounded-full', complete ? 'bg-green-600' : 'bg-accent')}
+          className={cn('h-[100%] rounded-full', complete ? 'bg-green-600' : 'bg-accent')}
           style={{ width: `${width}%` }}
         />
       </div>

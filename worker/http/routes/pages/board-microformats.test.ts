@@ -206,7 +206,7 @@ describe('the board page in microformats2', () => {
     expect(parsed.rels.me).toEqual(['https://ada.example/letters']);
   });
 
-  it('holds no microformat but the h-card and its blocks\' h-entries (no utility class read as one)', async () => {
+  it("holds no microformat but the h-card and its blocks' h-entries (no utility class read as one)", async () => {
     const owner = await aFullBoard();
     const { parsed } = await readBoardPage(`/@${owner.username}`);
     const types = allTypes(parsed.items);

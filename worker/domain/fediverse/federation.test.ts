@@ -127,7 +127,7 @@ describe('a board as a fediverse actor', () => {
         type: 'Person',
         preferredUsername: owner.username,
         name: `Name ${owner.username}`,
-        summary: 'Reading & running',
+        summary: '<p>Reading &#38; running</p>',
         url: actorOf(owner),
         inbox: `${relay}/fediverse/users/${owner.username}/inbox`,
         outbox: `${relay}/fediverse/users/${owner.username}/outbox`,
@@ -142,6 +142,19 @@ describe('a board as a fediverse actor', () => {
     const page = await get(`/@${owner.username}`, 'text/html');
     expect(await page.text()).toContain(
       `<link rel="alternate" type="application/activity+json" href="${actorOf(owner)}"`,
+    );
+  });
+
+  it('gives its bio as HTML: escaped, line breaks as <br>, links as links', async () => {
+    const owner = await createUser();
+    await updateProfile(owner, {
+      bio: 'Books <and> films, 3 < 5 & more\nShelves: https://books.example/ada?s=1&t=2.',
+    });
+    const person = await (await get(`/@${owner.username}`)).json<{ summary: string }>();
+    expect(person.summary).toBe(
+      '<p>Books &#60;and&#62; films, 3 &#60; 5 &#38; more<br>Shelves: ' +
+        '<a href="https://books.example/ada?s=1&#38;t=2" rel="nofollow noopener">' +
+        'https://books.example/ada?s=1&#38;t=2</a>.</p>',
     );
   });
 
@@ -426,7 +439,7 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
       type: 'Person',
       id: actorOf(owner),
       name: 'Maya Renamed',
-      summary: 'Reading more this year.',
+      summary: '<p>Reading more this year.</p>',
     });
   });
 

@@ -19,6 +19,7 @@ import {
   dropRemoteActor,
   removeFollowOf,
 } from './followers';
+import { textAsHtml } from './html';
 import { boardKeyPairs } from './keys';
 import { outboxPageSize, readStoryPage, storyActivity, storyAuthor } from './story-notes';
 
@@ -54,6 +55,12 @@ function noneIfGone(error: unknown): null {
   throw error;
 }
 
+/** The actor's summary, HTML as ActivityPub has it: the bio, or the tagline if there is none. */
+function summaryOf(owner: UserRow): string | null {
+  const words = owner.bio || owner.tagline;
+  return words ? textAsHtml(words) : null;
+}
+
 /** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
 export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): Promise<Person> {
   const identifier = owner.username;
@@ -63,7 +70,7 @@ export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): P
     id: actor,
     preferredUsername: owner.username,
     name: owner.displayName,
-    summary: owner.bio ?? owner.tagline,
+    summary: summaryOf(owner),
     url: actor,
     icon: owner.avatar ? new Image({ url: new URL(owner.avatar, ctx.origin) }) : null,
     inbox: ctx.getInboxUri(identifier),

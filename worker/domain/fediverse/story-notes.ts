@@ -12,6 +12,7 @@ import {
   publicStoryWords,
   selectPublicStory,
 } from '../boards/public-story';
+import { link, paragraph } from './html';
 
 /** How many story events one page of the outbox holds. */
 export const outboxPageSize = 20;
@@ -43,12 +44,6 @@ export function readStoryEvent(db: Db, userId: number, eventId: number) {
     .where(and(publicStoryOf(userId), eq(blockStoryEvents.id, eventId)))
     .get();
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const link = (href: string, text: string) =>
-  `<a href="${escapeHtml(href)}" rel="nofollow noopener">${escapeHtml(text)}</a>`;
 
 export type StoryAuthor = {
   owner: Pick<UserRow, 'username' | 'displayName'>;

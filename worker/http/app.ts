@@ -35,6 +35,7 @@ import { boardQr } from './routes/pages/board-qr';
 import { discoverPage } from './routes/pages/discover-page';
 import { embedPage } from './routes/pages/embed-page';
 import { landingPage } from './routes/pages/landing-page';
+import { storyPage } from './routes/pages/story-page';
 import { yearPage } from './routes/pages/year-page';
 import { boardFeeds } from './routes/protocol/board-feeds';
 import { fediverseEndpoints } from './routes/protocol/fediverse-endpoints';
@@ -89,6 +90,7 @@ export const app = new Hono<AppEnv>()
   .route('/', boardFeeds)
   .route('/', boardQr)
   .route('/', yearPage)
+  .route('/', storyPage)
   .route('/', appPages)
   .notFound(handleNotFound)
   .onError(handleError);

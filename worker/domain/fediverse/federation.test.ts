@@ -5,6 +5,8 @@ import {
   apiClient,
   blockPayload,
   createUser,
+  deleteBlock,
+  editBlock,
   readJson,
   type TestUser,
   uniqueName,
@@ -191,6 +193,49 @@ describe('a board as a fediverse actor', () => {
     expect(JSON.stringify(page)).not.toContain('A secret plan');
   });
 
+  it('gives each story Note its own address, which answers the Note, or as HTML the story with its board', async () => {
+    const owner = await createUser();
+    await updateProfile(owner, { displayName: 'Maya' });
+    const book = await addBlock(owner, {
+      title: 'Piranesi',
+      status: 'done',
+      externalUrl: 'https://example.com/piranesi',
+    });
+    const outbox = await (await get(`/fediverse/users/${owner.username}/outbox`)).json<{
+      first: string;
+    }>();
+    const page = await (
+      await get(new URL(outbox.first).pathname + new URL(outbox.first).search)
+    ).json<{ orderedItems: { id: string; object: { id: string; url: string } }[] }>();
+    const [create] = page.orderedItems;
+    const noteId = create?.object.id ?? '';
+    expect(noteId).toMatch(new RegExp(`^${actorOf(owner)}/stories/\\d+$`));
+    expect(create?.object.url).toBe(noteId);
+    expect(create?.id.startsWith(noteId)).toBe(true);
+
+    const asNote = await get(new URL(noteId).pathname);
+    expect(asNote.status).toBe(200);
+    expect(asNote.headers.get('content-type')).toContain('json');
+    const note = await asNote.json<{ id: string; type: string; content: string }>();
+    expect(note).toMatchObject({ id: noteId, type: 'Note' });
+    expect(note.content).toContain('Finished Piranesi');
+
+    const asPage = await get(new URL(noteId).pathname, 'text/html');
+    expect(asPage.status).toBe(200);
+    expect(asPage.headers.get('content-type')).toContain('text/html');
+    const html = await asPage.text();
+    expect(html).toContain('Maya finished Piranesi');
+    expect(html).toContain('href="https://example.com/piranesi"');
+    expect(html).toContain(`href="${actorOf(owner)}"`);
+
+    await editBlock(owner, book.id, { title: 'Piranesi', status: 'done', isVisible: false });
+    expect((await get(new URL(noteId).pathname)).status).toBe(404);
+    expect((await get(new URL(noteId).pathname, 'text/html')).status).toBe(404);
+    await deleteBlock(owner, book.id);
+    expect((await get(new URL(noteId).pathname)).status).toBe(410);
+    expect((await get(`/@${owner.username}/stories/999999999`)).status).toBe(404);
+  });
+
   it('is not found, actor nor outbox, while the board is private', async () => {
     const owner = await createUser({ isPublic: false });
     expect((await get(`/@${owner.username}`)).status).toBe(404);
@@ -238,7 +283,8 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     expect(note.type).toBe('Note');
     expect(note.content).toContain('Finished The Design of Everyday Things');
     expect(note.content).toContain(`href="${actorOf(owner)}"`);
-    expect(note.url).toBe('https://example.com/doet');
+    expect(note.url).toMatch(new RegExp(`^${actorOf(owner)}/stories/\\d+$`));
+    expect(note.content).toContain('href="https://example.com/doet"');
     expect(note.attachment).toMatchObject({ type: 'Image' });
   });
 

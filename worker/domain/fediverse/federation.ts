@@ -1,5 +1,5 @@
 import { type Context, createFederation, type Federation, kvCache } from '@fedify/fedify';
-import { Accept, Delete, Endpoints, Follow, Image, Person, Undo } from '@fedify/fedify/vocab';
+import { Accept, Delete, Endpoints, Follow, Image, Note, Person, Undo } from '@fedify/fedify/vocab';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
@@ -21,13 +21,21 @@ import {
 } from './followers';
 import { textAsHtml } from './html';
 import { boardKeyPairs } from './keys';
-import { outboxPageSize, readStoryPage, storyActivity, storyAuthor } from './story-notes';
+import {
+  outboxPageSize,
+  readStoryEvent,
+  readStoryPage,
+  storyActivity,
+  storyAuthor,
+  storyNote,
+} from './story-notes';
 
 /** What every Fedify callback gets: the Worker's bindings and a database. */
 export type FediverseData = { env: Env; db: Db };
 
 const fediversePaths = {
   actor: '/@{identifier}',
+  story: '/@{identifier}/stories/{id}',
   inbox: '/fediverse/users/{identifier}/inbox',
   sharedInbox: '/fediverse/inbox',
   outbox: '/fediverse/users/{identifier}/outbox',
@@ -143,6 +151,15 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const owner = await findUserByUsername(ctx.data.db, identifier);
       return owner ? boardKeyPairs(ctx.data.db, owner.id) : [];
     });
+
+  // A story's own address (worker/http/routes/pages/story-page.ts answers gone and hidden ones).
+  federation.setObjectDispatcher(Note, fediversePaths.story, async (ctx, values) => {
+    const owner = await findUserByUsername(ctx.data.db, values.identifier);
+    const eventId = Number(values.id);
+    if (!owner?.isPublic || !Number.isSafeInteger(eventId)) return null;
+    const event = await readStoryEvent(ctx.data.db, owner.id, eventId);
+    return event ? storyNote(await boardStoryAuthor(ctx, owner), event) : null;
+  });
 
   federation
     .setOutboxDispatcher(fediversePaths.outbox, async (ctx, identifier, cursor) => {

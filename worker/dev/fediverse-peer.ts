@@ -12,6 +12,7 @@ import {
   generateCryptoKeyPair,
   type HttpMessageSignaturesSpec,
   MemoryKvStore,
+  signRequest,
 } from '@fedify/fedify';
 import {
   Accept,
@@ -166,6 +167,27 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       follows.set(board.id.href, follow);
       await ctx.sendActivity(me, recipient, follow);
       return json({ follow: follow.id?.href });
+    }
+    if (url.pathname === '/__peer/follow-embedded') {
+      // As some servers send it (not Fedify, which sends the actor's id): the actor embedded
+      // without its inbox, no integrity proof, signed by a draft-cavage HTTP signature alone.
+      const [rsa] = await ctx.getActorKeyPairs('reader');
+      if (!rsa || !board.inboxId) return json({ error: 'no key or no inbox' }, 500);
+      const id = new URL(`/follows/${randomUUID()}`, origin).href;
+      const follow = {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id,
+        type: 'Follow',
+        actor: { id: ctx.getActorUri('reader').href, type: 'Person', preferredUsername: 'reader' },
+        object: board.id.href,
+      };
+      const post = new Request(board.inboxId, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body: JSON.stringify(follow),
+      });
+      const answer = await fetch(await signRequest(post, rsa.privateKey, rsa.keyId));
+      return json({ follow: id, status: answer.status });
     }
     if (url.pathname === '/__peer/undo') {
       const follow = follows.get(board.id.href);

@@ -329,6 +329,22 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     ).toEqual(['Piranesi']);
   });
 
+  it('accepts a Follow whose actor comes embedded without an inbox, after fetching the actor', async () => {
+    const owner = await createUser();
+    const peer = peers.cavage;
+    expect(await peerCall(peer, 'follow-embedded', actorOf(owner))).toMatchObject({ status: 202 });
+    await receivedBy(
+      peer,
+      (activity) => activity.type === 'Accept' && activity.actor === actorOf(owner),
+    );
+    await waitForFollowers(owner, 1);
+    const [follower] = await followersOf(owner);
+    expect(follower).toMatchObject({
+      handle: `@reader@${new URL(peer.origin).host}`,
+      name: 'Peer Reader',
+    });
+  });
+
   it('verifies both signature schemes: RFC 9421 and draft-cavage Follows are accepted', async () => {
     const owner = await createUser();
     await peerCall(peers.rfc9421, 'follow', actorOf(owner));

@@ -1,5 +1,15 @@
 import { type Context, createFederation, type Federation, kvCache } from '@fedify/fedify';
-import { Accept, Delete, Endpoints, Follow, Image, Note, Person, Undo } from '@fedify/fedify/vocab';
+import {
+  Accept,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  isActor,
+  Note,
+  Person,
+  Undo,
+} from '@fedify/fedify/vocab';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
@@ -67,6 +77,17 @@ function noneIfGone(error: unknown): null {
 function summaryOf(owner: UserRow): string | null {
   const words = owner.bio || owner.tagline;
   return words ? textAsHtml(words) : null;
+}
+
+/**
+ * Who sent a Follow. Some servers embed their actor without its inbox: it is then fetched by its
+ * id (by the rules of every outside fetch), and taken only if the document found is that actor.
+ */
+async function followingActor(ctx: Context<FediverseData>, follow: Follow) {
+  const embedded = await follow.getActor(ctx).catch(noneIfGone);
+  if (!embedded?.id || embedded.inboxId) return embedded;
+  const fetched = await ctx.lookupObject(embedded.id).catch(noneIfGone);
+  return isActor(fetched) && fetched.id?.href === embedded.id.href ? fetched : null;
 }
 
 /** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
@@ -202,7 +223,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       if (target?.type !== 'actor') return;
       const owner = await findUserByUsername(ctx.data.db, target.identifier);
       if (!owner?.isPublic) return;
-      const follower = await follow.getActor(ctx).catch(noneIfGone);
+      const follower = await followingActor(ctx, follow);
       if (!follower?.id || !follower.inboxId) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       const production = !allowsPrivateAddresses(ctx.data.env);

@@ -91,6 +91,8 @@ export type ReceivedActivity = {
   object: unknown;
   /** Which HTTP Signatures the delivery came with. */
   signature: 'rfc9421' | 'draft-cavage' | 'none';
+  /** Who the delivering server said it was. */
+  userAgent: string | null;
 };
 
 const json = (body: unknown, status = 200) =>
@@ -109,6 +111,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
   ];
   const received: ReceivedActivity[] = [];
   let lastSignature: ReceivedActivity['signature'] = 'none';
+  let lastUserAgent: string | null = null;
 
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
@@ -135,6 +138,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       actor: activity.actorId?.href ?? null,
       object: body.object ?? null,
       signature: lastSignature,
+      userAgent: lastUserAgent,
     });
   };
   federation
@@ -248,6 +252,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
         : request.headers.has('signature')
           ? 'draft-cavage'
           : 'none';
+      lastUserAgent = request.headers.get('user-agent');
     }
     return federation.fetch(request, { contextData: undefined });
   });

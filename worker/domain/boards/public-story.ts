@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { ratingLabel, ratingStars } from '../../../schema/block-values';
-import { blockStoryEvents, blocks } from '../../../schema/tables';
+import { blockStoryEvents, blocks, users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { findUserByUsername, isRetiredUsername, type UserRow } from '../account/users';
 
@@ -34,6 +34,20 @@ export const publicStoryOf = (userId: number) =>
     ne(blockStoryEvents.kind, 'added'),
     eq(blocks.isVisible, true),
   );
+
+/** How many stories every public board tells the world: the Notes this server has posted. */
+export async function countPublicStories(db: Db): Promise<number> {
+  const row = await db
+    .select({ total: count() })
+    .from(blockStoryEvents)
+    .innerJoin(blocks, eq(blocks.id, blockStoryEvents.blockId))
+    .innerJoin(users, eq(users.id, blockStoryEvents.userId))
+    .where(
+      and(ne(blockStoryEvents.kind, 'added'), eq(blocks.isVisible, true), eq(users.isPublic, true)),
+    )
+    .get();
+  return row?.total ?? 0;
+}
 
 export type PublicStoryEvent = Awaited<
   ReturnType<ReturnType<typeof selectPublicStory>['get']>

@@ -160,12 +160,24 @@ describe('a board as a fediverse actor', () => {
     );
   });
 
-  it('describes the server by NodeInfo', async () => {
-    const links = await (await get('/.well-known/nodeinfo', 'application/json')).json<{
-      links: { href: string }[];
-    }>();
-    const nodeInfo = await (await get(new URL(links.links[0]?.href ?? '').pathname)).json();
-    expect(nodeInfo).toMatchObject({ software: { name: 'up2' }, protocols: ['activitypub'] });
+  it('describes the server by NodeInfo, counting the stories its public boards posted', async () => {
+    const readNodeInfo = async () => {
+      const links = await (await get('/.well-known/nodeinfo', 'application/json')).json<{
+        links: { href: string }[];
+      }>();
+      const path = new URL(links.links[0]?.href ?? '').pathname;
+      return (await get(path)).json<{ usage: { localPosts: number } }>();
+    };
+    const before = await readNodeInfo();
+    expect(before).toMatchObject({ software: { name: 'up2' }, protocols: ['activitypub'] });
+    const owner = await createUser();
+    await addBlock(owner, { title: 'Told', status: 'done' });
+    await addBlock(owner, { title: 'Also told', status: 'now' });
+    await addBlock(owner, { title: 'Hidden', status: 'done', isVisible: false });
+    const quiet = await createUser({ isPublic: false });
+    await addBlock(quiet, { title: 'Private', status: 'done' });
+    const after = await readNodeInfo();
+    expect(after.usage.localPosts - before.usage.localPosts).toBe(2);
   });
 
   it('pages its story in the outbox, newest first, as Create(Note)s, hidden blocks left out', async () => {
@@ -252,6 +264,9 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     const peer = peers.rfc9421;
     const accept = await followAccepted(peer, owner);
     expect(accept.signature).not.toBe('none');
+    // Who delivers, and where a server's admin can read about it.
+    expect(accept.userAgent).toMatch(/^Up2\//);
+    expect(accept.userAgent).toContain(`+${env.APP_URL}`);
     await waitForFollowers(owner, 1);
     const [follower] = await followersOf(owner);
     expect(follower).toMatchObject({

@@ -1,4 +1,10 @@
-import { type Context, createFederation, type Federation, kvCache } from '@fedify/fedify';
+import {
+  type Context,
+  createFederation,
+  type Federation,
+  kvCache,
+  type Message,
+} from '@fedify/fedify';
 import {
   Accept,
   Delete,
@@ -22,6 +28,7 @@ import {
 } from '../../platform/fediverse-documents';
 import { outsideAddressProblem } from '../../platform/outside-fetch';
 import { findUserByUsername, type UserRow } from '../account/users';
+import { countPublicStories } from '../boards/public-story';
 import { copyOutsideImage } from '../images/outside-image';
 import {
   addFediverseFollower,
@@ -53,7 +60,17 @@ const fediversePaths = {
   nodeInfo: '/fediverse/nodeinfo/2.1',
 } as const;
 
-const userAgent = 'Up2/1.0 (+https://up2.example)';
+/** How Up2 names itself to other servers, with where their admins can read about this one. */
+const userAgentOf = (env: Env) => `Up2/1.0 (+${env.APP_URL})`;
+
+/**
+ * A queued task of Fedify's, a delivery naming Up2 as its sender's software: Fedify sends its
+ * deliveries with the headers of their message and no User-Agent of its own.
+ */
+export function namingUp2(env: Env, task: Message): Message {
+  if (task.type !== 'outbox') return task;
+  return { ...task, headers: { ...task.headers, 'user-agent': userAgentOf(env) } };
+}
 
 /** Whether this deployment may talk to loopback and private addresses (development and tests). */
 const allowsPrivateAddresses = (env: Env) => env.UNFURL_PRIVATE_ADDRESSES === 'true';
@@ -126,7 +143,8 @@ export function boardStoryAuthor(ctx: Context<FediverseData>, owner: UserRow) {
 
 /** Actors, keys and objects of other servers, kept a while in KV (Fedify's rules) once read. */
 function cachedDocumentLoader(env: Env) {
-  const loader = documentLoader({ allowPrivate: allowsPrivateAddresses(env), userAgent });
+  const allowPrivate = allowsPrivateAddresses(env);
+  const loader = documentLoader({ allowPrivate, userAgent: userAgentOf(env) });
   return kvCache({ loader, kv: new WorkersKvStore(env.FEDIVERSE_KV) });
 }
 
@@ -157,7 +175,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
     documentLoaderFactory: () => cachedDocumentLoader(env),
     contextLoaderFactory: () => contextLoader,
     authenticatedDocumentLoaderFactory: (identity) =>
-      documentLoader({ allowPrivate, userAgent, sign: identity }),
+      documentLoader({ allowPrivate, userAgent: userAgentOf(env), sign: identity }),
   });
 
   federation
@@ -277,15 +295,15 @@ function buildFederation(env: Env): Federation<FediverseData> {
     });
 
   federation.setNodeInfoDispatcher(fediversePaths.nodeInfo, async (ctx) => {
-    const [row] = await ctx.data.db
-      .select({ boards: count() })
-      .from(users)
-      .where(eq(users.isPublic, true));
+    const [boards, posts] = await Promise.all([
+      ctx.data.db.select({ total: count() }).from(users).where(eq(users.isPublic, true)).get(),
+      countPublicStories(ctx.data.db),
+    ]);
     return {
       software: { name: 'up2', version: '1.0.0', homepage: new URL('/', ctx.origin) },
       protocols: ['activitypub'],
       openRegistrations: true,
-      usage: { users: { total: row?.boards ?? 0 }, localPosts: 0, localComments: 0 },
+      usage: { users: { total: boards?.total ?? 0 }, localPosts: posts, localComments: 0 },
     };
   });
 

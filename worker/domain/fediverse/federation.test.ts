@@ -1,4 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
+import { decode as decodePng } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { ReceivedActivity } from '../../dev/fediverse-peer';
 import {
@@ -158,6 +159,24 @@ describe('a board as a fediverse actor', () => {
         '<a href="https://books.example/ada?s=1&#38;t=2" rel="nofollow noopener">' +
         'https://books.example/ada?s=1&#38;t=2</a>.</p>',
     );
+  });
+
+  it('shows a preset avatar to other servers as a PNG drawn from its SVG', async () => {
+    const owner = await createUser();
+    await updateProfile(owner, { avatar: '/api/avatars/lorelei/ada.svg' });
+    const person = await (await get(`/@${owner.username}`)).json<{
+      icon: { type: string; url: string; mediaType?: string };
+    }>();
+    expect(person.icon).toMatchObject({
+      type: 'Image',
+      url: `${relay}/api/avatars/lorelei/ada.png`,
+      mediaType: 'image/png',
+    });
+    const picture = await get(new URL(person.icon.url).pathname, 'image/*');
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    const png = decodePng(new Uint8Array(await picture.arrayBuffer()));
+    expect([png.width, png.height]).toEqual([400, 400]);
   });
 
   it('describes the server by NodeInfo, counting the stories its public boards posted', async () => {

@@ -107,6 +107,17 @@ async function followingActor(ctx: Context<FediverseData>, follow: Follow) {
   return isActor(fetched) && fetched.id?.href === embedded.id.href ? fetched : null;
 }
 
+/**
+ * The owner's picture as other servers show it: a raster image. A preset avatar, drawn as SVG,
+ * is named by its PNG rendering (worker/http/routes/api/avatars.ts); uploads are raster already.
+ */
+function avatarImage(avatar: string, origin: string): Image {
+  const preset = /^\/api\/avatars\/[a-z]+\/[A-Za-z0-9_-]+\.svg$/.test(avatar);
+  return preset
+    ? new Image({ url: new URL(avatar.replace(/\.svg$/, '.png'), origin), mediaType: 'image/png' })
+    : new Image({ url: new URL(avatar, origin) });
+}
+
 /** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
 export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): Promise<Person> {
   const identifier = owner.username;
@@ -118,7 +129,7 @@ export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): P
     name: owner.displayName,
     summary: summaryOf(owner),
     url: actor,
-    icon: owner.avatar ? new Image({ url: new URL(owner.avatar, ctx.origin) }) : null,
+    icon: owner.avatar ? avatarImage(owner.avatar, ctx.origin) : null,
     inbox: ctx.getInboxUri(identifier),
     outbox: ctx.getOutboxUri(identifier),
     followers: ctx.getFollowersUri(identifier),

@@ -172,6 +172,9 @@ export const publicBlock = z.object({
   review: z.string().nullable(),
   // Featured: two columns wide on the board.
   isWide: z.boolean(),
+  // Its link is a page of the owner themselves (schema/indieweb.ts), marked rel="me" on the
+  // board; false wherever the block is shown off its owner's board.
+  linksOwnProfile: z.boolean().default(false),
 });
 
 /** A block as its owner sees it: whether visitors see it, and how often it was copied and followed. */

@@ -21,7 +21,10 @@ export const presetAvatarParams = z.object({
   style: z.enum(presetAvatarStyles, { error: 'There is no such avatar style.' }),
   file: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}\.svg$/, 'An avatar is named by its seed, then .svg.'),
+    .regex(
+      /^[A-Za-z0-9_-]{1,40}\.(svg|png)$/,
+      'An avatar is named by its seed, then .svg (or .png for a picture drawn from it).',
+    ),
 });
 
 export const uploadAnswer = z.object({ url: z.string() });

@@ -20,9 +20,17 @@ const ownProfileTypes: ReadonlySet<string> = new Set<BlockTypeKey>([
   'tiktok',
 ]);
 
-/** Whether a block's link points at one of its owner's own profiles. */
-export function linksOwnProfile(block: { type: string; externalUrl: string | null }): boolean {
-  return block.externalUrl !== null && ownProfileTypes.has(block.type);
+/**
+ * Whether a block's link points at one of its owner's own profiles: a profile type the owner made
+ * by hand. A block a source or an import made (it holds the item's key) links what the feed or
+ * the export named, such as a news story, which the owner never claimed as their own page.
+ */
+export function linksOwnProfile(block: {
+  type: string;
+  externalUrl: string | null;
+  importKey: string | null;
+}): boolean {
+  return block.externalUrl !== null && block.importKey === null && ownProfileTypes.has(block.type);
 }
 
 /**

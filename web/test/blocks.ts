@@ -23,6 +23,7 @@ export function aPublicBlock(change: Partial<PublicBlock> = {}): PublicBlock {
     rating: null,
     review: null,
     isWide: false,
+    linksOwnProfile: false,
     ...change,
   };
 }

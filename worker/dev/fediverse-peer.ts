@@ -12,6 +12,7 @@ import {
   generateCryptoKeyPair,
   type HttpMessageSignaturesSpec,
   MemoryKvStore,
+  signRequest,
 } from '@fedify/fedify';
 import {
   Accept,
@@ -91,6 +92,8 @@ export type ReceivedActivity = {
   object: unknown;
   /** Which HTTP Signatures the delivery came with. */
   signature: 'rfc9421' | 'draft-cavage' | 'none';
+  /** Who the delivering server said it was. */
+  userAgent: string | null;
 };
 
 const json = (body: unknown, status = 200) =>
@@ -112,6 +115,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
   ];
   const received: ReceivedActivity[] = [];
   let lastSignature: ReceivedActivity['signature'] = 'none';
+  let lastUserAgent: string | null = null;
 
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
@@ -138,6 +142,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       actor: activity.actorId?.href ?? null,
       object: body.object ?? null,
       signature: lastSignature,
+      userAgent: lastUserAgent,
     });
   };
   federation
@@ -173,6 +178,27 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       if (as === 'reader') follows.set(board.id.href, follow);
       await ctx.sendActivity({ identifier: as }, recipient, follow);
       return json({ follow: follow.id?.href });
+    }
+    if (url.pathname === '/__peer/follow-embedded') {
+      // As some servers send it (not Fedify, which sends the actor's id): the actor embedded
+      // without its inbox, no integrity proof, signed by a draft-cavage HTTP signature alone.
+      const [rsa] = await ctx.getActorKeyPairs('reader');
+      if (!rsa || !board.inboxId) return json({ error: 'no key or no inbox' }, 500);
+      const id = new URL(`/follows/${randomUUID()}`, origin).href;
+      const follow = {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id,
+        type: 'Follow',
+        actor: { id: ctx.getActorUri('reader').href, type: 'Person', preferredUsername: 'reader' },
+        object: board.id.href,
+      };
+      const post = new Request(board.inboxId, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body: JSON.stringify(follow),
+      });
+      const answer = await fetch(await signRequest(post, rsa.privateKey, rsa.keyId));
+      return json({ follow: id, status: answer.status });
     }
     if (url.pathname === '/__peer/undo') {
       const follow = follows.get(board.id.href);
@@ -247,6 +273,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
         : request.headers.has('signature')
           ? 'draft-cavage'
           : 'none';
+      lastUserAgent = request.headers.get('user-agent');
     }
     return federation.fetch(request, { contextData: undefined });
   });

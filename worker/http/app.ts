@@ -38,6 +38,7 @@ import { discoverPage } from './routes/pages/discover-page';
 import { embedPage } from './routes/pages/embed-page';
 import { landingPage } from './routes/pages/landing-page';
 import { legalPages } from './routes/pages/legal-pages';
+import { storyPage } from './routes/pages/story-page';
 import { yearPage } from './routes/pages/year-page';
 import { boardFeeds } from './routes/protocol/board-feeds';
 import { fediverseEndpoints } from './routes/protocol/fediverse-endpoints';
@@ -95,6 +96,7 @@ export const app = new Hono<AppEnv>()
   .route('/', boardFeeds)
   .route('/', boardQr)
   .route('/', yearPage)
+  .route('/', storyPage)
   .route('/', appPages)
   .notFound(handleNotFound)
   .onError(handleError);

@@ -1,6 +1,6 @@
 import type { Message } from '@fedify/fedify';
 import { handleStoryMessage } from '../domain/fediverse/delivery';
-import { fediverse, fediverseData } from '../domain/fediverse/federation';
+import { fediverse, fediverseData, namingUp2 } from '../domain/fediverse/federation';
 import { isStoryMessage } from '../domain/fediverse/story-queue';
 
 /** Seconds before a failed message is tried again: 30 s, 1 min, 2 min… at most 12 hours. */
@@ -22,7 +22,7 @@ export async function consumeFediverseQueue(batch: MessageBatch<unknown>, env: E
         if (isStoryMessage(message.body)) {
           await handleStoryMessage(federation, data, message.body);
         } else {
-          await federation.processQueuedTask(data, message.body as Message);
+          await federation.processQueuedTask(data, namingUp2(env, message.body as Message));
         }
         message.ack();
       } catch (error) {

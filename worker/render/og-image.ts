@@ -4,7 +4,7 @@ import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff?b
 import interLatinExt400 from '@fontsource/inter/files/inter-latin-ext-400-normal.woff?binary';
 import interLatinExt600 from '@fontsource/inter/files/inter-latin-ext-600-normal.woff?binary';
 import interLatinExt700 from '@fontsource/inter/files/inter-latin-ext-700-normal.woff?binary';
-import { initWasm as initResvg, Resvg } from '@resvg/resvg-wasm';
+import { initWasm as initResvg, Resvg, type ResvgRenderOptions } from '@resvg/resvg-wasm';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
 import satori, { type Font, init as initSatori } from 'satori/standalone';
 import yogaWasm from 'satori/yoga.wasm';
@@ -75,8 +75,18 @@ export async function renderYearImage(
   return pngOf(svg);
 }
 
-function pngOf(svg: string): Uint8Array<ArrayBuffer> {
-  const resvg = new Resvg(svg, { fitTo: { mode: 'original' } });
+/** A preset avatar's SVG as a 400 × 400 PNG, for servers that show no SVG (the fediverse's). */
+export async function rasterizeAvatar(svg: string): Promise<Uint8Array<ArrayBuffer>> {
+  rasterReady ??= initResvg(resvgWasm);
+  await rasterReady;
+  return pngOf(svg, { mode: 'width', value: 400 });
+}
+
+function pngOf(
+  svg: string,
+  fitTo: NonNullable<ResvgRenderOptions['fitTo']> = { mode: 'original' },
+): Uint8Array<ArrayBuffer> {
+  const resvg = new Resvg(svg, { fitTo });
   try {
     const rendered = resvg.render();
     const png = rendered.asPng();

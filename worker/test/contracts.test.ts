@@ -24,6 +24,7 @@ const visitorBlockKeys = [
   'imageUrl',
   'isWide',
   'label',
+  'linksOwnProfile',
   'progress',
   'progressEnabled',
   'rating',

@@ -31,6 +31,7 @@ const storedBlock: Block = {
   rating: 4.5,
   review: 'Spice must flow.',
   isWide: true,
+  linksOwnProfile: false,
   isVisible: true,
   copyCount: 0,
   clickCount: 0,

@@ -7,6 +7,7 @@ import {
   storyKindOfStatus,
 } from '../../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
+import { linksOwnProfile } from '../../../schema/indieweb';
 import { blockCopies, blockStoryEvents, blocks, sourceItems, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
@@ -16,13 +17,19 @@ type BlockRow = typeof blocks.$inferSelect;
 
 const boardFull = `Your board holds at most ${maxBlocksPerBoard} blocks. Delete one to add another.`;
 
-export function listBlocks(db: Db, userId: number, { visibleOnly }: { visibleOnly: boolean }) {
+/** A board's blocks, first to last, each knowing whether its link is its owner's own profile. */
+export async function listBlocks(
+  db: Db,
+  userId: number,
+  { visibleOnly }: { visibleOnly: boolean },
+) {
   const owned = eq(blocks.userId, userId);
-  return db
+  const rows = await db
     .select()
     .from(blocks)
     .where(visibleOnly ? and(owned, eq(blocks.isVisible, true)) : owned)
     .orderBy(asc(blocks.position), asc(blocks.id));
+  return rows.map((row) => ({ ...row, linksOwnProfile: linksOwnProfile(row) }));
 }
 
 // Computed inside the INSERT, so parallel creates never share a position.

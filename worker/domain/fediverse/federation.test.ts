@@ -1,10 +1,13 @@
 import { env, exports } from 'cloudflare:workers';
+import { decode as decodePng } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { ReceivedActivity } from '../../dev/fediverse-peer';
 import {
   apiClient,
   blockPayload,
   createUser,
+  deleteBlock,
+  editBlock,
   readJson,
   type TestUser,
   uniqueName,
@@ -132,7 +135,7 @@ describe('a board as a fediverse actor', () => {
         type: 'Person',
         preferredUsername: owner.username,
         name: `Name ${owner.username}`,
-        summary: 'Reading & running',
+        summary: '<p>Reading &#38; running</p>',
         url: actorOf(owner),
         inbox: `${relay}/fediverse/users/${owner.username}/inbox`,
         outbox: `${relay}/fediverse/users/${owner.username}/outbox`,
@@ -150,12 +153,55 @@ describe('a board as a fediverse actor', () => {
     );
   });
 
-  it('describes the server by NodeInfo', async () => {
-    const links = await (await get('/.well-known/nodeinfo', 'application/json')).json<{
-      links: { href: string }[];
+  it('gives its bio as HTML: escaped, line breaks as <br>, links as links', async () => {
+    const owner = await createUser();
+    await updateProfile(owner, {
+      bio: 'Books <and> films, 3 < 5 & more\nShelves: https://books.example/ada?s=1&t=2.',
+    });
+    const person = await (await get(`/@${owner.username}`)).json<{ summary: string }>();
+    expect(person.summary).toBe(
+      '<p>Books &#60;and&#62; films, 3 &#60; 5 &#38; more<br>Shelves: ' +
+        '<a href="https://books.example/ada?s=1&#38;t=2" rel="nofollow noopener">' +
+        'https://books.example/ada?s=1&#38;t=2</a>.</p>',
+    );
+  });
+
+  it('shows a preset avatar to other servers as a PNG drawn from its SVG', async () => {
+    const owner = await createUser();
+    await updateProfile(owner, { avatar: '/api/avatars/lorelei/ada.svg' });
+    const person = await (await get(`/@${owner.username}`)).json<{
+      icon: { type: string; url: string; mediaType?: string };
     }>();
-    const nodeInfo = await (await get(new URL(links.links[0]?.href ?? '').pathname)).json();
-    expect(nodeInfo).toMatchObject({ software: { name: 'up2' }, protocols: ['activitypub'] });
+    expect(person.icon).toMatchObject({
+      type: 'Image',
+      url: `${relay}/api/avatars/lorelei/ada.png`,
+      mediaType: 'image/png',
+    });
+    const picture = await get(new URL(person.icon.url).pathname, 'image/*');
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    const png = decodePng(new Uint8Array(await picture.arrayBuffer()));
+    expect([png.width, png.height]).toEqual([400, 400]);
+  });
+
+  it('describes the server by NodeInfo, counting the stories its public boards posted', async () => {
+    const readNodeInfo = async () => {
+      const links = await (await get('/.well-known/nodeinfo', 'application/json')).json<{
+        links: { href: string }[];
+      }>();
+      const path = new URL(links.links[0]?.href ?? '').pathname;
+      return (await get(path)).json<{ usage: { localPosts: number } }>();
+    };
+    const before = await readNodeInfo();
+    expect(before).toMatchObject({ software: { name: 'up2' }, protocols: ['activitypub'] });
+    const owner = await createUser();
+    await addBlock(owner, { title: 'Told', status: 'done' });
+    await addBlock(owner, { title: 'Also told', status: 'now' });
+    await addBlock(owner, { title: 'Hidden', status: 'done', isVisible: false });
+    const quiet = await createUser({ isPublic: false });
+    await addBlock(quiet, { title: 'Private', status: 'done' });
+    const after = await readNodeInfo();
+    expect(after.usage.localPosts - before.usage.localPosts).toBe(2);
   });
 
   it('pages its story in the outbox, newest first, as Create(Note)s, hidden blocks left out', async () => {
@@ -183,6 +229,49 @@ describe('a board as a fediverse actor', () => {
     expect(JSON.stringify(page)).not.toContain('A secret plan');
   });
 
+  it('gives each story Note its own address, which answers the Note, or as HTML the story with its board', async () => {
+    const owner = await createUser();
+    await updateProfile(owner, { displayName: 'Maya' });
+    const book = await addBlock(owner, {
+      title: 'Piranesi',
+      status: 'done',
+      externalUrl: 'https://example.com/piranesi',
+    });
+    const outbox = await (await get(`/fediverse/users/${owner.username}/outbox`)).json<{
+      first: string;
+    }>();
+    const page = await (
+      await get(new URL(outbox.first).pathname + new URL(outbox.first).search)
+    ).json<{ orderedItems: { id: string; object: { id: string; url: string } }[] }>();
+    const [create] = page.orderedItems;
+    const noteId = create?.object.id ?? '';
+    expect(noteId).toMatch(new RegExp(`^${actorOf(owner)}/stories/\\d+$`));
+    expect(create?.object.url).toBe(noteId);
+    expect(create?.id.startsWith(noteId)).toBe(true);
+
+    const asNote = await get(new URL(noteId).pathname);
+    expect(asNote.status).toBe(200);
+    expect(asNote.headers.get('content-type')).toContain('json');
+    const note = await asNote.json<{ id: string; type: string; content: string }>();
+    expect(note).toMatchObject({ id: noteId, type: 'Note' });
+    expect(note.content).toContain('Finished Piranesi');
+
+    const asPage = await get(new URL(noteId).pathname, 'text/html');
+    expect(asPage.status).toBe(200);
+    expect(asPage.headers.get('content-type')).toContain('text/html');
+    const html = await asPage.text();
+    expect(html).toContain('Maya finished Piranesi');
+    expect(html).toContain('href="https://example.com/piranesi"');
+    expect(html).toContain(`href="${actorOf(owner)}"`);
+
+    await editBlock(owner, book.id, { title: 'Piranesi', status: 'done', isVisible: false });
+    expect((await get(new URL(noteId).pathname)).status).toBe(404);
+    expect((await get(new URL(noteId).pathname, 'text/html')).status).toBe(404);
+    await deleteBlock(owner, book.id);
+    expect((await get(new URL(noteId).pathname)).status).toBe(410);
+    expect((await get(`/@${owner.username}/stories/999999999`)).status).toBe(404);
+  });
+
   it('is not found, actor nor outbox, while the board is private', async () => {
     const owner = await createUser({ isPublic: false });
     expect((await get(`/@${owner.username}`)).status).toBe(404);
@@ -199,6 +288,9 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     const peer = peers.rfc9421;
     const accept = await followAccepted(peer, owner);
     expect(accept.signature).not.toBe('none');
+    // Who delivers, and where a server's admin can read about it.
+    expect(accept.userAgent).toMatch(/^Up2\//);
+    expect(accept.userAgent).toContain(`+${env.APP_URL}`);
     await waitForFollowers(owner, 1);
     const [follower] = await followersOf(owner);
     expect(follower).toMatchObject({
@@ -230,7 +322,8 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
     expect(note.type).toBe('Note');
     expect(note.content).toContain('Finished The Design of Everyday Things');
     expect(note.content).toContain(`href="${actorOf(owner)}"`);
-    expect(note.url).toBe('https://example.com/doet');
+    expect(note.url).toMatch(new RegExp(`^${actorOf(owner)}/stories/\\d+$`));
+    expect(note.content).toContain('href="https://example.com/doet"');
     expect(note.attachment).toMatchObject({ type: 'Image' });
   });
 
@@ -273,6 +366,22 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
         .filter((n) => n.kind === 'reached')
         .map((n) => n.block?.title),
     ).toEqual(['Piranesi']);
+  });
+
+  it('accepts a Follow whose actor comes embedded without an inbox, after fetching the actor', async () => {
+    const owner = await createUser();
+    const peer = peers.cavage;
+    expect(await peerCall(peer, 'follow-embedded', actorOf(owner))).toMatchObject({ status: 202 });
+    await receivedBy(
+      peer,
+      (activity) => activity.type === 'Accept' && activity.actor === actorOf(owner),
+    );
+    await waitForFollowers(owner, 1);
+    const [follower] = await followersOf(owner);
+    expect(follower).toMatchObject({
+      handle: `@reader@${new URL(peer.origin).host}`,
+      name: 'Peer Reader',
+    });
   });
 
   it('verifies both signature schemes: RFC 9421 and draft-cavage Follows are accepted', async () => {
@@ -431,7 +540,7 @@ describe('following a board from another server', { timeout: 40_000 }, () => {
       type: 'Person',
       id: actorOf(owner),
       name: 'Maya Renamed',
-      summary: 'Reading more this year.',
+      summary: '<p>Reading more this year.</p>',
     });
   });
 

@@ -1,4 +1,10 @@
-import { type Context, createFederation, type Federation, kvCache } from '@fedify/fedify';
+import {
+  type Context,
+  createFederation,
+  type Federation,
+  kvCache,
+  type Message,
+} from '@fedify/fedify';
 import {
   Accept,
   Delete,
@@ -6,6 +12,8 @@ import {
   Flag,
   Follow,
   Image,
+  isActor,
+  Note,
   Person,
   Tombstone,
   Undo,
@@ -22,6 +30,7 @@ import {
 } from '../../platform/fediverse-documents';
 import { outsideAddressProblem } from '../../platform/outside-fetch';
 import { findUserByUsername, type UserRow } from '../account/users';
+import { countPublicStories } from '../boards/public-story';
 import { copyOutsideImage } from '../images/outside-image';
 import { fileFlag } from '../moderation/reports';
 import {
@@ -31,14 +40,23 @@ import {
   removeFollowOf,
   roomForFollowsFrom,
 } from './followers';
+import { textAsHtml } from './html';
 import { boardKeyPairs } from './keys';
-import { outboxPageSize, readStoryPage, storyActivity, storyAuthor } from './story-notes';
+import {
+  outboxPageSize,
+  readStoryEvent,
+  readStoryPage,
+  storyActivity,
+  storyAuthor,
+  storyNote,
+} from './story-notes';
 
 /** What every Fedify callback gets: the Worker's bindings and a database. */
 export type FediverseData = { env: Env; db: Db };
 
 const fediversePaths = {
   actor: '/@{identifier}',
+  story: '/@{identifier}/stories/{id}',
   inbox: '/fediverse/users/{identifier}/inbox',
   sharedInbox: '/fediverse/inbox',
   outbox: '/fediverse/users/{identifier}/outbox',
@@ -46,7 +64,17 @@ const fediversePaths = {
   nodeInfo: '/fediverse/nodeinfo/2.1',
 } as const;
 
-const userAgent = 'Up2/1.0 (+https://up2.example)';
+/** How Up2 names itself to other servers, with where their admins can read about this one. */
+const userAgentOf = (env: Env) => `Up2/1.0 (+${env.APP_URL})`;
+
+/**
+ * A queued task of Fedify's, a delivery naming Up2 as its sender's software: Fedify sends its
+ * deliveries with the headers of their message and no User-Agent of its own.
+ */
+export function namingUp2(env: Env, task: Message): Message {
+  if (task.type !== 'outbox') return task;
+  return { ...task, headers: { ...task.headers, 'user-agent': userAgentOf(env) } };
+}
 
 /** Whether this deployment may talk to loopback and private addresses (development and tests). */
 const allowsPrivateAddresses = (env: Env) => env.UNFURL_PRIVATE_ADDRESSES === 'true';
@@ -66,6 +94,34 @@ function noneIfGone(error: unknown): null {
   throw error;
 }
 
+/** The actor's summary, HTML as ActivityPub has it: the bio, or the tagline if there is none. */
+function summaryOf(owner: UserRow): string | null {
+  const words = owner.bio || owner.tagline;
+  return words ? textAsHtml(words) : null;
+}
+
+/**
+ * Who sent a Follow. Some servers embed their actor without its inbox: it is then fetched by its
+ * id (by the rules of every outside fetch), and taken only if the document found is that actor.
+ */
+async function followingActor(ctx: Context<FediverseData>, follow: Follow) {
+  const embedded = await follow.getActor(ctx).catch(noneIfGone);
+  if (!embedded?.id || embedded.inboxId) return embedded;
+  const fetched = await ctx.lookupObject(embedded.id).catch(noneIfGone);
+  return isActor(fetched) && fetched.id?.href === embedded.id.href ? fetched : null;
+}
+
+/**
+ * The owner's picture as other servers show it: a raster image. A preset avatar, drawn as SVG,
+ * is named by its PNG rendering (worker/http/routes/api/avatars.ts); uploads are raster already.
+ */
+function avatarImage(avatar: string, origin: string): Image {
+  const preset = /^\/api\/avatars\/[a-z]+\/[A-Za-z0-9_-]+\.svg$/.test(avatar);
+  return preset
+    ? new Image({ url: new URL(avatar.replace(/\.svg$/, '.png'), origin), mediaType: 'image/png' })
+    : new Image({ url: new URL(avatar, origin) });
+}
+
 /** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
 export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): Promise<Person> {
   const identifier = owner.username;
@@ -75,9 +131,9 @@ export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): P
     id: actor,
     preferredUsername: owner.username,
     name: owner.displayName,
-    summary: owner.bio ?? owner.tagline,
+    summary: summaryOf(owner),
     url: actor,
-    icon: owner.avatar ? new Image({ url: new URL(owner.avatar, ctx.origin) }) : null,
+    icon: owner.avatar ? avatarImage(owner.avatar, ctx.origin) : null,
     inbox: ctx.getInboxUri(identifier),
     outbox: ctx.getOutboxUri(identifier),
     followers: ctx.getFollowersUri(identifier),
@@ -102,7 +158,8 @@ export function boardStoryAuthor(ctx: Context<FediverseData>, owner: UserRow) {
 
 /** Actors, keys and objects of other servers, kept a while in KV (Fedify's rules) once read. */
 function cachedDocumentLoader(env: Env) {
-  const loader = documentLoader({ allowPrivate: allowsPrivateAddresses(env), userAgent });
+  const allowPrivate = allowsPrivateAddresses(env);
+  const loader = documentLoader({ allowPrivate, userAgent: userAgentOf(env) });
   return kvCache({ loader, kv: new WorkersKvStore(env.FEDIVERSE_KV) });
 }
 
@@ -133,7 +190,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
     documentLoaderFactory: () => cachedDocumentLoader(env),
     contextLoaderFactory: () => contextLoader,
     authenticatedDocumentLoaderFactory: (identity) =>
-      documentLoader({ allowPrivate, userAgent, sign: identity }),
+      documentLoader({ allowPrivate, userAgent: userAgentOf(env), sign: identity }),
   });
 
   federation
@@ -152,6 +209,15 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const owner = await findUserByUsername(ctx.data.db, identifier);
       return owner ? boardKeyPairs(ctx.data.db, owner.id) : [];
     });
+
+  // A story's own address (worker/http/routes/pages/story-page.ts answers gone and hidden ones).
+  federation.setObjectDispatcher(Note, fediversePaths.story, async (ctx, values) => {
+    const owner = await findUserByUsername(ctx.data.db, values.identifier);
+    const eventId = Number(values.id);
+    if (!owner?.isPublic || !Number.isSafeInteger(eventId)) return null;
+    const event = await readStoryEvent(ctx.data.db, owner.id, eventId);
+    return event ? storyNote(await boardStoryAuthor(ctx, owner), event) : null;
+  });
 
   federation
     .setOutboxDispatcher(fediversePaths.outbox, async (ctx, identifier, cursor) => {
@@ -194,7 +260,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       if (target?.type !== 'actor') return;
       const owner = await findUserByUsername(ctx.data.db, target.identifier);
       if (!owner?.isPublic) return;
-      const follower = await follow.getActor(ctx).catch(noneIfGone);
+      const follower = await followingActor(ctx, follow);
       if (!follower?.id || !follower.inboxId) return;
       if (!(await roomForFollowsFrom(ctx.data.db, owner.id, follower.id.href))) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
@@ -261,15 +327,15 @@ function buildFederation(env: Env): Federation<FediverseData> {
     });
 
   federation.setNodeInfoDispatcher(fediversePaths.nodeInfo, async (ctx) => {
-    const [row] = await ctx.data.db
-      .select({ boards: count() })
-      .from(users)
-      .where(eq(users.isPublic, true));
+    const [boards, posts] = await Promise.all([
+      ctx.data.db.select({ total: count() }).from(users).where(eq(users.isPublic, true)).get(),
+      countPublicStories(ctx.data.db),
+    ]);
     return {
       software: { name: 'up2', version: '1.0.0', homepage: new URL('/', ctx.origin) },
       protocols: ['activitypub'],
       openRegistrations: true,
-      usage: { users: { total: row?.boards ?? 0 }, localPosts: 0, localComments: 0 },
+      usage: { users: { total: boards?.total ?? 0 }, localPosts: posts, localComments: 0 },
     };
   });
 

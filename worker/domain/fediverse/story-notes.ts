@@ -12,6 +12,7 @@ import {
   publicStoryWords,
   selectPublicStory,
 } from '../boards/public-story';
+import { link, paragraph } from './html';
 
 /** How many story events one page of the outbox holds. */
 export const outboxPageSize = 20;
@@ -44,12 +45,6 @@ export function readStoryEvent(db: Db, userId: number, eventId: number) {
     .get();
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const link = (href: string, text: string) =>
-  `<a href="${escapeHtml(href)}" rel="nofollow noopener">${escapeHtml(text)}</a>`;
-
 export type StoryAuthor = {
   owner: Pick<UserRow, 'username' | 'displayName'>;
   actor: URL;
@@ -67,12 +62,16 @@ export async function storyAuthor(
   return { owner, ...uris, showImages: !settings.hideAllImages };
 }
 
+/** A story's own address, `/@alice/stories/12`: its Note's id, and its page as HTML. */
+const storyAddress = (board: URL, eventId: number) =>
+  new URL(`${board.pathname}/stories/${eventId}`, board);
+
 /**
- * A story event as the fediverse reads it: a public `Create` of a `Note` saying what happened
- * ("Finished The Design of Everyday Things"), with the owner's words, the block's link, its image
- * as an attachment and a link to the board.
+ * A story event as the fediverse reads it: a public `Note` saying what happened ("Finished The
+ * Design of Everyday Things"), with the owner's words, the block's link, its image as an
+ * attachment and a link to the board, at the story's own address.
  */
-export function storyActivity(author: StoryAuthor, event: PublicStoryEvent): Create {
+export function storyNote(author: StoryAuthor, event: PublicStoryEvent): Note {
   const headline = `${noteVerbs[event.kind]} ${event.title}`;
   const words = publicStoryWords(event);
   const content = [
@@ -81,32 +80,33 @@ export function storyActivity(author: StoryAuthor, event: PublicStoryEvent): Cre
     event.externalUrl ? `<p>${link(event.externalUrl, event.externalUrl)}</p>` : '',
     `<p>${link(author.board.href, `${author.owner.displayName} on Up2`)}</p>`,
   ].join('');
-  const noteId = new URL(`#story-${event.id}`, author.board);
-  const published = Temporal.Instant.fromEpochMilliseconds(event.at);
+  const address = storyAddress(author.board, event.id);
   const image =
     author.showImages && event.imageUrl
       ? new Image({ url: new URL(event.imageUrl, author.board), name: event.title })
       : null;
+  return new Note({
+    id: address,
+    attribution: author.actor,
+    to: PUBLIC_COLLECTION,
+    cc: author.followers,
+    published: Temporal.Instant.fromEpochMilliseconds(event.at),
+    name: null,
+    summary: null,
+    content,
+    url: address,
+    attachments: image ? [image] : [],
+  });
+}
+
+/** A story event as the board's outbox and deliveries carry it: the `Create` of its Note. */
+export function storyActivity(author: StoryAuthor, event: PublicStoryEvent): Create {
   return new Create({
-    id: new URL(`#story-${event.id}-create`, author.board),
+    id: new URL('#create', storyAddress(author.board, event.id)),
     actor: author.actor,
     to: PUBLIC_COLLECTION,
     cc: author.followers,
-    published,
-    object: new Note({
-      id: noteId,
-      attribution: author.actor,
-      to: PUBLIC_COLLECTION,
-      cc: author.followers,
-      published,
-      name: null,
-      summary: null,
-      content,
-      url:
-        event.externalUrl && URL.canParse(event.externalUrl)
-          ? new URL(event.externalUrl)
-          : author.board,
-      attachments: image ? [image] : [],
-    }),
+    published: Temporal.Instant.fromEpochMilliseconds(event.at),
+    object: storyNote(author, event),
   });
 }

@@ -4,7 +4,6 @@ import { __iconData as closeIcon } from 'lucide-react/icons/x';
 import { type CSSProperties, type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { aspectRatioOf, maxRating, ratingLabel } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
-import { linksOwnProfile } from '../../../../schema/indieweb';
 import { BlockIcon } from '../../../components/block-icon';
 import { SpriteIcon } from '../../../components/icon-sprite';
 import { Button } from '../../../components/ui/button';
@@ -115,7 +114,7 @@ export function BlockCard<B extends PublicBlock>({
                   href={block.externalUrl}
                   target="_blank"
                   className="u-url"
-                  rel={linksOwnProfile(block) ? 'me noopener noreferrer' : 'noopener noreferrer'}
+                  rel={block.linksOwnProfile ? 'me noopener noreferrer' : 'noopener noreferrer'}
                   {...{ [visitBlockAttribute]: block.id }}
                 >
                   Visit Link
@@ -261,8 +260,9 @@ function BlockProgress({ block }: { block: PublicBlock }) {
         aria-valuenow={width}
         className="block-progress-track"
       >
+        {/* h-[100%], not h-full: a microformats parser reads any h-word class as an item. */}
         <div
-          className={cn('h-full rounded-full', complete ? 'bg-green-600' : 'bg-accent')}
+          className={cn('h-[100%] rounded-full', complete ? 'bg-green-600' : 'bg-accent')}
           style={{ width: `${width}%` }}
         />
       </div>

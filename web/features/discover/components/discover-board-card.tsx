@@ -23,7 +23,7 @@ export function DiscoverBoardCard({
 }) {
   const { user, blocks, moreBlocks } = board;
   return (
-    <article className="flex h-full min-w-0 flex-col rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:p-5">
+    <article className="flex h-[100%] min-w-0 flex-col rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:p-5">
       <header className="flex items-center gap-3">
         <UserAvatar src={user.avatar} name={user.displayName} className="size-12 text-lg" />
         <div className="min-w-0">

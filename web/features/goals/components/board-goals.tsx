@@ -22,7 +22,7 @@ export function GoalProgress({ goal }: { goal: PublicGoal }) {
         aria-valuenow={shown}
         className="h-2 overflow-hidden rounded-full bg-gray-200"
       >
-        <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
+        <div className="h-[100%] rounded-full bg-accent" style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

@@ -67,7 +67,7 @@ function LiveBoardCard({ user, isExample }: { user: LiveBoardUser; isExample: bo
     <li>
       <Link
         to={isExample ? '/auth' : `/@${user.username}`}
-        className="group flex h-full gap-3 rounded-2xl border border-gray-200 bg-white p-4 transition hover:-translate-y-0.5 hover:border-violet-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
+        className="group flex h-[100%] gap-3 rounded-2xl border border-gray-200 bg-white p-4 transition hover:-translate-y-0.5 hover:border-violet-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-500"
       >
         {/* The name follows as text: the picture would only repeat it in the link's name. */}
         <span aria-hidden className="shrink-0">

@@ -22,6 +22,7 @@ function sampleBlock(fields: SampleBlockFields): PublicBlock {
     rating: null,
     review: null,
     isWide: false,
+    linksOwnProfile: false,
     ...fields,
   };
 }

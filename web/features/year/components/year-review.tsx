@@ -55,7 +55,7 @@ function MonthStrip({ figures }: { figures: YearInReview }) {
           <li
             // biome-ignore lint/suspicious/noArrayIndexKey: the twelve months never move
             key={index}
-            className="flex h-full flex-col justify-end gap-1 text-center"
+            className="flex h-[100%] flex-col justify-end gap-1 text-center"
             title={monthNews(monthNames[index], month)}
           >
             <span

@@ -20,7 +20,7 @@ describe('GET /api/avatars/:style/:seed.svg', () => {
 
   it('refuses with 400 a style that is not a preset one, or a seed that is not a plain word', async () => {
     expect((await call('GET', '/api/avatars/bottts/Felix.svg')).status).toBe(400);
-    expect((await call('GET', '/api/avatars/lorelei/Felix.png')).status).toBe(400);
+    expect((await call('GET', '/api/avatars/lorelei/Felix.gif')).status).toBe(400);
     expect((await call('GET', '/api/avatars/lorelei/a%20b.svg')).status).toBe(400);
   });
 

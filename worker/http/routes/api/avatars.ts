@@ -23,6 +23,14 @@ export const avatarRoutes = new Hono<AppEnv>().use(publicApiSecurityHeaders).get
     // DiceBear's styles (0.3 MB) load with the first avatar an isolate draws.
     const { drawPresetAvatar } = await import('../../../render/preset-avatars');
     const svg = drawPresetAvatar(style, file.slice(0, -'.svg'.length));
+    if (file.endsWith('.png')) {
+      // Drawn for servers that show no SVG (the fediverse's); the rasteriser loads only here.
+      const { rasterizeAvatar } = await import('../../../render/og-image');
+      return c.body(await rasterizeAvatar(svg), 200, {
+        'content-type': 'image/png',
+        'cache-control': avatarCacheControl,
+      });
+    }
     return c.body(svg, 200, {
       'content-type': 'image/svg+xml; charset=utf-8',
       'cache-control': avatarCacheControl,

@@ -35,6 +35,45 @@ type Item = ReturnType<typeof mf2>['items'][number];
 const itemsOfType = (items: Item[], type: string) =>
   items.filter((item) => item.type?.includes(type));
 
+/** Every microformat a parser found, at the top, nested as a child or as a property's value. */
+function allTypes(items: Item[]): string[] {
+  return items.flatMap((item) => {
+    const nested = Object.values(item.properties)
+      .flat()
+      .filter((value): value is Item => typeof value === 'object' && 'type' in value);
+    return [...(item.type ?? []), ...allTypes(item.children ?? []), ...allTypes(nested)];
+  });
+}
+
+/** A board with every kind of card: pictures, links, progress, stars and a review, wide, hidden. */
+async function aFullBoard() {
+  const owner = await createUser();
+  await updateProfile(owner, {
+    displayName: 'Ada Lovelace',
+    bio: 'Counting engines',
+    tagline: 'Poetical science',
+    avatar: '/api/avatars/lorelei/ada.svg',
+  });
+  await createBlock(owner, { title: 'Dune', status: 'now', isWide: true });
+  await createBlock(owner, { title: 'Piranesi', status: 'done', rating: 4.5, review: 'Lovely.' });
+  await createBlock(owner, {
+    title: 'Morning runs',
+    category: 'lifestyle',
+    type: 'running-cycling',
+    status: 'planned',
+    externalUrl: '',
+    imageUrl: '',
+    imageAspectRatio: 'wide',
+  });
+  await createBlock(owner, {
+    title: 'My code',
+    category: 'digital',
+    type: 'github',
+    externalUrl: 'https://github.com/ada',
+  });
+  return owner;
+}
+
 describe('the board page in microformats2', () => {
   it('is an h-card of its owner: name, photo, note and the board as url', async () => {
     const owner = await createUser();
@@ -133,6 +172,46 @@ describe('the board page in microformats2', () => {
       'https://github.com/ada',
       'https://social.example/@ada',
     ]);
+  });
+
+  it('marks rel=me no link of a block a source or an import made, whatever its type', async () => {
+    const owner = await createUser();
+    await createBlock(owner, {
+      title: 'My newsletter',
+      category: 'digital',
+      type: 'blog-newsletter',
+      externalUrl: 'https://ada.example/letters',
+    });
+    const fed = await createBlock(owner, {
+      title: 'A story from a news feed',
+      category: 'digital',
+      type: 'blog-newsletter',
+      externalUrl: 'https://news.example/story-1',
+    });
+    const imported = await createBlock(owner, {
+      title: 'An imported profile',
+      category: 'digital',
+      type: 'github',
+      externalUrl: 'https://github.com/someone-else',
+    });
+    // What a source's check and an import record of the blocks they make: the item's key.
+    await env.DB.prepare('UPDATE blocks SET import_key = ? WHERE id = ?')
+      .bind(`feed:1:${fed.id}`, fed.id)
+      .run();
+    await env.DB.prepare('UPDATE blocks SET import_key = ? WHERE id = ?')
+      .bind(`import:${imported.id}`, imported.id)
+      .run();
+    const { parsed } = await readBoardPage(`/@${owner.username}`);
+
+    expect(parsed.rels.me).toEqual(['https://ada.example/letters']);
+  });
+
+  it("holds no microformat but the h-card and its blocks' h-entries (no utility class read as one)", async () => {
+    const owner = await aFullBoard();
+    const { parsed } = await readBoardPage(`/@${owner.username}`);
+    const types = allTypes(parsed.items);
+    expect(types.filter((type) => type !== 'h-card' && type !== 'h-entry')).toEqual([]);
+    expect(types.filter((type) => type === 'h-entry')).toHaveLength(4);
   });
 
   it('names the board\'s fediverse account as the creator, "@username@host" of APP_URL', async () => {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { discoverQuery } from '../../../../schema/boards';
+import { discoverAnswer, discoverQuery } from '../../../../schema/boards';
 import { discoverBoards } from '../../../domain/discover/discover';
 import { boardVersions } from '../../../platform/board-versions';
 import { cachedPage, type KeptEntry } from '../../../platform/edge-cache';
@@ -30,10 +30,12 @@ export const landingPage = new Hono<AppEnv>().get('/', appPageSecurityHeaders, (
   const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
   return cachedPage(answering, { name: 'landing', seconds: 60, isCurrent }, async () => {
     const url = new URL(c.req.url);
-    const [shell, liveBoards] = await Promise.all([
+    const [shell, found] = await Promise.all([
       fetchAppShell(c.env, c.req.url),
       discoverBoards(c.var.db, discoverQuery.parse({ limit: liveBoardsLimit })),
     ]);
+    // In the public contract, as Discover answers it: what a card of the page may show.
+    const liveBoards = discoverAnswer.parse(found);
     if (!shell.ok) return c.newResponse(shell.body, shell);
     const page = await renderLandingPage(shell, url.origin, liveBoards);
     const usernames = liveBoards.boards.map((board) => board.user.username);

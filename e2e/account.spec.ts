@@ -13,10 +13,15 @@ test('signing up through the Sign Up tab, then signing in, lands on the dashboar
   const signUp = page.getByRole('tabpanel', { name: 'Sign Up' });
   await expect(signUp.getByText('Only letters and numbers, 3-20 characters')).toBeVisible();
   await signUp.getByLabel('Display Name').fill(displayName);
-  // Capitals and symbols are dropped as they are typed: only a-z and 0-9 stay.
+  // Capitals and symbols are changed as they are typed, and the field says so: only a-z and 0-9 stay.
   await signUp.getByLabel('Username').pressSequentially(`${username.toUpperCase()}_!-`);
   await expect(signUp.getByLabel('Username')).toHaveValue(username);
   await expect(signUp.getByText(new RegExp(`^Your board link: .*/@${username}$`))).toBeVisible();
+  await expect(
+    signUp.getByText(
+      `Usernames use small letters and numbers only: "${username}-" became "${username}".`,
+    ),
+  ).toBeVisible();
   await signUp.getByLabel('Email').fill(`${username}@example.com`);
   await expect(signUp.getByLabel('Email')).toHaveAttribute('type', 'email');
   await expect(signUp.getByLabel('Password')).toHaveAttribute(

@@ -91,7 +91,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
           error={errors.username?.message}
           hint={
             <>
-              {usernameHint(username, new URL(siteOrigin).host)}
+              <span className="block">{usernameHint(username, new URL(siteOrigin).host)}</span>
               {changeNote && <span className="block font-medium text-gray-800">{changeNote}</span>}
             </>
           }

@@ -250,7 +250,7 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
         </DialogHeader>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-gray-900">Import from</legend>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             {(Object.keys(sources) as ImportSource[]).map((key) => (
               <label
                 key={key}

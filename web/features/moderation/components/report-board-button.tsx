@@ -1,9 +1,8 @@
 import { FlagIcon } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Button } from '../../../components/ui/button';
 import { loadChunk } from '../../../lib/load-chunk';
-import { needsAppAttribute } from '../../../lib/page-actions';
-import { usePendingAction } from '../../../lib/use-pending-action';
+import { useLazyDialog } from '../../../lib/use-lazy-dialog';
 
 // The dialog comes with the first press (or the pointer's approach), never with the page.
 const loadDialog = () => loadChunk(() => import('./report-dialog'));
@@ -13,43 +12,16 @@ const reportAction = 'report-board';
 
 /** Opens the form that reports the board to the moderators. */
 export function ReportBoardButton({ username }: { username: string }) {
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const show = () => {
-    setMounted(true);
-    setOpen(true);
-  };
-
-  // Pressed on a board page before the app had started: opened now that this button is live.
-  usePendingAction(reportAction, show);
-
+  const { mounted, buttonProps, dialogProps } = useLazyDialog(reportAction, loadDialog);
   return (
     <>
-      <Button
-        ref={button}
-        type="button"
-        variant="ghost"
-        aria-haspopup="dialog"
-        onClick={show}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        {...{ [needsAppAttribute]: reportAction }}
-      >
+      <Button type="button" variant="ghost" {...buttonProps}>
         <FlagIcon aria-hidden />
         Report
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <ReportDialog
-            username={username}
-            open={open}
-            onOpenChange={setOpen}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              button.current?.focus();
-            }}
-          />
+          <ReportDialog username={username} {...dialogProps} />
         </Suspense>
       )}
     </>

@@ -8,6 +8,7 @@ import {
   remoteFollowInput,
 } from '../../../../schema/fediverse';
 import { getBoard } from '../../../domain/boards/boards';
+import type { answerFollower as AnswerFollower } from '../../../domain/fediverse/delivery';
 import {
   approveFediverseFollower,
   listFediverseFollowers,
@@ -23,7 +24,12 @@ import { validate } from '../../middleware/validate';
 
 const tag = 'Fediverse';
 
-/** Who follows your board from other servers: only you read them, and you can remove one. */
+/** Tells a follower's server what the owner decided of their Follow (Fedify loads on first use). */
+async function tellFollowerServer(...answer: Parameters<typeof AnswerFollower>) {
+  const { answerFollower } = await import('../../../domain/fediverse/delivery');
+  await answerFollower(...answer);
+}
+
 export const fediverseRoutes = new Hono<AppEnv>()
   .get(
     '/followers',
@@ -52,8 +58,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, viewer } = c.var;
       const removed = await removeFediverseFollower(db, c.env, viewer.id, c.req.valid('param').id);
-      const { answerFollower } = await import('../../../domain/fediverse/delivery');
-      await answerFollower('reject', c.env, db, viewer, removed, new URL(c.req.url).origin);
+      await tellFollowerServer('reject', c.env, db, viewer, removed, new URL(c.req.url).origin);
       return sendJson(c, { removed: true }, 200);
     },
   )
@@ -72,8 +77,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, viewer } = c.var;
       const approved = await approveFediverseFollower(db, viewer.id, c.req.valid('param').id);
-      const { answerFollower } = await import('../../../domain/fediverse/delivery');
-      await answerFollower('accept', c.env, db, viewer, approved, new URL(c.req.url).origin);
+      await tellFollowerServer('accept', c.env, db, viewer, approved, new URL(c.req.url).origin);
       return sendJson(c, { approved: true }, 200);
     },
   )

@@ -12,6 +12,9 @@ const heavyLibraries = [
   '@dnd-kit/',
   'uplot',
   '@fedify/',
+  // Imports and exports only: CSV and ZIP.
+  'papaparse',
+  'fflate',
 ];
 
 /** The Worker's build, in memory: its module graph as tools/worker-bundle.ts writes it. */

@@ -14,10 +14,8 @@ import {
   exportAccount,
   exportBlocksCsv,
 } from '../../../domain/account/account';
-import { accountArchive } from '../../../domain/account/archive';
 import { endSessionsOf } from '../../../domain/account/sessions';
 import { hasFediverseFollowers } from '../../../domain/fediverse/story-queue';
-import { goodreadsCsv, letterboxdCsv } from '../../../domain/imports/board-exports';
 import { afterAnswer } from '../../after-answer';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
@@ -132,6 +130,7 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('query', letterboxdExportQuery),
     async (c) => {
       const list = c.req.valid('query').list ?? 'watched';
+      const { letterboxdCsv } = await import('../../../domain/imports/board-exports');
       const csv = await letterboxdCsv(c.var.db, c.var.viewer.id, list);
       const name = `up2-${c.var.viewer.username}-letterboxd${list === 'watchlist' ? '-watchlist' : ''}.csv`;
       return c.body(csv, 200, csvFile(name));
@@ -148,6 +147,7 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     async (c) => {
+      const { goodreadsCsv } = await import('../../../domain/imports/board-exports');
       const csv = await goodreadsCsv(c.var.db, c.var.viewer.id);
       return c.body(csv, 200, csvFile(`up2-${c.var.viewer.username}-goodreads.csv`));
     },
@@ -164,6 +164,7 @@ export const accountRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const origin = new URL(c.req.url).origin;
+      const { accountArchive } = await import('../../../domain/account/archive');
       const zip = await accountArchive(c.var.db, c.env, c.var.viewer, origin);
       return c.body(zip, 200, {
         'Content-Type': 'application/zip',

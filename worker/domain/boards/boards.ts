@@ -11,8 +11,16 @@ import { listBlocks } from '../blocks/blocks';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { yearOnBoard } from '../year/board-year';
 
-const boardNotFound = () =>
+/** How an unknown board answers, and a private one to all but its owner. */
+export const boardNotFound = () =>
   new Refusal('not-found', "Board Not Found - This user doesn't exist or their board is private.");
+
+/** The owner of the public board `username`; a private board is refused exactly like an unknown one. */
+export async function publicBoardOwner(db: Db, username: string) {
+  const owner = await findUserByUsername(db, username);
+  if (!owner?.isPublic) throw boardNotFound();
+  return owner;
+}
 
 /** A board whose owner never changed its settings has no row yet: it gets the defaults. */
 export async function getBoardSettings(db: Db, userId: number) {

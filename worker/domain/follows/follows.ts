@@ -6,13 +6,11 @@ import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import type { UserRow } from '../account/users';
 import { findUserByUsername } from '../account/users';
+import { boardNotFound } from '../boards/boards';
 import { countFediverseFollowers } from '../fediverse/followers';
 
 /** How many lines of news a page of the following feed holds. */
 const feedPageSize = 20;
-
-const boardNotFound = () =>
-  new Refusal('not-found', "Board Not Found - This user doesn't exist or their board is private.");
 
 /** The board `username` names, if the follower may follow it: public, and not their own. */
 async function followableBoard(db: Db, follower: UserRow, username: string) {

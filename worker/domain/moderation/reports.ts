@@ -4,7 +4,7 @@ import { blocks, reports, type users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal, refusalIn } from '../../platform/refusal';
 import { sha256Hex } from '../account/one-time-tokens';
-import { findUserByUsername } from '../account/users';
+import { publicBoardOwner } from '../boards/boards';
 
 /**
  * Past this many open reports a board is in the queue beyond doubt: more are thanked and not
@@ -18,9 +18,6 @@ const maxFlagComment = 1000;
 export async function reporterKeyOf(addressKey: string) {
   return `address:${(await sha256Hex(`report:${addressKey}`)).slice(0, 32)}`;
 }
-
-const boardNotFound = () =>
-  new Refusal('not-found', "Board Not Found - This user doesn't exist or their board is private.");
 
 async function snapshotOf(db: Db, board: typeof users.$inferSelect, blockId: number | undefined) {
   const snapshot: ReportSnapshot = {
@@ -55,8 +52,7 @@ export async function fileReport(
   input: ReportInput,
   reporter: { key: string; server?: string },
 ) {
-  const board = await findUserByUsername(db, input.username);
-  if (!board?.isPublic) throw boardNotFound();
+  const board = await publicBoardOwner(db, input.username);
   const snapshot = await snapshotOf(db, board, input.blockId);
   const open = await db
     .select({ open: count() })

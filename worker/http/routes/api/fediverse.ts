@@ -7,7 +7,7 @@ import {
   remoteFollowAnswer,
   remoteFollowInput,
 } from '../../../../schema/fediverse';
-import { getBoard } from '../../../domain/boards/boards';
+import { publicBoardOwner } from '../../../domain/boards/boards';
 import type { answerFollower as AnswerFollower } from '../../../domain/fediverse/delivery';
 import {
   approveFediverseFollower,
@@ -95,7 +95,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     validate('json', remoteFollowInput),
     async (c) => {
       const { username, handle } = c.req.valid('json');
-      const { owner } = await getBoard(c.var.db, username, null);
+      const owner = await publicBoardOwner(c.var.db, username);
       const actorUrl = `${new URL(c.req.url).origin}/@${owner.username}`;
       const allowPrivate = c.env.UNFURL_PRIVATE_ADDRESSES === 'true';
       return sendJson(c, { url: await remoteFollowAddress(actorUrl, handle, allowPrivate) }, 200);

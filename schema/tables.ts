@@ -811,15 +811,18 @@ export const idempotencyKeys = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
+    // SHA-256 of the client's key: the key itself, which unseals the answer, is never stored.
+    keyHash: text('key_hash').notNull(),
     // The method and path the key was first sent to: the same key elsewhere is another request.
     route: text('route').notNull(),
     status: integer('status'),
     contentType: text('content_type'),
-    body: text('body'),
+    // The first answer's body, AES-GCM sealed under a key derived from the client's key, so a
+    // token secret it carries is readable only by the client retrying (decision 0041).
+    sealedBody: text('sealed_body'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.keyHash] })],
 );
 
 /**

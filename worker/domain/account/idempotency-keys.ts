@@ -1,7 +1,9 @@
+import { Buffer } from 'node:buffer';
 import { and, eq, lt } from 'drizzle-orm';
 import { idempotencyKeys } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
+import { sha256Hex } from './one-time-tokens';
 
 /** How long a key's first answer is kept and given again. */
 const keptForMs = 24 * 60 * 60 * 1000;
@@ -22,7 +24,8 @@ export async function claimIdempotencyKey(
   route: string,
   now = Date.now(),
 ): Promise<KeptAnswer | undefined> {
-  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  const keyHash = await sha256Hex(key);
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.keyHash, keyHash));
   await db
     .delete(idempotencyKeys)
     .where(
@@ -33,9 +36,9 @@ export async function claimIdempotencyKey(
     );
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ userId, key, route, createdAt: new Date(now) })
+    .values({ userId, keyHash, route, createdAt: new Date(now) })
     .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+    .returning({ keyHash: idempotencyKeys.keyHash });
   if (claimed.length > 0) return undefined;
   const kept = await db.select().from(idempotencyKeys).where(mine).get();
   if (!kept) return claimIdempotencyKey(db, userId, key, route, now);
@@ -46,7 +49,11 @@ export async function claimIdempotencyKey(
     );
   }
   if (kept.status !== null) {
-    return { status: kept.status, contentType: kept.contentType, body: kept.body ?? '' };
+    return {
+      status: kept.status,
+      contentType: kept.contentType,
+      body: kept.sealedBody === null ? '' : await unseal(kept.sealedBody, key, userId),
+    };
   }
   if (kept.createdAt.getTime() < now - abandonedAfterMs) {
     await db.delete(idempotencyKeys).where(mine);
@@ -58,22 +65,70 @@ export async function claimIdempotencyKey(
   );
 }
 
-/** Keeps the answer a claimed key's request was given. */
+/** Keeps the answer a claimed key's request was given, sealed so that only the key opens it. */
 export async function keepIdempotentAnswer(
   db: Db,
   userId: number,
   key: string,
-  answer: KeptAnswer,
+  { body, ...answer }: KeptAnswer,
 ) {
   await db
     .update(idempotencyKeys)
-    .set(answer)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    .set({ ...answer, sealedBody: await seal(body, key, userId) })
+    .where(
+      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.keyHash, await sha256Hex(key))),
+    );
 }
 
 /** Frees a claimed key whose request failed, so that trying again can succeed. */
 export async function releaseIdempotencyKey(db: Db, userId: number, key: string) {
   await db
     .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    .where(
+      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.keyHash, await sha256Hex(key))),
+    );
+}
+
+const ivBytes = 12;
+
+async function answerKey(key: string, userId: number): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    'HKDF',
+    false,
+    ['deriveKey'],
+  );
+  return crypto.subtle.deriveKey(
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: new TextEncoder().encode(`up2 user ${userId}`),
+      info: new TextEncoder().encode('up2 kept idempotent answer'),
+    },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+}
+
+async function seal(body: string, key: string, userId: number): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(ivBytes));
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv },
+    await answerKey(key, userId),
+    new TextEncoder().encode(body),
+  );
+  return Buffer.concat([iv, new Uint8Array(sealed)]).toString('base64');
+}
+
+async function unseal(sealedBody: string, key: string, userId: number): Promise<string> {
+  const bytes = Buffer.from(sealedBody, 'base64');
+  const opened = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: bytes.subarray(0, ivBytes) },
+    await answerKey(key, userId),
+    bytes.subarray(ivBytes),
+  );
+  return new TextDecoder().decode(opened);
 }

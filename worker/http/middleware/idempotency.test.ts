@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import {
   apiClient,
@@ -90,5 +91,38 @@ describe('Idempotency-Key', () => {
     expect((await withKey(owner.token, key).blocks.$post({ json: blockPayload() })).status).toBe(
       201,
     );
+  });
+
+  it('keeps neither the key nor a created token in clear: only the retrying client reads it', async () => {
+    const owner = await createUser();
+    const key = crypto.randomUUID();
+    const created = await readJson(
+      withKey(owner.token, key).account.tokens.$post({
+        json: { name: 'script', scopes: ['read'] },
+      }),
+    );
+    expectStatus(created, 201);
+    const rows = await env.DB.prepare('SELECT * FROM idempotency_keys WHERE user_id = ?')
+      .bind(owner.id)
+      .all();
+    const stored = JSON.stringify(rows.results);
+    expect(rows.results).toHaveLength(1);
+    expect(stored).not.toContain(key);
+    expect(stored).not.toContain(created.body.secret);
+
+    const again = await readJson(
+      withKey(owner.token, key).account.tokens.$post({
+        json: { name: 'script', scopes: ['read'] },
+      }),
+    );
+    expect(again.body).toEqual(created.body);
+    const otherPerson = await createUser();
+    const theirs = await readJson(
+      withKey(otherPerson.token, key).account.tokens.$post({
+        json: { name: 'script', scopes: ['read'] },
+      }),
+    );
+    expectStatus(theirs, 201);
+    expect(theirs.body.secret).not.toBe(created.body.secret);
   });
 });

@@ -67,7 +67,7 @@ function workerConfig(command: 'build' | 'serve') {
 
 /**
  * Radix's packages behind the tabs and avatars of the first pages: the two and every Radix package
- * they depend on (vite.config.test.ts checks the list against their package.json files).
+ * they depend on (tools/vite-config.test.ts checks the list against their package.json files).
  */
 export const firstPageRadixPackages = [
   'react-tabs',
@@ -91,7 +91,7 @@ export const firstPageRadixPackages = [
 
 /**
  * lucide-react's own modules in its build (`dist/esm/`), which draw any icon; the icons themselves
- * and its DynamicIcon stay out (vite.config.test.ts checks these against the files it ships).
+ * and its DynamicIcon stay out (tools/vite-config.test.ts checks these against the files it ships).
  */
 export const lucideCoreModules = ['lucide-react', 'createLucideIcon', 'Icon', 'context', 'shared/'];
 

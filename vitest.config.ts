@@ -100,7 +100,7 @@ export default defineConfig({
         test: {
           name: 'tooling',
           environment: 'node',
-          include: process.env.BENCH ? [] : ['*.test.ts', 'bench/**/*.test.ts'],
+          include: process.env.BENCH ? [] : ['tools/**/*.test.ts', 'bench/**/*.test.ts'],
         },
       },
     ],

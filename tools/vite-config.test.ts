@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstLoadChunks, firstPageRadixPackages, lucideCoreModules } from './vite.config';
+import { firstLoadChunks, firstPageRadixPackages, lucideCoreModules } from '../vite.config';
 
 // The first-load chunks pick modules by the paths libraries give their files: these tests fail
 // when a library moves, renames or adds the files those paths name.

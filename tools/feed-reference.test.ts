@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { feedText, readFeed } from './worker/domain/sources/feed-formats';
-import { atomFeed, rdfFeed } from './worker/test/fixtures/feeds';
+import { feedText, readFeed } from '../worker/domain/sources/feed-formats';
+import { atomFeed, rdfFeed } from '../worker/test/fixtures/feeds';
 import {
   feedBytes,
   type ReferenceFeed,
   referenceFeeds,
   siteFeeds,
-} from './worker/test/fixtures/reference-feeds';
+} from '../worker/test/fixtures/reference-feeds';
 
 // Up2's reading of feeds checked against software we did not write: Debian's python3-feedparser
 // (.ci/run installs it) reads the same bytes with the same Content-Type, and both must find the

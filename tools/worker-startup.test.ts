@@ -1,6 +1,6 @@
 import { createBuilder } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { type ModuleGraph, moduleGraphFile, startupModuleIds } from './tools/worker-bundle';
+import { type ModuleGraph, moduleGraphFile, startupModuleIds } from './worker-bundle';
 
 /** The libraries only some requests need: an isolate must start without them (issue 38). */
 const heavyLibraries = [

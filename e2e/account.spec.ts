@@ -38,11 +38,14 @@ test('signing up through the Sign Up tab, then signing in, lands on the dashboar
   await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
   const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
   await expect(signIn.getByLabel('Username')).toHaveValue(username);
-  await signIn.getByLabel('Password').fill('up2-test-passphrase');
-  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // Nothing to type again: the password is kept, and Sign In is the one press left.
+  await expect(signIn.getByLabel('Password')).toHaveValue('up2-test-passphrase');
+  await expect(signIn.getByRole('button', { name: 'Sign In', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${displayName}` })).toBeVisible();
+  await expectToast(page, 'Welcome!');
+  await expect(page.getByRole('heading', { name: `Welcome, ${displayName}` })).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Board' }),
   ).toHaveAttribute('href', `/@${username}`);

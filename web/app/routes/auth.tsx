@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link, type Location, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { SignInForm } from '../../features/auth/components/sign-in-form';
+import {
+  type RegisteredAccount,
+  SignInForm,
+} from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { useAuth } from '../../lib/auth';
 import { appAtOnceAttribute } from '../../lib/page-actions';
@@ -22,14 +25,22 @@ export function AuthScreen() {
   const { user, isLoading } = useAuth();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [registeredUsername, setRegisteredUsername] = useState('');
+  const [registered, setRegistered] = useState<RegisteredAccount | undefined>();
   const hydrated = useHydrated();
   const tab: AuthTab = searchParams.get('tab') === 'signin' ? 'signin' : 'signup';
 
   useDocumentTitle(tab === 'signin' ? 'Sign In' : 'Sign Up');
 
   // Signing in re-renders this screen with a user, which is what sends them on.
-  if (user) return <Navigate to={destinationAfterSignIn(location.state)} replace />;
+  if (user) {
+    return (
+      <Navigate
+        to={destinationAfterSignIn(location.state)}
+        state={registered ? { firstSignIn: true } : undefined}
+        replace
+      />
+    );
+  }
   if (isLoading) return <ScreenFallback />;
 
   const showTab = (next: AuthTab) =>
@@ -72,14 +83,14 @@ export function AuthScreen() {
           </TabsList>
           <TabsContent value="signup" className="mt-6">
             <SignUpForm
-              onRegistered={(username) => {
-                setRegisteredUsername(username);
+              onRegistered={(account) => {
+                setRegistered(account);
                 showTab('signin');
               }}
             />
           </TabsContent>
           <TabsContent value="signin" className="mt-6">
-            <SignInForm key={registeredUsername} defaultUsername={registeredUsername} />
+            <SignInForm key={registered?.username} registered={registered} />
           </TabsContent>
         </Tabs>
       </div>

@@ -191,7 +191,7 @@ function YearOfferSidebarCard({ user, today }: { user: CurrentUser; today: Date 
   );
 }
 
-function Dashboard({ user }: { user: CurrentUser }) {
+function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: boolean }) {
   const ownBlocks = useOwnBlocks();
   const reorderBlocks = useReorderBlocks();
   const [editing, setEditing] = useState<BlockEditing>({ open: false, block: null });
@@ -250,7 +250,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       </aside>
       <main ref={dialogFocus.boardRef} className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
         <h1 className="wrap-anywhere text-2xl font-bold text-gray-900 sm:text-3xl">
-          Welcome back, {user.displayName}
+          {firstSignIn ? 'Welcome' : 'Welcome back'}, {user.displayName}
         </h1>
         {!user.emailVerified && <VerifyEmailBanner email={user.email} />}
         {ownBlocks.isPending && <ScreenFallback />}
@@ -326,5 +326,10 @@ export function DashboardScreen() {
 
   if (isLoading) return <ScreenFallback />;
   if (!user) return <Navigate to="/auth" state={{ from: location }} replace />;
-  return <Dashboard user={user} />;
+  return <Dashboard user={user} firstSignIn={firstSignIn(location.state)} />;
+}
+
+/** Sign In says so when it follows Sign Up: a newcomer is welcomed, not welcomed back. */
+function firstSignIn(state: unknown): boolean {
+  return (state as { firstSignIn?: unknown } | null)?.firstSignIn === true;
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
@@ -19,27 +19,35 @@ import { PasswordField } from './password-field';
 
 type SignInValues = z.input<typeof loginInput>;
 
+/** The account Sign Up just made: Sign In is then one press, with nothing to type again. */
+export type RegisteredAccount = { username: string; password: string };
+
 /** Signs in and stores the session; the screen then leaves for where the user was going. */
-export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string }) {
+export function SignInForm({ registered }: { registered?: RegisteredAccount }) {
   const { signIn } = useAuth();
   const login = useLogin();
   const form = useForm<SignInValues, unknown, z.output<typeof loginInput>>({
     resolver: zodResolver(loginInput),
-    defaultValues: { username: defaultUsername, password: '' },
+    defaultValues: { username: registered?.username ?? '', password: registered?.password ?? '' },
   });
   const { errors } = form.formState;
   const hydrated = useHydrated();
 
+  const submitButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (defaultUsername) form.setFocus('password');
-  }, [defaultUsername, form]);
+    if (registered) submitButton.current?.focus();
+  }, [registered]);
 
   const welcome = useCallback(
     ({ token, user }: { token: string; user: CurrentUser }) => {
-      toast({ title: 'Welcome back!', description: 'You have been successfully signed in.' });
+      // A first sign-in, right after Sign Up, is no return.
+      toast({
+        title: registered ? 'Welcome!' : 'Welcome back!',
+        description: 'You have been successfully signed in.',
+      });
       signIn(token, user);
     },
-    [signIn],
+    [signIn, registered],
   );
 
   // The username field offers this site's passkeys among its suggestions: picking one signs in.
@@ -103,7 +111,7 @@ export function SignInForm({ defaultUsername = '' }: { defaultUsername?: string 
             Forgot Password?
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={login.isPending}>
+        <Button ref={submitButton} type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending && <Loader2Icon aria-hidden className="animate-spin" />}
           Sign In
         </Button>

@@ -17,6 +17,7 @@ import { useRegister } from '../api/register';
 import { normalizeUsername } from '../normalize-username';
 import { usernameChangeNote, usernameHint } from '../username-hint';
 import { PasswordField } from './password-field';
+import type { RegisteredAccount } from './sign-in-form';
 import { showServerFieldErrors } from './server-field-errors';
 
 type SignUpValues = z.input<typeof registerInput>;
@@ -39,8 +40,12 @@ function warnAboutShortPassword(errors: FieldErrors<SignUpValues>) {
   }
 }
 
-/** Registration; on success the screen moves to Sign In with the new username filled in. */
-export function SignUpForm({ onRegistered }: { onRegistered: (username: string) => void }) {
+/** Registration; on success the screen moves to Sign In with the new account filled in. */
+export function SignUpForm({
+  onRegistered,
+}: {
+  onRegistered: (account: RegisteredAccount) => void;
+}) {
   const registration = useRegister();
   const optInId = useId();
   const form = useForm<SignUpValues, unknown, z.output<typeof registerInput>>({
@@ -59,7 +64,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (username: string) 
       registration.mutate(values, {
         onSuccess: () => {
           toast({ title: 'Account created!', description: 'Please sign in to continue.' });
-          onRegistered(values.username);
+          onRegistered({ username: values.username, password: values.password });
         },
         onError: (error) => {
           const shownAtField = showServerFieldErrors(form, error);

@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { Link, type Location, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import {
-  type RegisteredAccount,
-  SignInForm,
-} from '../../features/auth/components/sign-in-form';
+import { type RegisteredAccount, SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { useAuth } from '../../lib/auth';
 import { appAtOnceAttribute } from '../../lib/page-actions';

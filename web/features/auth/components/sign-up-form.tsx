@@ -17,8 +17,8 @@ import { useRegister } from '../api/register';
 import { normalizeUsername } from '../normalize-username';
 import { usernameChangeNote, usernameHint } from '../username-hint';
 import { PasswordField } from './password-field';
-import type { RegisteredAccount } from './sign-in-form';
 import { showServerFieldErrors } from './server-field-errors';
+import type { RegisteredAccount } from './sign-in-form';
 
 type SignUpValues = z.input<typeof registerInput>;
 

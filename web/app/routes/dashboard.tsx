@@ -16,16 +16,19 @@ import { type Block, useOwnBlocks } from '../../features/blocks/api/get-own-bloc
 import { useReorderBlocks } from '../../features/blocks/api/reorder-blocks';
 import { firstTabWithBlocks } from '../../features/blocks/block-rules';
 import { BlockBoard } from '../../features/blocks/components/block-board';
+import { BlockCard } from '../../features/blocks/components/block-card';
 import {
   BlockDialog,
   type BlockDialogOutcome,
 } from '../../features/blocks/components/block-dialog';
+import { CopyBlockButton } from '../../features/blocks/components/copy-block-button';
 import { SortableBlockGrid } from '../../features/blocks/components/sortable-block-grid';
 import { focusBlockCard } from '../../features/blocks/focus-block-card';
 import { BoardToolbar } from '../../features/boards/components/board-toolbar';
 import { EmbedCodeCard } from '../../features/boards/components/embed-code-card';
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
+import { TrendingRow } from '../../features/discover/components/trending-row';
 import { FediverseFollowersCard } from '../../features/fediverse/components/fediverse-followers-card';
 import { GoalsCard } from '../../features/goals/components/goals-card';
 import { SourcesCard } from '../../features/sources/components/sources-card';
@@ -150,6 +153,7 @@ function useBlockDialogFocus(blocks: Block[] | undefined) {
 
   return {
     boardRef,
+    focusCard: setCardToFocus,
     rememberTrigger() {
       triggerRef.current =
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -270,6 +274,20 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
               onCreate={() => createBlock('now')}
               onExample={(initialType) => openDialog({ block: null, initialType })}
             />
+            {ownBlocks.data.blocks.length === 0 && (
+              // An empty board's quickest start: one press copies what others are up to.
+              <TrendingRow
+                category={null}
+                renderBlock={(block, board) => (
+                  <BlockCard
+                    block={block}
+                    board={board}
+                    viewMode="auto"
+                    action={<CopyBlockButton block={block} onCopied={dialogFocus.focusCard} />}
+                  />
+                )}
+              />
+            )}
             <BlockBoard
               variant="owner"
               blocks={ownBlocks.data.blocks}

@@ -2,6 +2,7 @@ import { CheckIcon } from 'lucide-react';
 import { __iconData as copyIcon } from 'lucide-react/icons/copy';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { BlockStatus } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
 import { SpriteIcon } from '../../../components/icon-sprite';
 import { Button } from '../../../components/ui/button';
@@ -30,7 +31,14 @@ function copyFailureMessage(error: unknown): string {
  * back here after. It reads the stored session rather than wait for the app to check it: pressed
  * on a board drawn before the app started, it is carried out the moment the app has hydrated.
  */
-export function CopyBlockButton({ block }: { block: PublicBlock }) {
+export function CopyBlockButton({
+  block,
+  onCopied,
+}: {
+  block: PublicBlock;
+  /** Told the copy, as it now stands on the viewer's board. */
+  onCopied?: (copy: { id: number; status: BlockStatus }) => void;
+}) {
   const copyBlock = useCopyBlock();
   const [copied, setCopied] = useState(false);
   const navigate = useNavigate();
@@ -58,8 +66,9 @@ export function CopyBlockButton({ block }: { block: PublicBlock }) {
       return;
     }
     copyBlock.mutate(block.id, {
-      onSuccess: () => {
+      onSuccess: ({ block: copy }) => {
         setCopied(true);
+        onCopied?.(copy);
         toast({ title: 'Block copied', description: 'Added to your board successfully.' });
       },
       onError: (error) => {

@@ -10,8 +10,8 @@ import {
 } from '../../platform/outside-fetch';
 import { readPageHead } from '../../platform/page-head';
 import { type BoardWriter, commitChange } from '../board-changes/record';
-import { copyOutsideImage } from '../images/outside-image';
 import { storeImage } from '../images/images';
+import { copyOutsideImage } from '../images/outside-image';
 
 const bookType = 'books-reading';
 const filmType = 'film-animation';

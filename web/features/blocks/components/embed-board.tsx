@@ -10,8 +10,8 @@ import { visitBlockAttribute } from '../../../lib/page-actions';
 import { useBlockLook, useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import { firstTabWithBlocks } from '../block-rules';
-import { BlockProgress, BlockRating } from './block-card';
 import { countByStatus, StatusChoice } from './block-board';
+import { BlockProgress, BlockRating } from './block-card';
 import { tintFor } from './category-styles';
 
 // Catalogue keys: a key that is anything else never reaches the page's CSS.

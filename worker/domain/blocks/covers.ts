@@ -17,11 +17,12 @@ const bookType = 'books-reading';
 const filmType = 'film-animation';
 
 /**
- * Blocks given their cover in one pass: each may take an outside fetch or two (≤5 s each), and the
- * pass runs after the change's answer has gone. The cover change it commits starts the next pass,
- * so an import of 200 books gets its covers a dozen at a time.
+ * Blocks given their cover in one pass: each may take two outside fetches (≤5 s each), and the
+ * pass runs after the change's answer has gone, within the 30 s a Worker keeps working after it
+ * (two rounds of four). The cover change it commits starts the next pass, so an import of 200
+ * books gets its covers eight at a time.
  */
-const blocksPerPass = 12;
+const blocksPerPass = 8;
 const coversAtOnce = 4;
 /** A work found without a cover is looked for again after this long (a cover may be added). */
 const noCoverKeptMs = 30 * 24 * 60 * 60 * 1000;

@@ -43,6 +43,8 @@ function workerConfig(command: 'build' | 'serve') {
           // Journeys send nothing off this machine: covers are looked up where nothing answers
           // (the Worker tests serve them from a stand-in).
           OPEN_LIBRARY_COVERS_URL: 'http://127.0.0.1:9',
+          OPEN_LIBRARY_URL: 'http://127.0.0.1:9',
+          LETTERBOXD_HOSTS: '127.0.0.1',
           // The delete journey waits out the undo window.
           UNDO_DELETE_SECONDS: '5',
         },

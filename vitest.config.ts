@@ -42,6 +42,11 @@ export default defineConfig({
                 // Unfurl tests fetch pages from a loopback server (worker/dev/outside-site.ts);
                 // the refusal of private addresses is tested with production's "false".
                 UNFURL_PRIVATE_ADDRESSES: 'true',
+                // Block covers are looked for in the background after any book or film is
+                // written: where nothing answers, unless a test serves them (covers.test.ts).
+                OPEN_LIBRARY_URL: 'http://127.0.0.1:9',
+                OPEN_LIBRARY_COVERS_URL: 'http://127.0.0.1:9',
+                LETTERBOXD_HOSTS: '127.0.0.1',
                 TEST_MIGRATIONS: migrations,
               },
             },

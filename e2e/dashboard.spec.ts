@@ -69,7 +69,8 @@ test('the dashboard offers the embed code in the theme chosen and confirms copyi
   await page.goto('/dashboard');
 
   const embed = page.getByRole('region', { name: 'Embed' });
-  const code = `<iframe src="${baseURL}/embed/@${owner.username}" width="100%" height="600" frameborder="0" title="Up2 board of @${owner.username}"></iframe>`;
+  // One block: the frame is as tall as its one row of cards, not a half-empty 600 px.
+  const code = `<iframe src="${baseURL}/embed/@${owner.username}" width="100%" height="232" frameborder="0" title="Up2 board of @${owner.username}"></iframe>`;
   await expect(embed.getByRole('textbox')).toHaveValue(code);
   await expect(embed.getByRole('link', { name: 'Preview' })).toHaveAttribute(
     'href',

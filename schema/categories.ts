@@ -1,52 +1,54 @@
 // The 7 categories every block type belongs to: the board's filter and the catalogue's grouping.
+// Each is drawn with a catalogue icon (web/lib/block-looks.ts), as SVG: emoji are missing from
+// some systems' fonts and showed as empty boxes.
 
 export const categories = [
   {
     key: 'learning',
     label: 'Learning',
-    emoji: '📚',
+    icon: 'GraduationCap',
     description: 'What you are studying, reading and practising.',
     color: 'blue',
   },
   {
     key: 'lifestyle',
     label: 'Lifestyle',
-    emoji: '🌿',
+    icon: 'Leaf',
     description: 'Health, habits, hobbies and how you spend your days.',
     color: 'emerald',
   },
   {
     key: 'work',
     label: 'Work',
-    emoji: '💼',
+    icon: 'Briefcase',
     description: 'Projects, goals and the tools you work with.',
     color: 'amber',
   },
   {
     key: 'creative',
     label: 'Creative',
-    emoji: '🎨',
+    icon: 'Palette',
     description: 'The things you make, play, shoot and perform.',
     color: 'rose',
   },
   {
     key: 'social',
     label: 'Social',
-    emoji: '🤝',
+    icon: 'Users',
     description: 'The people, groups and events in your life.',
     color: 'violet',
   },
   {
     key: 'building',
     label: 'Building',
-    emoji: '🛠️',
+    icon: 'Rocket',
     description: 'Software, hardware and side projects you are building.',
     color: 'orange',
   },
   {
     key: 'digital',
     label: 'Digital & Links',
-    emoji: '🔗',
+    icon: 'Link',
     description: 'Where people can find, follow and reach you online.',
     color: 'sky',
   },

@@ -166,6 +166,17 @@ export const pendingImages = sqliteTable(
   (t) => [index('pending_images_stored').on(t.storedAt)],
 );
 
+/**
+ * The cover of a work (a book by its title and author, a film by its Letterboxd page), found once
+ * for every board: our copy of it, or null when the work has none. A board that adds the same work
+ * copies ours instead of asking the outside service again.
+ */
+export const workCovers = sqliteTable('work_covers', {
+  workKey: text('work_key').primaryKey(),
+  imageUrl: text('image_url'),
+  soughtAt: integer('sought_at').notNull(),
+});
+
 export const quotas = sqliteTable(
   'quotas',
   {
@@ -257,6 +268,9 @@ export const blocks = sqliteTable(
     // Where an imported block came from ("goodreads:<book id>", "letterboxd:<film URI>"): importing
     // the same export again finds it and adds nothing. Null for blocks made on Up2.
     importKey: text('import_key'),
+    // When the cover of its work (a book's, a film's) was looked for, once; null until then, and
+    // for blocks of other types. An image the owner set or removed after that is never replaced.
+    coverSoughtAt: integer('cover_sought_at'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
       .notNull()

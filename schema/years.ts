@@ -42,6 +42,8 @@ export const yearFigures = z.object({
   finished: z.object({
     total: z.number().int(),
     byCategory: z.array(z.object({ category: z.string(), count: z.number().int() })),
+    // The year's last finishes, newest first (at most 6): what its images show, covers and titles.
+    latest: z.array(publicBlock),
   }),
   firstFinished: publicBlock.nullable(),
   lastFinished: publicBlock.nullable(),

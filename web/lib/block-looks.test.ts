@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockLook, blockLookSeeds, defaultBlockIcon } from './block-looks';
+import { categories } from '../../schema/categories';
+import { blockLook, blockLookSeeds, catalogueIcon, defaultBlockIcon } from './block-looks';
 
 describe('blockLook', () => {
   it('uses the icon named in the block’s emoji field first', () => {
@@ -47,5 +48,14 @@ describe('blockLookSeeds', () => {
       ['block-look', 'books-reading', 'Heart'],
     ]);
     expect(seeds[1]?.data.icon.name).toBe('heart');
+  });
+});
+
+describe('catalogueIcon', () => {
+  it('draws every category with an icon of its own, as SVG shapes rather than an emoji', () => {
+    for (const category of categories) {
+      expect(catalogueIcon(category.icon), category.key).not.toBe(defaultBlockIcon);
+    }
+    expect(new Set(categories.map((category) => category.icon)).size).toBe(categories.length);
   });
 });

@@ -64,11 +64,13 @@ export async function renderOgImage(
 
 /** A year in review as a PNG: its link-preview card (1200×630) or its phone story (1080×1920). */
 export async function renderYearImage(
+  env: Pick<Env, 'IMAGES'>,
   figures: YearFigures,
   kind: YearImageKind,
 ): Promise<Uint8Array<ArrayBuffer>> {
   await enginesReady();
-  const svg = await satori(yearImageTree(figures, kind), {
+  const covers = await coversOf(env, figures.finished.latest);
+  const svg = await satori(yearImageTree(figures, kind, covers), {
     ...yearImageSizes[kind],
     fonts: interFonts(),
   });
@@ -100,10 +102,13 @@ function pngOf(
 // What the renderer decodes: the formats uploads come in but WebP.
 const drawableFormats = new Set(['png', 'jpg', 'gif']);
 
-/** The owner's uploaded avatar as a data: URL, or null (then the card shows their initial). */
-async function avatarPicture(env: Pick<Env, 'IMAGES'>, avatar: string | null) {
-  if (!avatar) return null;
-  const object = await env.IMAGES.get(avatar.slice(ownImagePathPrefix.length));
+/**
+ * A picture kept here as a data: URL the renderer can draw, or null (then the card draws a stand-in:
+ * the owner's initial, a finish's title on the board's colour). Another site's cannot be fetched.
+ */
+async function storedPicture(env: Pick<Env, 'IMAGES'>, url: string | null) {
+  if (!url?.startsWith(ownImagePathPrefix)) return null;
+  const object = await env.IMAGES.get(url.slice(ownImagePathPrefix.length));
   if (!object) return null;
   const bytes = new Uint8Array(await object.arrayBuffer());
   const format = sniffImageFormat(bytes);
@@ -113,6 +118,14 @@ async function avatarPicture(env: Pick<Env, 'IMAGES'>, avatar: string | null) {
     binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
   }
   return `data:${format.contentType};base64,${btoa(binary)}`;
+}
+
+/** The covers of the year's latest finishes, by block id, as the year's images draw them. */
+async function coversOf(env: Pick<Env, 'IMAGES'>, blocks: YearFigures['finished']['latest']) {
+  const pictures = await Promise.all(
+    blocks.map(async (block) => [block.id, await storedPicture(env, block.imageUrl)] as const),
+  );
+  return new Map(pictures.flatMap(([id, picture]) => (picture ? [[id, picture] as const] : [])));
 }
 
 const ogImageFolder = (username: string) => `og/${username}/`;
@@ -143,7 +156,7 @@ export async function loadOgImage(
   const key = `${ogImageFolder(card.username)}${fingerprint}.png`;
   const stored = await env.IMAGES.get(key);
   if (stored) return stored.body;
-  const png = await renderOgImage(card, await avatarPicture(env, card.avatar));
+  const png = await renderOgImage(card, await storedPicture(env, card.avatar));
   waitUntil(keepOnlyCard(env, key, png, card.username));
   return png;
 }

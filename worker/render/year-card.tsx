@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { accentShade } from '../../schema/accents';
-import { categories } from '../../schema/categories';
 import type { YearFigures } from '../../schema/years';
 import { shade, Wordmark } from './og-card';
 
@@ -12,10 +11,6 @@ export const yearImageSizes = {
 export type YearImageKind = keyof typeof yearImageSizes;
 
 const monthLetters = 'JFMAMJJASOND';
-
-function categoryLabel(key: string): string {
-  return categories.find((category) => category.key === key)?.label ?? key;
-}
 
 function Strip({ figures, height }: { figures: YearFigures; height: number }) {
   const most = Math.max(1, ...figures.months.map((month) => month.events));
@@ -65,18 +60,117 @@ function Stat({ value, label, size }: { value: string; label: string; size: numb
   );
 }
 
+type Finish = YearFigures['finished']['latest'][number];
+
+/** A finish as a cover: its picture, or its title on the board's colour; its title beneath. */
+function FinishCover({
+  block,
+  picture,
+  width,
+  accent,
+}: {
+  block: Finish;
+  picture: string | undefined;
+  width: number;
+  accent: string;
+}) {
+  const height = Math.round(width * 1.5);
+  const titleSize = Math.round(width / 7.5);
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', width, gap: 10 }}>
+      {picture ? (
+        <img
+          src={picture}
+          alt=""
+          width={width}
+          height={height}
+          style={{ objectFit: 'cover', borderRadius: 10 }}
+        />
+      ) : (
+        <div
+          style={{
+            display: 'flex',
+            alignItems: 'flex-end',
+            width,
+            height,
+            padding: Math.round(width / 12),
+            borderRadius: 10,
+            background: accent,
+            color: '#ffffff',
+          }}
+        >
+          <div
+            style={{
+              display: 'block',
+              fontSize: Math.round(width / 8),
+              fontWeight: 700,
+              lineClamp: 5,
+              overflow: 'hidden',
+            }}
+          >
+            {block.title}
+          </div>
+        </div>
+      )}
+      <div
+        style={{
+          display: 'block',
+          fontSize: titleSize,
+          fontWeight: 600,
+          color: shade('gray', 800),
+          lineClamp: 2,
+          overflow: 'hidden',
+        }}
+      >
+        {block.title}
+      </div>
+    </div>
+  );
+}
+
+/** The year's latest finishes, covers and titles: two rows of three on a story, a row on a card. */
+function Finishes({
+  figures,
+  covers,
+  story,
+  accent,
+}: {
+  figures: YearFigures;
+  covers: ReadonlyMap<number, string>;
+  story: boolean;
+  accent: string;
+}) {
+  const shown = figures.finished.latest.slice(0, story ? 6 : 3);
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: story ? 40 : 20 }}>
+      {shown.map((block) => (
+        <FinishCover
+          key={block.id}
+          block={block}
+          picture={covers.get(block.id)}
+          width={story ? 240 : 104}
+          accent={accent}
+        />
+      ))}
+    </div>
+  );
+}
+
 /**
  * A year in review as an element tree for the renderer (satori): whose year, how many blocks
- * finished and of what, goals met, the busiest month, the twelve months; laid out for a card or
- * for a phone story.
+ * finished, their covers and titles, goals met, the busiest month, the twelve months; laid out for
+ * a card or for a phone story. `covers`: the pictures of the latest finishes, by block id.
  */
-export function yearImageTree(figures: YearFigures, kind: YearImageKind): ReactElement {
+export function yearImageTree(
+  figures: YearFigures,
+  kind: YearImageKind,
+  covers: ReadonlyMap<number, string>,
+): ReactElement {
   const size = yearImageSizes[kind];
   const story = kind === 'story';
   const accent = shade(figures.board.accent, accentShade);
   const goalsMet = figures.goals.filter((goal) => goal.done >= goal.target).length;
-  const topCategories = figures.finished.byCategory.slice(0, story ? 5 : 3);
-  const highlight = figures.lastFinished ?? figures.firstFinished;
+  const statSize = story ? 110 : 72;
   return (
     <div
       style={{
@@ -85,7 +179,7 @@ export function yearImageTree(figures: YearFigures, kind: YearImageKind): ReactE
         width: size.width,
         height: size.height,
         padding: story ? '120px 90px' : '56px 72px',
-        gap: story ? 64 : 28,
+        gap: story ? 48 : 28,
         background: shade('gray', 50),
         borderTop: `${story ? 24 : 12}px solid ${accent}`,
         fontFamily: 'Inter, Inter Extended',
@@ -122,53 +216,32 @@ export function yearImageTree(figures: YearFigures, kind: YearImageKind): ReactE
           style={{
             display: 'flex',
             flexDirection: story ? 'column' : 'row',
-            gap: story ? 56 : 64,
+            justifyContent: 'space-between',
+            gap: story ? 48 : 40,
           }}
         >
-          <Stat value={String(figures.finished.total)} label="finished" size={story ? 140 : 72} />
-          {figures.goals.length > 0 && (
-            <Stat
-              value={`${goalsMet}/${figures.goals.length}`}
-              label="goals met"
-              size={story ? 140 : 72}
-            />
-          )}
-          {figures.busiestMonth !== null && (
-            <Stat
-              value={monthName(figures.busiestMonth)}
-              label="busiest month"
-              size={story ? 100 : 56}
-            />
-          )}
-        </div>
-      )}
-      {story && topCategories.length > 0 && (
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
-          {topCategories.map(({ category, count }) => (
-            <div key={category} style={{ display: 'flex', fontSize: 44, gap: 20 }}>
-              <div style={{ display: 'flex', fontWeight: 700 }}>{String(count)}</div>
-              <div style={{ display: 'flex', color: shade('gray', 700) }}>
-                {categoryLabel(category)}
-              </div>
-            </div>
-          ))}
-        </div>
-      )}
-      {story && highlight && (
-        <div
-          style={{
-            display: 'block',
-            fontSize: 44,
-            color: shade('gray', 700),
-            lineClamp: 2,
-            overflow: 'hidden',
-          }}
-        >
-          {`Last finished: ${highlight.title}`}
+          <div style={{ display: 'flex', gap: story ? 72 : 56 }}>
+            <Stat value={String(figures.finished.total)} label="finished" size={statSize} />
+            {figures.goals.length > 0 && (
+              <Stat
+                value={`${goalsMet}/${figures.goals.length}`}
+                label="goals met"
+                size={statSize}
+              />
+            )}
+            {figures.busiestMonth !== null && (
+              <Stat
+                value={monthName(figures.busiestMonth)}
+                label="busiest month"
+                size={story ? 80 : 48}
+              />
+            )}
+          </div>
+          <Finishes figures={figures} covers={covers} story={story} accent={accent} />
         </div>
       )}
       <div style={{ display: 'flex', flexDirection: 'column', marginTop: 'auto' }}>
-        <Strip figures={figures} height={story ? 360 : 150} />
+        <Strip figures={figures} height={story ? 260 : 150} />
       </div>
     </div>
   );

@@ -195,6 +195,13 @@ function YearOfferSidebarCard({ user, today }: { user: CurrentUser; today: Date 
   );
 }
 
+/** How many cards the embed shows on the tab it opens on: the visible blocks of the first tab with any. */
+function firstTabCards(blocks: Block[]): number {
+  const visible = blocks.filter((block) => block.isVisible);
+  const tab = firstTabWithBlocks(visible);
+  return visible.filter((block) => block.status === tab).length;
+}
+
 function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: boolean }) {
   const ownBlocks = useOwnBlocks();
   const reorderBlocks = useReorderBlocks();
@@ -249,7 +256,10 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
           <InsightsCard />
         </SidebarCard>
         <SidebarCard>
-          <EmbedCodeCard username={user.username} />
+          <EmbedCodeCard
+            username={user.username}
+            firstTabCards={firstTabCards(ownBlocks.data?.blocks ?? [])}
+          />
         </SidebarCard>
       </aside>
       <main ref={dialogFocus.boardRef} className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">

@@ -62,6 +62,15 @@ async function isPublicBoard(db: Db, userId: number) {
   return row?.isPublic ?? false;
 }
 
+async function giveCoversAfter(env: Env, change: ChangeRow) {
+  try {
+    const { giveCovers } = await import('../blocks/covers');
+    await giveCovers(env, change.userId, change.origin);
+  } catch (error) {
+    console.error(`Covers of board ${change.userId} were not looked for.`, error);
+  }
+}
+
 /**
  * What every reader of a board needs to hear of one change, besides the version: its finishes
  * told to the owner's goals (a `reached` story event, which notifies the owner), its new story
@@ -69,8 +78,10 @@ async function isPublicBoard(db: Db, userId: number) {
  * repeat (a goal is told once, the outbox moves past what it sent), so a change handled again
  * after a consumer died halfway does nothing twice.
  */
-async function tellReaders(env: Env, db: Db, change: ChangeRow) {
+async function tellReaders(env: Env, ctx: BoardChange['ctx'], db: Db, change: ChangeRow) {
   if (change.aspect === 'blocks') {
+    // After the answer: the block shows at once, its cover follows as a change of its own.
+    ctx.waitUntil(giveCoversAfter(env, change));
     const reached = await tellReachedGoals(db, change.userId, await finishedBy(db, change));
     await notifyGoalsReached(db, env, change.userId, reached);
     await queueNewStories(env, db, change.userId, change.origin);
@@ -98,7 +109,7 @@ export async function handleBoardChanges(
   const db = getSessionDb(session, env);
   const claimed = await claim(db, ids, Date.now());
   if (claimed.length === 0) return 0;
-  for (const change of claimed.sort((a, b) => a.id - b.id)) await tellReaders(env, db, change);
+  for (const change of claimed.sort((a, b) => a.id - b.id)) await tellReaders(env, ctx, db, change);
   await bumpBoardVersion(
     { env, ctx, bookmark: session.getBookmark() },
     ...claimed.map((change) => change.username),

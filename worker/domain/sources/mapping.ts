@@ -61,7 +61,7 @@ export function blockOfEntry(entry: FeedEntry) {
   const checked = blockInput.safeParse({
     category: type?.category,
     type: type?.key,
-    emoji: type?.emoji,
+    emoji: type?.icon,
     label: type?.label,
     title: entry.title,
     subtitle: entry.subtitle ?? undefined,

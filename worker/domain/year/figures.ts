@@ -153,6 +153,9 @@ export async function readYearFigures(
   };
 }
 
+/** The finishes the year's images show, covers and titles: a story's two rows of three. */
+const latestFinishesShown = 6;
+
 function figuresOf(
   shown: BlockRow[],
   events: StoryEvent[],
@@ -189,6 +192,7 @@ function figuresOf(
       byCategory: [...byCategory]
         .map(([category, count]) => ({ category, count }))
         .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category)),
+      latest: finished.slice(-latestFinishesShown).reverse(),
     },
     firstFinished: finished[0] ?? null,
     lastFinished: finished.length > 1 ? (finished.at(-1) ?? null) : null,

@@ -149,15 +149,7 @@ function BlockMedia({
   const imageUrl = block.imageUrl && block.imageUrl !== failedUrl ? block.imageUrl : null;
   if (!imageUrl) {
     if (viewMode === 'auto') return null;
-    return (
-      <div
-        data-card-media
-        className={cn('flex w-full items-center justify-center', tintFor(block.category))}
-        style={{ aspectRatio }}
-      >
-        <BlockIcon block={block} className="size-10 opacity-70" />
-      </div>
-    );
+    return <BlockTile block={block} />;
   }
   return (
     <>
@@ -181,6 +173,22 @@ function BlockMedia({
       </button>
       <ImageViewer id={viewerId} src={imageUrl} title={block.title} />
     </>
+  );
+}
+
+/**
+ * A block without an image: a short band in the board's colour with its type's icon and its title
+ * set as on a cover, whatever the image ratio (a wide block's ratio would make it a large empty
+ * box). The heading below holds the title for screen readers.
+ */
+function BlockTile({ block }: { block: PublicBlock }) {
+  return (
+    <div data-card-media data-tile aria-hidden className="block-card-tile">
+      <span className="block-card-tile-icon">
+        <BlockIcon block={block} className="size-5" />
+      </span>
+      <span className="block-card-tile-title">{block.title}</span>
+    </div>
   );
 }
 
@@ -232,7 +240,7 @@ function BlockStory({ block }: { block: PublicBlock }) {
 }
 
 /** The owner's stars: drawn as five, filled to the rating; read as words. */
-function BlockRating({ rating }: { rating: number }) {
+export function BlockRating({ rating }: { rating: number }) {
   const filled = `${(rating / maxRating) * 100}%`;
   return (
     <p className="block-card-rating">
@@ -248,7 +256,7 @@ function BlockRating({ rating }: { rating: number }) {
   );
 }
 
-function BlockProgress({ block }: { block: PublicBlock }) {
+export function BlockProgress({ block }: { block: PublicBlock }) {
   const { width, complete } = progressBar(block);
   return (
     <div className="block-progress">

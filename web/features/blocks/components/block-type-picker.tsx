@@ -53,8 +53,13 @@ function CategoryStep({ onPick }: { onPick: (category: CategoryKey) => void }) {
               className={pickerItemClassName}
               data-autofocus={index === 0 ? true : undefined}
             >
-              <span aria-hidden className="text-xl">
-                {c.emoji}
+              <span
+                className={cn(
+                  'flex size-8 shrink-0 items-center justify-center rounded-md',
+                  tintFor(c.key),
+                )}
+              >
+                <Icon icon={catalogueIcon(c.icon)} aria-hidden className="size-4" />
               </span>
               <span className="min-w-0">
                 <span className="block font-medium text-gray-900">{c.label}</span>

@@ -11,6 +11,7 @@ import { useBlockLook, useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import { firstTabWithBlocks } from '../block-rules';
 import { countByStatus, StatusChoice } from './block-board';
+import { BlockProgress, BlockRating } from './block-card';
 import { tintFor } from './category-styles';
 
 // Catalogue keys: a key that is anything else never reaches the page's CSS.
@@ -83,7 +84,7 @@ export function EmbedBoard({ board }: { board: PublicBoard }) {
                 <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
                   {inTab.map((block) => (
                     <li key={block.id} data-type={block.type} className="flex min-w-0">
-                      <CompactCard block={block} />
+                      <CompactCard block={block} hideImages={board.board.hideAllImages} />
                     </li>
                   ))}
                 </ul>
@@ -107,7 +108,7 @@ function EmbedHeader({ user }: { user: PublicBoard['user'] }) {
             href={`/@${user.username}`}
             target="_blank"
             rel="noopener"
-            className="font-medium text-violet-700 hover:underline"
+            className="font-medium text-accent hover:underline"
           >
             @{user.username}
           </a>
@@ -149,18 +150,34 @@ function TypeOption({ block }: { block: PublicBlock }) {
   );
 }
 
-/** Icon, title, subtitle, description and Visit: no picture, no progress, a few lines tall. */
-function CompactCard({ block }: { block: PublicBlock }) {
+/**
+ * What the board's card shows, at the frame's size: the picture as a thumbnail (the type's icon
+ * without one), title, subtitle, stars, description, progress and Visit.
+ */
+function CompactCard({ block, hideImages }: { block: PublicBlock; hideImages: boolean }) {
   return (
     <article className="flex w-full min-w-0 gap-2.5 rounded-lg border border-gray-200 bg-white p-2.5 shadow-sm">
-      <span
-        className={cn(
-          'flex size-8 shrink-0 items-center justify-center rounded-md',
-          tintFor(block.category),
-        )}
-      >
-        <BlockIcon block={block} className="size-4" />
-      </span>
+      {block.imageUrl && !hideImages ? (
+        <img
+          src={block.imageUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={48}
+          height={64}
+          className="h-16 w-12 shrink-0 rounded-md bg-gray-100 object-cover"
+          style={{ objectPosition: block.imagePosition }}
+        />
+      ) : (
+        <span
+          className={cn(
+            'flex size-8 shrink-0 items-center justify-center rounded-md',
+            tintFor(block.category),
+          )}
+        >
+          <BlockIcon block={block} className="size-4" />
+        </span>
+      )}
       <div className="min-w-0 flex-1 space-y-0.5">
         <h3 className="line-clamp-2 break-words text-sm font-semibold leading-snug text-gray-900">
           {block.title}
@@ -168,15 +185,17 @@ function CompactCard({ block }: { block: PublicBlock }) {
         {block.subtitle && (
           <p className="line-clamp-1 break-words text-xs text-gray-700">{block.subtitle}</p>
         )}
+        {block.rating !== null && <BlockRating rating={block.rating} />}
         {block.description && (
           <p className="line-clamp-2 break-words text-xs text-gray-600">{block.description}</p>
         )}
+        {block.progressEnabled && <BlockProgress block={block} />}
         {block.externalUrl && (
           <a
             href={block.externalUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 pt-0.5 text-xs font-medium text-violet-700 hover:underline"
+            className="inline-flex items-center gap-1 pt-0.5 text-xs font-medium text-accent hover:underline"
             {...{ [visitBlockAttribute]: block.id }}
           >
             Visit

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { fieldClassName } from '../../../components/ui/input';
 import { segment, segmentRadio, segmentTrack } from '../../../components/ui/segmented';
 import { cn } from '../../../lib/utils';
+import { suggestedEmbedHeight } from '../embed-height';
 
 /** How long "Copied!" stays on the button. */
 const copiedConfirmationMs = 2000;
@@ -20,8 +21,8 @@ function embedPath(username: string, theme: EmbedTheme): string {
   return theme === 'light' ? `/embed/@${username}` : `/embed/@${username}?theme=${theme}`;
 }
 
-function embedCode(origin: string, username: string, theme: EmbedTheme): string {
-  return `<iframe src="${origin}${embedPath(username, theme)}" width="100%" height="600" frameborder="0" title="Up2 board of @${username}"></iframe>`;
+function embedCode(origin: string, username: string, theme: EmbedTheme, height: number): string {
+  return `<iframe src="${origin}${embedPath(username, theme)}" width="100%" height="${height}" frameborder="0" title="Up2 board of @${username}"></iframe>`;
 }
 
 /** "Copied!" for a moment after `confirm()`, then back to normal. */
@@ -37,10 +38,20 @@ function useCopiedConfirmation() {
   return { copied, confirm };
 }
 
-/** The iframe code that puts this board on another site, ready to copy. */
-export function EmbedCodeCard({ username }: { username: string }) {
+/**
+ * The iframe code that puts this board on another site, ready to copy, as tall as the cards of the
+ * tab the embed opens on (`firstTabCards`) need.
+ */
+export function EmbedCodeCard({
+  username,
+  firstTabCards,
+}: {
+  username: string;
+  firstTabCards: number;
+}) {
   const [theme, setTheme] = useState<EmbedTheme>('light');
-  const code = embedCode(window.location.origin, username, theme);
+  const height = suggestedEmbedHeight(firstTabCards);
+  const code = embedCode(window.location.origin, username, theme, height);
   const codeId = useId();
   const codeBox = useRef<HTMLTextAreaElement>(null);
   const { copied, confirm } = useCopiedConfirmation();

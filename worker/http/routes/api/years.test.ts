@@ -113,13 +113,18 @@ describe('the year in review', () => {
 
     const year = await figuresOf(owner.username, 2025);
     expect(year.isEmpty).toBe(false);
-    expect(year.finished).toEqual({
+    expect(year.finished).toMatchObject({
       total: 3,
       byCategory: [
         { category: 'learning', count: 2 },
         { category: 'lifestyle', count: 1 },
       ],
     });
+    expect(year.finished.latest.map((block) => block.title)).toEqual([
+      'Half marathon',
+      'Portuguese A2',
+      'Dune',
+    ]);
     expect(year.firstFinished?.title).toBe('Dune');
     expect(year.lastFinished?.title).toBe('Half marathon');
     expect(year.longestNow).toMatchObject({ block: { title: 'Allotment' }, days: 214 });
@@ -156,7 +161,7 @@ describe('the year in review', () => {
     expect(year).toMatchObject({
       year: 2019,
       isEmpty: true,
-      finished: { total: 0, byCategory: [] },
+      finished: { total: 0, byCategory: [], latest: [] },
       firstFinished: null,
       lastFinished: null,
       longestNow: null,

@@ -98,11 +98,10 @@ describe('GET /embed/@username', () => {
     // The spec's type filter: All and the types the board uses, once each.
     expect(typeChoices(text)).toEqual(['all', 'books-reading', 'running-cycling']);
 
-    // The compact card: subtitle, description and a real Visit link, and no picture.
+    // The compact card: its picture as a thumbnail, subtitle, description and a real Visit link.
     expect(text).toContain('Hunt &amp; Thomas');
     expect(text).toContain('Reading a chapter a week.');
-    expect(text).not.toContain('<img');
-    expect(text).not.toContain(storedCoverImage);
+    expect(text).toContain(`<img src="${storedCoverImage}"`);
     expect(text).toMatch(
       /href="https:\/\/example.com\/book" target="_blank" rel="noopener noreferrer"[^>]* data-visit-block="\d+"/,
     );
@@ -112,7 +111,7 @@ describe('GET /embed/@username', () => {
   it('draws each type with the board page’s own SVG icon, and the avatar with no broken image', async () => {
     const owner = await createUser();
     await setProfile(owner.token, { avatar: 'https://avatars.example.com/a.png' });
-    await createBlock(owner, { type: 'books-reading', emoji: null });
+    await createBlock(owner, { type: 'books-reading', emoji: null, imageUrl: null });
     const { text } = await loadEmbed(`/embed/@${owner.username}`);
     expect(text).toMatch(/<symbol id="[^"]*book-open"[^>]*><path d="M12 5v16">/);
     expect(text).toMatch(/<use href="#[^"]*book-open">/);

@@ -49,7 +49,7 @@ export const ogImageRoutes = new Hono<AppEnv>()
           },
         );
         const { renderYearImage } = await import('../../../render/og-image');
-        const png = await renderYearImage(figures, kind);
+        const png = await renderYearImage(c.env, figures, kind);
         const headers = { 'content-type': 'image/png', 'access-control-allow-origin': '*' };
         return { response: c.body(png, 200, headers), boardId: ownerId };
       });

@@ -5,19 +5,20 @@ import { blockStatuses } from './block-values';
 
 /**
  * Where a board can import from: Goodreads' library export, Letterboxd's files (or its export
- * ZIP whole), StoryGraph's library export.
+ * ZIP whole), StoryGraph's library export, Trakt's data export (its ZIP, or one JSON file of it),
+ * IMDb's ratings export.
  */
-const importSources = ['goodreads', 'letterboxd', 'storygraph'] as const;
+export const importSources = ['goodreads', 'letterboxd', 'storygraph', 'trakt', 'imdb'] as const;
 export type ImportSource = (typeof importSources)[number];
 
 /** A reader with thousands of shelved books and long reviews exports a few MB at most. */
 export const maxImportBytes = 5 * 1024 * 1024;
 
 export const importSourceParam = z.object({
-  source: z.enum(importSources, { error: 'Import from goodreads, letterboxd or storygraph.' }),
+  source: z.enum(importSources, { error: 'Import from goodreads, letterboxd, storygraph, trakt or imdb.' }),
 });
 
-const chooseFile = 'Choose the CSV file to import.';
+const chooseFile = 'Choose the file to import.';
 
 /** Letterboxd's two files of the same columns: films watched, and the watchlist. */
 const letterboxdLists = ['watched', 'watchlist'] as const;

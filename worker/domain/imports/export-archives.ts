@@ -1,5 +1,11 @@
 import { Unzip, UnzipInflate } from 'fflate';
-import type { ImportSource, LetterboxdList } from '../../../schema/imports';
+import {
+  type ImportSource,
+  type LetterboxdList,
+  letterboxdArchiveFiles,
+  traktFileOf,
+  traktFiles,
+} from '../../../schema/imports';
 import { Refusal } from '../../platform/refusal';
 import {
   type ExportFile,
@@ -7,7 +13,7 @@ import {
   parseExport,
   parseLetterboxdArchive,
 } from './export-files';
-import { parseTraktExport, traktFileOf, traktFiles } from './trakt-export';
+import { parseTraktExport } from './trakt-export';
 
 /** A file as uploaded: its name and bytes, a CSV or JSON file, or a ZIP of them. */
 export type Upload = { name: string; bytes: Uint8Array };
@@ -21,12 +27,11 @@ type ArchiveLayout = {
   advice: string;
 };
 
-const letterboxdFiles = ['diary.csv', 'reviews.csv', 'ratings.csv', 'watched.csv', 'watchlist.csv'];
 const letterboxdLayout: ArchiveLayout = {
   exportName: 'Letterboxd export',
-  fileNames: letterboxdFiles,
+  fileNames: letterboxdArchiveFiles,
   // At the ZIP's root: lists/ holds files of the same names.
-  wanted: (path) => letterboxdFiles.includes(path),
+  wanted: (path) => letterboxdArchiveFiles.includes(path),
   advice: 'Choose the ZIP Letterboxd sent you, as it came.',
 };
 const traktLayout: ArchiveLayout = {

@@ -8,7 +8,12 @@ import {
 } from '../../../schema/block-values';
 import { type BlockInput, blockInput } from '../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
-import type { ImportSource, LetterboxdList } from '../../../schema/imports';
+import {
+  columnsOf,
+  type ImportSource,
+  type LetterboxdList,
+  recogniseColumns,
+} from '../../../schema/imports';
 import { Refusal } from '../../platform/refusal';
 
 /** A block an export file describes, with the key that finds it again and the dates of its story. */
@@ -28,10 +33,6 @@ export type ParsedExport = { blocks: ExportedBlock[]; skippedRows: number };
 
 type Row = Record<string, string | undefined>;
 
-const goodreadsColumns = ['Book Id', 'Title', 'Author', 'Exclusive Shelf'];
-const letterboxdColumns = ['Date', 'Name', 'Year', 'Letterboxd URI'];
-const storygraphColumns = ['Title', 'Authors', 'Read Status'];
-const imdbColumns = ['Const', 'Your Rating', 'Title', 'Title Type'];
 // The layout Letterboxd's importer reads (and Up2's Letterboxd export writes), in its export's names.
 const letterboxdImportNames: Record<string, string> = {
   Title: 'Name',
@@ -45,14 +46,6 @@ const exportNames: Record<ImportSource, string> = {
   storygraph: 'StoryGraph export',
   imdb: 'IMDb ratings export',
   trakt: 'Trakt export',
-};
-const wantedColumns: Record<ImportSource, string[]> = {
-  goodreads: goodreadsColumns,
-  letterboxd: letterboxdColumns,
-  storygraph: storygraphColumns,
-  imdb: imdbColumns,
-  // Trakt's files are JSON: a CSV sent as Trakt's is refused by its columns all the same.
-  trakt: [],
 };
 
 const goodreadsShelves: Record<string, BlockStatus> = {
@@ -123,17 +116,15 @@ function inExportNames(rows: Row[], columns: string[]) {
  * chosen (an IMDb file short of its columns is not taken for it).
  */
 function recognise(columns: string[], chosen: ImportSource): ImportSource | null {
-  const has = (wanted: string[]) => wanted.every((column) => columns.includes(column));
-  if (has(goodreadsColumns)) return 'goodreads';
-  if (has(storygraphColumns)) return 'storygraph';
-  if (has(imdbColumns)) return 'imdb';
-  if (has(letterboxdColumns)) return 'letterboxd';
-  if (chosen === 'letterboxd' && has(letterboxdImportColumns)) return 'letterboxd';
-  return null;
+  const known = recogniseColumns(columns);
+  if (known) return known;
+  const importLayout = letterboxdImportColumns.every((column) => columns.includes(column));
+  return chosen === 'letterboxd' && importLayout ? 'letterboxd' : null;
 }
 
 function notAnExport(source: ImportSource, columns: string[]) {
-  const wanted = wantedColumns[source];
+  // Trakt's files are JSON: no CSV is one.
+  const wanted = source === 'trakt' ? [] : columnsOf(source);
   const missing = wanted.filter((column) => !columns.includes(column));
   const name = exportNames[source];
   const article = /^[AEIOU]/.test(name) ? 'an' : 'a';

@@ -1,4 +1,5 @@
 import { type BlockStatus, timesWatchedNote } from '../../../schema/block-values';
+import { type TraktFile, traktFileOf } from '../../../schema/imports';
 import { Refusal } from '../../platform/refusal';
 import {
   earliest,
@@ -9,28 +10,6 @@ import {
   seriesNote,
   screenWorkKey,
 } from './export-files';
-
-/**
- * The files of Trakt's data export this import reads, each in the shape of Trakt's API answer of
- * the same name (/sync/watched, /sync/ratings, /sync/watchlist). Long ones come paged
- * (`watched-movies-2.json`); history pages, lists, comments and the profile are left alone.
- */
-export const traktFiles = [
-  'watched-movies',
-  'watched-shows',
-  'ratings-movies',
-  'ratings-shows',
-  'lists-watchlist',
-] as const;
-type TraktFile = (typeof traktFiles)[number];
-
-const traktFileName = new RegExp(`^(${traktFiles.join('|')})(-\\d+)?\\.json$`);
-
-/** Which of the export's files a path is, by its name in whatever folder, or null. */
-export function traktFileOf(path: string): TraktFile | null {
-  const match = traktFileName.exec(path.split('/').pop() ?? '');
-  return match ? (match[1] as TraktFile) : null;
-}
 
 type Kind = 'movie' | 'show';
 type Entry = Record<string, unknown>;

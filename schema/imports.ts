@@ -8,14 +8,16 @@ import { blockStatuses } from './block-values';
  * ZIP whole), StoryGraph's library export, Trakt's data export (its ZIP, or one JSON file of it),
  * IMDb's ratings export.
  */
-export const importSources = ['goodreads', 'letterboxd', 'storygraph', 'trakt', 'imdb'] as const;
+const importSources = ['goodreads', 'letterboxd', 'storygraph', 'trakt', 'imdb'] as const;
 export type ImportSource = (typeof importSources)[number];
 
 /** A reader with thousands of shelved books and long reviews exports a few MB at most. */
 export const maxImportBytes = 5 * 1024 * 1024;
 
 export const importSourceParam = z.object({
-  source: z.enum(importSources, { error: 'Import from goodreads, letterboxd, storygraph, trakt or imdb.' }),
+  source: z.enum(importSources, {
+    error: 'Import from goodreads, letterboxd, storygraph, trakt or imdb.',
+  }),
 });
 
 const chooseFile = 'Choose the file to import.';

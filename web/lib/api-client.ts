@@ -88,7 +88,7 @@ function sendReportingUpload(onUpload: (fraction: number) => void): Send {
     new Promise((resolve, reject) => {
       const request = new XMLHttpRequest();
       request.open(init.method ?? 'GET', input instanceof Request ? input.url : String(input));
-      new Headers(init.headers).forEach((value, name) => request.setRequestHeader(name, value));
+      for (const [name, value] of new Headers(init.headers)) request.setRequestHeader(name, value);
       request.withCredentials = init.credentials === 'include';
       request.responseType = 'blob';
       request.upload.onprogress = (event) => {
@@ -101,7 +101,9 @@ function sendReportingUpload(onUpload: (fraction: number) => void): Send {
           if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
         }
         const body = bodyless.includes(request.status) ? null : (request.response as Blob);
-        resolve(new Response(body, { status: request.status, statusText: request.statusText, headers }));
+        resolve(
+          new Response(body, { status: request.status, statusText: request.statusText, headers }),
+        );
       };
       // As fetch does: a request the network lost is a TypeError (createOnce sends it again).
       request.onerror = () => reject(new TypeError('The network lost the request.'));

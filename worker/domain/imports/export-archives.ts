@@ -153,7 +153,8 @@ export function parseUpload(
     const file = { name: upload.name, text: new TextDecoder().decode(upload.bytes) };
     return source === 'trakt' ? parseTraktExport([file]) : parseExport(source, file, options);
   }
-  if (source === 'letterboxd') return parseLetterboxdArchive(unpack(upload.bytes, letterboxdLayout));
+  if (source === 'letterboxd')
+    return parseLetterboxdArchive(unpack(upload.bytes, letterboxdLayout));
   if (source === 'trakt') return parseTraktExport(unpack(upload.bytes, traktLayout));
   throw new Refusal('invalid', csvOnly[source] ?? 'This export is a file, not a ZIP.');
 }

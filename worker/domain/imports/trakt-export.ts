@@ -2,13 +2,13 @@ import { type BlockStatus, timesWatchedNote } from '../../../schema/block-values
 import { type TraktFile, traktFileOf } from '../../../schema/imports';
 import { Refusal } from '../../platform/refusal';
 import {
-  earliest,
   type ExportedBlock,
   type ExportFile,
+  earliest,
   filmBlockOf,
   type ParsedExport,
-  seriesNote,
   screenWorkKey,
+  seriesNote,
 } from './export-files';
 
 type Kind = 'movie' | 'show';
@@ -194,8 +194,7 @@ export function parseTraktExport(files: ExportFile[]): ParsedExport {
   const works = new TraktWorks();
   for (const file of files) {
     const entries = entriesOf(file);
-    const role =
-      traktFileOf(file.name) ?? (isObject(entries[0]) ? fileByShape(entries[0]) : null);
+    const role = traktFileOf(file.name) ?? (isObject(entries[0]) ? fileByShape(entries[0]) : null);
     if (!role) {
       if (entries.length === 0) continue;
       throw invalid(

@@ -17,7 +17,7 @@ test('an owner imports a Goodreads library, sees what it adds, and finds the boo
   await page.goto('/dashboard');
 
   await page.getByRole('button', { name: 'Import Books or Films' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads or Letterboxd' });
+  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads, Letterboxd and more' });
   await expect(dialog.getByRole('radio', { name: 'Goodreads' })).toBeChecked();
   await dialog.getByLabel('CSV file').setInputFiles(goodreadsExport);
 
@@ -57,7 +57,7 @@ test('a Letterboxd diary is recognised by its header whatever its name; a plain 
   await signInWithToken(page, owner);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Import Books or Films' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads or Letterboxd' });
+  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads, Letterboxd and more' });
   await dialog.getByRole('radio', { name: 'Letterboxd' }).check();
   await dialog.getByLabel('CSV file').setInputFiles({
     name: 'my-films.csv',
@@ -99,7 +99,7 @@ test('a Goodreads import offers covers from Open Library for the books with an I
   await signInWithToken(page, owner);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Import Books or Films' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads or Letterboxd' });
+  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads, Letterboxd and more' });
   await dialog.getByLabel('CSV file').setInputFiles(goodreadsExport);
   const covers = dialog.getByRole('checkbox', { name: /Add covers from Open Library/ });
   await expect(covers).not.toBeChecked();
@@ -114,7 +114,7 @@ test('a long Goodreads title wraps inside the import dialog, whose actions stay 
   await signInWithToken(page, owner);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Import Books or Films' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads or Letterboxd' });
+  const dialog = page.getByRole('dialog', { name: 'Import from Goodreads, Letterboxd and more' });
   const header =
     'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
   const row =

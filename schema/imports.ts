@@ -5,19 +5,22 @@ import { blockStatuses } from './block-values';
 
 /**
  * Where a board can import from: Goodreads' library export, Letterboxd's files (or its export
- * ZIP whole), StoryGraph's library export.
+ * ZIP whole), StoryGraph's library export, Trakt's data export (its ZIP, or one JSON file of it),
+ * IMDb's ratings export.
  */
-const importSources = ['goodreads', 'letterboxd', 'storygraph'] as const;
+const importSources = ['goodreads', 'letterboxd', 'storygraph', 'trakt', 'imdb'] as const;
 export type ImportSource = (typeof importSources)[number];
 
 /** A reader with thousands of shelved books and long reviews exports a few MB at most. */
 export const maxImportBytes = 5 * 1024 * 1024;
 
 export const importSourceParam = z.object({
-  source: z.enum(importSources, { error: 'Import from goodreads, letterboxd or storygraph.' }),
+  source: z.enum(importSources, {
+    error: 'Import from goodreads, letterboxd, storygraph, trakt or imdb.',
+  }),
 });
 
-const chooseFile = 'Choose the CSV file to import.';
+const chooseFile = 'Choose the file to import.';
 
 /** Letterboxd's two files of the same columns: films watched, and the watchlist. */
 const letterboxdLists = ['watched', 'watchlist'] as const;
@@ -73,3 +76,53 @@ export const importAnswer = z.object({
 export const letterboxdExportQuery = z.object({
   list: z.enum(letterboxdLists, { error: 'Choose watched or watchlist.' }).optional(),
 });
+
+/** The columns each service's CSV always has, by which a file is known whatever its name. */
+const exportColumns = {
+  goodreads: ['Book Id', 'Title', 'Author', 'Exclusive Shelf'],
+  storygraph: ['Title', 'Authors', 'Read Status'],
+  imdb: ['Const', 'Your Rating', 'Title', 'Title Type'],
+  letterboxd: ['Date', 'Name', 'Year', 'Letterboxd URI'],
+} as const satisfies Partial<Record<ImportSource, readonly string[]>>;
+export type CsvExportSource = keyof typeof exportColumns;
+
+export const columnsOf = (source: CsvExportSource): readonly string[] => exportColumns[source];
+
+/** Which service's CSV a header row is, by the columns each always writes; null when none. */
+export function recogniseColumns(columns: readonly string[]): CsvExportSource | null {
+  const sources = Object.keys(exportColumns) as CsvExportSource[];
+  const has = (source: CsvExportSource) =>
+    exportColumns[source].every((column) => columns.includes(column));
+  return sources.find(has) ?? null;
+}
+
+/** The files of Letterboxd's export ZIP that are read, at its root. */
+export const letterboxdArchiveFiles = [
+  'diary.csv',
+  'reviews.csv',
+  'ratings.csv',
+  'watched.csv',
+  'watchlist.csv',
+];
+
+/**
+ * The files of Trakt's data export that are read, each in the shape of Trakt's API answer of the
+ * same name (/sync/watched, /sync/ratings, /sync/watchlist). Long ones come paged
+ * (`watched-movies-2.json`); history pages, lists, comments and the profile are left alone.
+ */
+export const traktFiles = [
+  'watched-movies',
+  'watched-shows',
+  'ratings-movies',
+  'ratings-shows',
+  'lists-watchlist',
+] as const;
+export type TraktFile = (typeof traktFiles)[number];
+
+const traktFileName = new RegExp(`^(${traktFiles.join('|')})(-\\d+)?\\.json$`);
+
+/** Which of Trakt's export files a path is, by its name in whatever folder, or null. */
+export function traktFileOf(path: string): TraktFile | null {
+  const match = traktFileName.exec(path.split('/').pop() ?? '');
+  return match ? (match[1] as TraktFile) : null;
+}

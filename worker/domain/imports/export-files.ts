@@ -8,7 +8,12 @@ import {
 } from '../../../schema/block-values';
 import { type BlockInput, blockInput } from '../../../schema/blocks';
 import { type BlockTypeKey, findBlockType } from '../../../schema/catalogue';
-import type { ImportSource, LetterboxdList } from '../../../schema/imports';
+import {
+  columnsOf,
+  type ImportSource,
+  type LetterboxdList,
+  recogniseColumns,
+} from '../../../schema/imports';
 import { Refusal } from '../../platform/refusal';
 
 /** A block an export file describes, with the key that finds it again and the dates of its story. */
@@ -28,9 +33,6 @@ export type ParsedExport = { blocks: ExportedBlock[]; skippedRows: number };
 
 type Row = Record<string, string | undefined>;
 
-const goodreadsColumns = ['Book Id', 'Title', 'Author', 'Exclusive Shelf'];
-const letterboxdColumns = ['Date', 'Name', 'Year', 'Letterboxd URI'];
-const storygraphColumns = ['Title', 'Authors', 'Read Status'];
 // The layout Letterboxd's importer reads (and Up2's Letterboxd export writes), in its export's names.
 const letterboxdImportNames: Record<string, string> = {
   Title: 'Name',
@@ -42,11 +44,8 @@ const exportNames: Record<ImportSource, string> = {
   goodreads: 'Goodreads library export',
   letterboxd: 'Letterboxd export (watched.csv, watchlist.csv, diary.csv or ratings.csv)',
   storygraph: 'StoryGraph export',
-};
-const wantedColumns: Record<ImportSource, string[]> = {
-  goodreads: goodreadsColumns,
-  letterboxd: letterboxdColumns,
-  storygraph: storygraphColumns,
+  imdb: 'IMDb ratings export',
+  trakt: 'Trakt export',
 };
 
 const goodreadsShelves: Record<string, BlockStatus> = {
@@ -87,7 +86,7 @@ function readRows(file: ExportFile, source: ImportSource): ReadFile {
     transformHeader: (header) => header.replace(/^\uFEFF/, '').trim(),
   });
   const columns = parsed.meta.fields ?? [];
-  const recognised = recognise(columns);
+  const recognised = recognise(columns, source);
   if (!recognised) throw notAnExport(source, columns);
   const [error] = parsed.errors;
   if (error) {
@@ -111,19 +110,26 @@ function inExportNames(rows: Row[], columns: string[]) {
   };
 }
 
-/** Which export a header row is, by the columns each service always writes; null when neither. */
-function recognise(columns: string[]): ImportSource | null {
-  const has = (wanted: string[]) => wanted.every((column) => columns.includes(column));
-  if (has(goodreadsColumns)) return 'goodreads';
-  if (has(storygraphColumns)) return 'storygraph';
-  if (has(letterboxdColumns) || has(letterboxdImportColumns)) return 'letterboxd';
-  return null;
+/**
+ * Which export a header row is, by the columns each service always writes; null when none. The
+ * layout Letterboxd's importer reads (Title, Year) is any list of films: only when Letterboxd is
+ * chosen (an IMDb file short of its columns is not taken for it).
+ */
+function recognise(columns: string[], chosen: ImportSource): ImportSource | null {
+  const known = recogniseColumns(columns);
+  if (known) return known;
+  const importLayout = letterboxdImportColumns.every((column) => columns.includes(column));
+  return chosen === 'letterboxd' && importLayout ? 'letterboxd' : null;
 }
 
 function notAnExport(source: ImportSource, columns: string[]) {
-  const wanted = wantedColumns[source];
+  // Trakt's files are JSON: no CSV is one.
+  const wanted = source === 'trakt' ? [] : columnsOf(source);
   const missing = wanted.filter((column) => !columns.includes(column));
-  return invalid(`This is not a ${exportNames[source]}: it has no ${missing.join(', ')} column.`);
+  const name = exportNames[source];
+  const article = /^[AEIOU]/.test(name) ? 'an' : 'a';
+  if (missing.length === 0) return invalid(`This is not ${article} ${name}.`);
+  return invalid(`This is not ${article} ${name}: it has no ${missing.join(', ')} column.`);
 }
 
 /** A date as these exports write it (`2023/04/15`, `2024-01-15`), as ms at UTC midnight. */
@@ -134,7 +140,7 @@ function parseDay(value: string | undefined): number | null {
   return Number.isNaN(at) || at > Date.now() ? null : at;
 }
 
-function earliest(...times: (number | null)[]): number | null {
+export function earliest(...times: (number | null)[]): number | null {
   const known = times.filter((time) => time !== null);
   return known.length > 0 ? Math.min(...known) : null;
 }
@@ -165,7 +171,7 @@ function reviewOf(value: string | undefined): string {
   return clip(text, maxReviewLength);
 }
 
-type ExportedFields = {
+export type ExportedFields = {
   title: string;
   subtitle: string;
   externalUrl: string;
@@ -267,6 +273,40 @@ function storygraphBlock(row: Row): ExportedBlock | null {
   };
 }
 
+/** IMDb's title types (`TV Series` now, `tvSeries` before 2024) with spaces and case taken out. */
+const imdbShows = new Set(['tvseries', 'tvminiseries']);
+// An episode is part of its series; games and podcasts are not watched.
+const imdbLeftOut = new Set(['tvepisode', 'videogame', 'podcastseries', 'podcastepisode']);
+
+/**
+ * A title IMDb's ratings export lists: rated is watched, so Done since the day rated, its rating
+ * out of 10 in half stars; a series says so; episodes, games and podcasts are left out.
+ */
+function imdbBlock(row: Row): ExportedBlock | null {
+  const titleType = row['Title Type']?.toLowerCase().replace(/[\s-]/g, '') ?? '';
+  if (imdbLeftOut.has(titleType)) return null;
+  const id = row.Const?.trim() ?? '';
+  const imdb = /^tt\d+$/.test(id) ? id : null;
+  const outOf10 = Number(row['Your Rating']?.trim() || Number.NaN);
+  const block = filmBlockOf({
+    title: row.Title ?? '',
+    subtitle: row.Year ?? '',
+    externalUrl: imdb ? `https://www.imdb.com/title/${imdb}/` : '',
+    status: 'done',
+    rating: Number.isFinite(outOf10) ? String(outOf10 / 2) : undefined,
+  });
+  if (!block) return null;
+  if (imdbShows.has(titleType)) block.description = seriesNote;
+  const ratedAt = parseDay(row['Date Rated']);
+  return {
+    importKey: screenWorkKey('imdb', 'title', imdb, `${block.title} (${block.subtitle ?? ''})`),
+    block,
+    addedAt: ratedAt,
+    statusAt: ratedAt,
+    isbn: null,
+  };
+}
+
 /** Goodreads writes an ISBN as a spreadsheet formula (`="9780441478125"`), or `=""` for none. */
 function isbnOf(value: string | undefined): string | null {
   const digits =
@@ -294,9 +334,22 @@ function letterboxdListOf(columns: string[], fileName: string, chosen?: Letterbo
   throw new Refusal('invalid', message, { fields: { list: message } });
 }
 
+/** A film or a show as a block (their one type): the year as the subtitle. */
+export const filmBlockOf = (fields: ExportedFields) => blockOf(films, fields);
+
+/** What a show's description says of it, beside a film. */
+export const seriesNote = 'TV series';
+
+/**
+ * A film's or show's key: its IMDb id when known, which Trakt's and IMDb's exports share, so the
+ * one imported second adopts what the first brought; else the service's own id.
+ */
+export const screenWorkKey = (service: string, kind: string, imdb: string | null, id: string) =>
+  imdb ? `imdb:${imdb}` : `${service}:${kind}:${id}`;
+
 /** A film as a block: its page, the year as the subtitle. */
 function filmBlock(row: Row, status: BlockStatus) {
-  return blockOf(films, {
+  return filmBlockOf({
     title: row.Name ?? '',
     subtitle: row.Year ?? '',
     externalUrl: row['Letterboxd URI']?.trim() ?? '',
@@ -397,6 +450,7 @@ export function parseExport(
   const { rows, columns, recognised } = readRows(file, source);
   if (recognised === 'goodreads') return collect(rows, goodreadsBlock);
   if (recognised === 'storygraph') return collect(rows, storygraphBlock);
+  if (recognised === 'imdb') return collect(rows, imdbBlock);
   const list = letterboxdListOf(columns, file.name, options.list);
   if (list === 'diary') return letterboxdDiary(rows);
   const status = list === 'watchlist' ? 'planned' : 'done';

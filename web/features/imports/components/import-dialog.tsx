@@ -1,4 +1,4 @@
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
 import type { BlockStatus } from '../../../../schema/block-values';
 import type { ImportSource, LetterboxdList } from '../../../../schema/imports';
 import { Button } from '../../../components/ui/button';
@@ -15,15 +15,18 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
 import { useImportBlocks } from '../api/import-blocks';
 import { type ImportPreview, usePreviewImport } from '../api/preview-import';
+import { recogniseExport } from '../lib/recognise-export';
 
-type SourceLook = { label: string; things: string; howTo: string; file: string; accept: string };
+type SourceLook = { label: string; things: string; howTo: string; file: string };
+
+// Any service's export: a file is known by its content, whichever service is picked.
+const exportFiles = '.csv,text/csv,.zip,application/zip,.json,application/json';
 
 const sources: Record<ImportSource, SourceLook> = {
   goodreads: {
     label: 'Goodreads',
     things: 'books',
     file: 'CSV file',
-    accept: '.csv,text/csv',
     howTo:
       'On Goodreads, open My Books, then Import and export, and choose Export Library. Pick the .csv file it gives you: read books go to Done, currently reading to Now, want to read to Planned.',
   },
@@ -31,7 +34,6 @@ const sources: Record<ImportSource, SourceLook> = {
     label: 'Letterboxd',
     things: 'films',
     file: 'CSV file or ZIP',
-    accept: '.csv,text/csv,.zip,application/zip',
     howTo:
       'On Letterboxd, open Settings, then Data, and choose Export your data. Pick the ZIP it gives you as it came (films watched to Done, your watchlist to Planned), or one file from it: watched.csv or diary.csv (to Done) or watchlist.csv (to Planned).',
   },
@@ -39,9 +41,22 @@ const sources: Record<ImportSource, SourceLook> = {
     label: 'StoryGraph',
     things: 'books',
     file: 'CSV file',
-    accept: '.csv,text/csv',
     howTo:
       'On StoryGraph, open Manage Account, then Export StoryGraph Library. Pick the .csv file it gives you: read books go to Done, currently reading to Now, to-read to Planned, and books you did not finish to Done, marked so.',
+  },
+  trakt: {
+    label: 'Trakt',
+    things: 'films and shows',
+    file: 'ZIP or JSON file',
+    howTo:
+      'On Trakt, open Settings, then Data, and export your data. Pick the ZIP it gives you as it came, or one file from it (watched-movies.json, watched-shows.json, ratings-movies.json, ratings-shows.json or lists-watchlist.json): films and shows you watched or rated go to Done, your watchlist to Planned.',
+  },
+  imdb: {
+    label: 'IMDb',
+    things: 'films and shows',
+    file: 'CSV file',
+    howTo:
+      'On IMDb, open Your Ratings, then the menu beside it, and choose Export. Pick the .csv file it gives you: each film and series you rated goes to Done with your rating.',
   },
 };
 
@@ -128,6 +143,27 @@ function ListChoice({
   );
 }
 
+/**
+ * How far the file's upload has come, then a bar without an end while the server reads or imports
+ * it (how long that takes is not known).
+ */
+function ImportProgress({ label, uploaded }: { label: string; uploaded: number }) {
+  const uploading = uploaded < 1;
+  return (
+    <div className="space-y-1" aria-live="polite">
+      <p className="text-sm text-gray-600">
+        {uploading ? `Sending the file… ${Math.round(uploaded * 100)}%` : label}
+      </p>
+      <progress
+        aria-label={label}
+        className="h-2 w-full accent-violet-600"
+        max={1}
+        value={uploading ? uploaded : undefined}
+      />
+    </div>
+  );
+}
+
 function PreviewSummary({ preview }: { preview: ImportPreview }) {
   return (
     <div className="space-y-3">
@@ -172,7 +208,8 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
 }
 
 /**
- * Imports a Goodreads or Letterboxd export: the server reads the chosen file and shows what it
+ * Imports an export of Goodreads, Letterboxd, StoryGraph, Trakt or IMDb: a file dropped or chosen
+ * is known by its content (whichever service was picked), the server reads it and shows what it
  * would add; only then does "Import" add it.
  */
 export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -180,6 +217,10 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
   const [file, setFile] = useState<File | null>(null);
   const [list, setList] = useState<LetterboxdList | undefined>();
   const [covers, setCovers] = useState(false);
+  const [recognised, setRecognised] = useState<ImportSource | null>(null);
+  const [uploaded, setUploaded] = useState(0);
+  // A new input (no file shown) when the person picks another service.
+  const [inputKey, setInputKey] = useState(0);
   const previewImport = usePreviewImport();
   const importBlocks = useImportBlocks();
   const fileId = useId();
@@ -189,6 +230,7 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
     setFile(null);
     setList(undefined);
     setCovers(false);
+    setRecognised(null);
     previewImport.reset();
     importBlocks.reset();
   };
@@ -198,24 +240,49 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
   };
   const chooseSource = (next: ImportSource) => {
     setSource(next);
+    setInputKey((key) => key + 1);
     reset();
   };
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
+  const takeFile = async (chosen: File | null) => {
     importBlocks.reset();
     setFile(chosen);
     setList(undefined);
-    if (chosen) previewImport.mutate({ source, file: chosen });
-    else previewImport.reset();
+    setRecognised(null);
+    if (!chosen) {
+      previewImport.reset();
+      return;
+    }
+    const known = await recogniseExport(chosen).catch(() => null);
+    if (known && known !== source) {
+      setSource(known);
+      setRecognised(known);
+    }
+    setUploaded(0);
+    previewImport.mutate({ source: known ?? source, file: chosen, onUpload: setUploaded });
+  };
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) =>
+    takeFile(event.target.files?.[0] ?? null);
+  const dropFile = (event: DragEvent<HTMLFieldSetElement>) => {
+    event.preventDefault();
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) takeFile(dropped);
   };
   const chooseList = (next: LetterboxdList) => {
     setList(next);
-    if (file) previewImport.mutate({ source, file, list: next });
+    setUploaded(0);
+    if (file) previewImport.mutate({ source, file, list: next, onUpload: setUploaded });
   };
   const runImport = () => {
     if (!file) return;
+    setUploaded(0);
     importBlocks.mutate(
-      { source, file, list, covers: covers && (preview?.withIsbn ?? 0) > 0 },
+      {
+        source,
+        file,
+        list,
+        covers: covers && (preview?.withIsbn ?? 0) > 0,
+        onUpload: setUploaded,
+      },
       {
         onSuccess: ({ added }) => {
           toast({
@@ -242,7 +309,7 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
     <Dialog open={props.open} onOpenChange={(open) => (open ? props.onOpenChange(true) : close())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Import from Goodreads or Letterboxd</DialogTitle>
+          <DialogTitle>Import from Goodreads, Letterboxd and more</DialogTitle>
           <DialogDescription>
             Bring your {sources[source].things} along. You see what will be added before anything
             is.
@@ -270,25 +337,34 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
           </div>
           <p className="text-xs text-gray-600">{sources[source].howTo}</p>
         </fieldset>
-        <div className="space-y-1">
+        <fieldset
+          aria-label="The file to import"
+          className="space-y-1 rounded-lg border border-dashed border-gray-300 p-3"
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={dropFile}
+        >
           <label htmlFor={fileId} className="text-sm font-medium text-gray-900">
             {sources[source].file}
           </label>
           <input
-            // A new source starts with no file chosen.
-            key={source}
+            key={inputKey}
             id={fileId}
             type="file"
-            accept={sources[source].accept}
+            accept={exportFiles}
             onChange={chooseFile}
             className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-violet-50 file:px-3 file:py-2 file:font-medium file:text-violet-700 hover:file:bg-violet-100"
           />
-        </div>
+          <p className="text-xs text-gray-600">Or drop the file here.</p>
+          {recognised && (
+            <p className="text-xs text-gray-600">
+              This is {sources[recognised].label}&apos;s export: it is read as one.
+            </p>
+          )}
+        </fieldset>
         {previewImport.isPending && (
-          <p className="text-sm text-gray-600" aria-live="polite">
-            Reading the file…
-          </p>
+          <ImportProgress label="Reading the file…" uploaded={uploaded} />
         )}
+        {importBlocks.isPending && <ImportProgress label="Importing…" uploaded={uploaded} />}
         {failure && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
             {errorMessage(failure, 'The file could not be imported. Please try again.')}

@@ -461,20 +461,20 @@ describe('malformed files change nothing', () => {
     form.set('notes', 'no file here');
     const response = await call('POST', '/api/import/goodreads', { token: user.token, body: form });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'Choose the CSV file to import.' });
+    expect(await response.json()).toMatchObject({ error: 'Choose the file to import.' });
   });
 
   it('answers 400 to a source it cannot import from', async () => {
     const user = await createUser();
     const form = new FormData();
     form.set('file', goodreadsFile());
-    const response = await call('POST', '/api/import/trakt', {
+    const response = await call('POST', '/api/import/netflix', {
       token: user.token,
       body: form,
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
-      error: 'Import from goodreads, letterboxd or storygraph.',
+      error: 'Import from goodreads, letterboxd, storygraph, trakt or imdb.',
     });
   });
 

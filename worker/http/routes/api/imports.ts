@@ -36,7 +36,7 @@ export const importRoutes = new Hono<AppEnv>()
     documented({
       tag,
       summary:
-        "What importing a Goodreads library export, a StoryGraph export or a Letterboxd export (multipart `file`: a CSV recognised by its header row, or Letterboxd's export ZIP whole) would add, without adding it",
+        "What importing an export would add, without adding it (multipart `file`): Goodreads' or StoryGraph's library CSV, Letterboxd's CSVs or its export ZIP whole, Trakt's data export ZIP or one JSON file of it, IMDb's ratings CSV; a CSV is recognised by its header row",
       answers: { 200: importPreviewAnswer },
       refusals: [400, 401, 413],
     }),
@@ -60,7 +60,7 @@ export const importRoutes = new Hono<AppEnv>()
     documented({
       tag,
       summary:
-        'Add the books or films of an export (Goodreads, StoryGraph, Letterboxd) to your board (what the preview showed); blocks imported before are not added again',
+        'Add the books, films or shows of an export (Goodreads, StoryGraph, Letterboxd, Trakt, IMDb) to your board (what the preview showed), all or none; blocks imported before are not added again',
       answers: { 200: importAnswer },
       refusals: [400, 401, 409, 413],
     }),

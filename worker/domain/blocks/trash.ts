@@ -88,9 +88,7 @@ function restoreStatements(db: Db, id: number, userId: number, now: number) {
   // Its work's keys left with the row: the next lookup of the board indexes it again.
   const values = sql.raw(
     columnNames
-      .map((name) =>
-        name === 'works_indexed' ? '0' : `json_extract(d.kept, '$.block.${name}')`,
-      )
+      .map((name) => (name === 'works_indexed' ? '0' : `json_extract(d.kept, '$.block.${name}')`))
       .join(', '),
   );
   return [

@@ -175,7 +175,9 @@ function matchOf(keys: WorkKeys, rows: Row[]): number | null {
   const byTitle = rows.filter(
     (row) => row.work === keys.title && qualifiersAgree(row.qualifier, keys.qualifier),
   );
-  const [first] = (byId.length > 0 ? byId : byTitle).map((row) => row.blockId).sort((a, b) => a - b);
+  const [first] = (byId.length > 0 ? byId : byTitle)
+    .map((row) => row.blockId)
+    .sort((a, b) => a - b);
   return first ?? null;
 }
 

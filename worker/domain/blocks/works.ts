@@ -143,7 +143,7 @@ export function indexWorkStatement(db: Db, userId: number, blockId: number, work
  * found by a partial index, so a board whose blocks are all indexed costs one probe that finds
  * none. A block changed meanwhile (its `updated_at` moved) stays for the next lookup.
  */
-async function indexBoard(db: Db, userId: number) {
+export async function indexBoard(db: Db, userId: number) {
   const { results } = await db.$client
     .prepare(
       `SELECT id, type, title, subtitle, external_url AS externalUrl, import_key AS importKey,
@@ -166,14 +166,15 @@ async function indexBoard(db: Db, userId: number) {
 }
 
 /** Whether a title's match holds: the year or author agree, where both sides know it. */
-const qualifiersAgree = (a: string | null, b: string | null) => a === null || b === null || a === b;
+export const titleQualifiersAgree = (a: string | null, b: string | null) =>
+  a === null || b === null || a === b;
 
 /** The block holding `keys`' work among `rows`: by an identifier, else by title; the oldest first. */
 function matchOf(keys: WorkKeys, rows: Row[]): number | null {
   const ids = new Set(keys.ids);
   const byId = rows.filter((row) => ids.has(row.work));
   const byTitle = rows.filter(
-    (row) => row.work === keys.title && qualifiersAgree(row.qualifier, keys.qualifier),
+    (row) => row.work === keys.title && titleQualifiersAgree(row.qualifier, keys.qualifier),
   );
   const [first] = (byId.length > 0 ? byId : byTitle)
     .map((row) => row.blockId)

@@ -331,3 +331,109 @@ describe('a source bringing works on the board', () => {
     expect(board.map((block) => [block.title, block.status])).toEqual([['Dune', 'done']]);
   });
 });
+
+describe('merging two blocks of one work', () => {
+  /** A second block of a work, as boards got them before every writer looked works up. */
+  async function duplicateOf(user: TestUser, title: string) {
+    const block = await createBlock(user, {
+      title: `${title}, before the rule`,
+      subtitle: 'Susanna Clarke',
+    });
+    await env.DB.prepare('UPDATE blocks SET title = ?, works_indexed = 0 WHERE id = ?')
+      .bind(title, block.id)
+      .run();
+    return block;
+  }
+
+  it('finds the duplicates a board has, and merges one into the other with its story, clicks and copies', async () => {
+    const owner = await createUser();
+    const kept = await createBlock(owner, {
+      title: 'Piranesi',
+      subtitle: 'Susanna Clarke',
+      status: 'planned',
+      progress: 0,
+      review: undefined,
+    });
+    const from = await duplicateOf(owner, 'Piranesi');
+    expectStatus(
+      await readJson(
+        api(owner).blocks[':id'].$put({ param: { id: String(from.id) }, json: { status: 'done' } }),
+      ),
+      200,
+    );
+    const copier = await createUser();
+    const copy = await readJson(
+      api(copier).blocks[':id'].copy.$post({ param: { id: String(from.id) } }),
+    );
+    expectStatus(copy, 201);
+    await env.DB.batch([
+      env.DB.prepare('UPDATE blocks SET click_count = 3 WHERE id = ?').bind(from.id),
+      env.DB.prepare('UPDATE blocks SET click_count = 2 WHERE id = ?').bind(kept.id),
+      env.DB.prepare(
+        "INSERT INTO daily_block_clicks (block_id, board_id, day, clicks) VALUES (?1, ?3, '2026-11-01', 3), (?2, ?3, '2026-11-01', 2)",
+      ).bind(from.id, kept.id, owner.id),
+    ]);
+
+    const duplicates = await readJson(api(owner).blocks.duplicates.$get());
+    expectStatus(duplicates, 200);
+    expect(duplicates.body.pairs).toEqual([
+      {
+        kept: { id: kept.id, title: 'Piranesi', status: 'planned' },
+        from: { id: from.id, title: 'Piranesi', status: 'done' },
+      },
+    ]);
+
+    const merged = await readJson(
+      api(owner).blocks[':id'].merge.$post({
+        param: { id: String(kept.id) },
+        json: { from: from.id },
+      }),
+    );
+    expectStatus(merged, 200);
+    expect(merged.body.block).toMatchObject({
+      id: kept.id,
+      clickCount: 5,
+      copyCount: 1,
+      status: 'planned',
+    });
+    expect((await boardOf(owner)).map((block) => block.id)).toEqual([kept.id]);
+    const { results: story } = await env.DB.prepare(
+      'SELECT kind FROM block_story_events WHERE block_id = ? ORDER BY at, id',
+    )
+      .bind(kept.id)
+      .all<{ kind: string }>();
+    expect(story.map((event) => event.kind).sort()).toEqual([
+      'added',
+      'finished',
+      'planned',
+      'started',
+    ]);
+    const clicks = await env.DB.prepare('SELECT clicks FROM daily_block_clicks WHERE block_id = ?')
+      .bind(kept.id)
+      .first<{ clicks: number }>();
+    expect(clicks?.clicks).toBe(5);
+    const copied = await env.DB.prepare(
+      'SELECT copied_from_block_id AS origin FROM blocks WHERE id = ?',
+    )
+      .bind(copy.body.block.id)
+      .first<{ origin: number }>();
+    expect(copied?.origin).toBe(kept.id);
+    const after = await readJson(api(owner).blocks.duplicates.$get());
+    expectStatus(after, 200);
+    expect(after.body.pairs).toEqual([]);
+  });
+
+  it('refuses a block merged with itself (400) and a block of another board (404)', async () => {
+    const owner = await createUser();
+    const mine = await createBlock(owner);
+    const theirs = await createBlock(await createUser());
+    const merge = (from: number) =>
+      readJson(
+        api(owner).blocks[':id'].merge.$post({ param: { id: String(mine.id) }, json: { from } }),
+      );
+    expectStatus(await merge(mine.id), 400);
+    const stranger = await merge(theirs.id);
+    expectStatus(stranger, 404);
+    expect(stranger.body.error).toBe('Both blocks must exist and be yours to merge them.');
+  });
+});

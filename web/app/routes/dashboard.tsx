@@ -20,6 +20,7 @@ import {
   BlockDialog,
   type BlockDialogOutcome,
 } from '../../features/blocks/components/block-dialog';
+import { DuplicatesNotice } from '../../features/blocks/components/duplicates-notice';
 import { SortableBlockGrid } from '../../features/blocks/components/sortable-block-grid';
 import { focusBlockCard } from '../../features/blocks/focus-block-card';
 import { BoardToolbar } from '../../features/boards/components/board-toolbar';
@@ -265,6 +266,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         {ownBlocks.data && (
           <>
             <BoardToolbar board={ownBlocks.data.board} />
+            <DuplicatesNotice />
             <OnboardingBanner
               blockCount={ownBlocks.data.blocks.length}
               onCreate={() => createBlock('now')}

@@ -12,7 +12,7 @@ import { blockCopies, blockStoryEvents, blocks, users } from '../../../schema/ta
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
-import { findWorks, forgetWorkStatement } from './works';
+import { findWorks, forgetWorkStatement, type Work } from './works';
 
 type BlockRow = typeof blocks.$inferSelect;
 
@@ -111,7 +111,7 @@ const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', 
  * Refuses a block whose work the board holds already (decision 0050): one work is one block, and
  * its story tells a second reading or viewing.
  */
-async function refuseKnownWork(db: Db, userId: number, input: BlockInput) {
+async function refuseKnownWork(db: Db, userId: number, input: Work) {
   const [known] = await findWorks(db, userId, [input]);
   if (!known) return;
   throw new Refusal(
@@ -292,6 +292,7 @@ export async function copyBlock(writer: BoardWriter, sourceId: number) {
   if (!source) throw new Refusal('not-found', 'This block does not exist or is not public.');
   if (source.userId === copierId)
     throw new Refusal('invalid', 'This block is already on your board.');
+  await refuseKnownWork(db, copierId, source);
   const at = Date.now();
   const copy = {
     type: source.type,

@@ -437,3 +437,19 @@ describe('merging two blocks of one work', () => {
     expect(stranger.body.error).toBe('Both blocks must exist and be yours to merge them.');
   });
 });
+
+describe('a block copied from another board', () => {
+  it('is refused with 409 when the copier holds its work already', async () => {
+    const owner = await createUser();
+    const theirs = await createBlock(owner, { ...film, title: 'Perfect Days', subtitle: '2023' });
+    const copier = await createUser();
+    await createBlock(copier, { ...film, title: 'perfect days', subtitle: undefined });
+    const copy = await readJson(
+      api(copier).blocks[':id'].copy.$post({ param: { id: String(theirs.id) } }),
+    );
+    expectStatus(copy, 409);
+    expect(copy.body.error).toBe(
+      '“perfect days” is already on your board, in Now: open it there to change it.',
+    );
+  });
+});

@@ -35,7 +35,7 @@ const trailingAside = /\s*[([][^)\]]*[)\]]$/;
  * A title as two people would write it alike: no series note in brackets ("(The Hunger Games,
  * #1)"), no case, accents or punctuation, no leading article.
  */
-export function normalisedTitle(title: string): string {
+function normalisedTitle(title: string): string {
   return title
     .replace(trailingAside, '')
     .normalize('NFKD')
@@ -109,7 +109,7 @@ function qualifierOf(type: string, subtitle: string | null | undefined): string 
   return null;
 }
 
-export function keysOf(work: Work): WorkKeys {
+function keysOf(work: Work): WorkKeys {
   const isbn = work.isbn ? isbn13(work.isbn) : null;
   const ids = new Set([
     ...idsOfUrl(work.externalUrl),
@@ -125,8 +125,8 @@ export function keysOf(work: Work): WorkKeys {
 
 type Row = { blockId: number; work: string; qualifier: string | null };
 
-/** The statement that writes a work's keys for its block (an ISBN only its writer knows, say). */
-export function indexWorkStatement(db: Db, userId: number, blockId: number, work: Work) {
+/** The statement that writes the keys of block `blockId`'s work. */
+function indexWorkStatement(db: Db, userId: number, blockId: number, work: Work) {
   const { ids, title, qualifier } = keysOf(work);
   const rows = [...ids.map((id) => ({ work: id, qualifier: null })), { work: title, qualifier }];
   return rawRun(

@@ -114,10 +114,9 @@ const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', 
 async function refuseKnownWork(db: Db, userId: number, input: Work) {
   const [known] = await findWorks(db, userId, [input]);
   if (!known) return;
-  throw new Refusal(
-    'conflict',
-    `“${known.title}” is already on your board, in ${tabNames[known.status]}: open it there to change it.`,
-  );
+  const message = `“${known.title}” is already on your board, in ${tabNames[known.status]}: open it there to change it.`;
+  // The block dialog shows it under the title.
+  throw new Refusal('conflict', message, { fields: { title: message } });
 }
 
 /** The words a new block's owner wrote themselves, which no import or source overwrites later. */

@@ -448,8 +448,7 @@ describe('a block copied from another board', () => {
       api(copier).blocks[':id'].copy.$post({ param: { id: String(theirs.id) } }),
     );
     expectStatus(copy, 409);
-    expect(copy.body.error).toBe(
-      '“perfect days” is already on your board, in Now: open it there to change it.',
-    );
+    const message = '“perfect days” is already on your board, in Now: open it there to change it.';
+    expect(copy.body).toEqual({ error: message, fields: { title: message } });
   });
 });

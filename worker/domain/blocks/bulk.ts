@@ -218,6 +218,7 @@ export function updateKnownBlocks(
     sql.raw(
       `CASE WHEN blocks.hand_edited & ${bit} THEN blocks.${column} ELSE coalesce(json_extract(e.value, '$.${column}'), blocks.${column}) END`,
     );
+  // Only a block whose words change is touched: an import sent again leaves the board as it is.
   return [
     ...moveBroughtBlocks(db, userId, moves, at),
     rawRun(
@@ -227,7 +228,9 @@ export function updateKnownBlocks(
         rating = ${ownBit(handEditedFields.rating, 'rating')},
         review = ${ownBit(handEditedFields.review, 'review')}
       FROM json_each(${words}) AS e
-      WHERE blocks.id = ${field('blockId')} AND blocks.user_id = ${userId}`,
+      WHERE blocks.id = ${field('blockId')} AND blocks.user_id = ${userId}
+        AND (${ownBit(handEditedFields.rating, 'rating')} IS NOT blocks.rating
+          OR ${ownBit(handEditedFields.review, 'review')} IS NOT blocks.review)`,
     ),
   ] as const;
 }

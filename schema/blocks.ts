@@ -185,6 +185,28 @@ export const ownBlock = publicBlock.extend({
 });
 
 export const ownBlockAnswer = z.object({ block: ownBlock });
+
+/**
+ * `POST /api/blocks/:id/merge`: the block `from` goes into block `:id`, which keeps its story,
+ * counts and copies (one work, one block).
+ */
+export const blockMergeInput = z.strictObject({
+  from: z
+    .number({ error: 'Name the block to merge into this one by its id.' })
+    .int({ error: 'Name the block to merge into this one by its id.' })
+    .positive({ error: 'Name the block to merge into this one by its id.' }),
+});
+
+const duplicateSide = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(blockStatuses),
+});
+
+/** Pairs of the owner's blocks that hold one work, the older first: offered to merge. */
+export const duplicateBlocksAnswer = z.object({
+  pairs: z.array(z.object({ kept: duplicateSide, from: duplicateSide })),
+});
 export const deletedAnswer = z.object({ deleted: z.literal(true) });
 /** A deleted block can be brought back (POST …/restore) until `undoUntil`, in ms since 1970. */
 export const deletedBlockAnswer = z.object({

@@ -52,8 +52,8 @@ export const importPreviewAnswer = z.object({
   ),
   /** Blocks this file would add; `blocks` lists the first of them, as many as a board holds. */
   newCount: z.number().int(),
-  /** Rows already on the board from an earlier import. */
-  alreadyImported: z.number().int(),
+  /** Rows whose work is on the board already (by any writer): importing updates its block. */
+  alreadyOnBoard: z.number().int(),
   /** Rows left out: another shelf, or no title. */
   skippedRows: z.number().int(),
   /** How many more blocks the board holds. */
@@ -68,7 +68,8 @@ export const importAnswer = z.object({
   added: z.number().int(),
   /** Covers found on Open Library and copied to the board's blocks. */
   covers: z.number().int(),
-  alreadyImported: z.number().int(),
+  /** Blocks on the board already that the file's rows brought up to date (decision 0050). */
+  updated: z.number().int(),
   skippedRows: z.number().int(),
 });
 

@@ -271,6 +271,12 @@ export const blocks = sqliteTable(
     // When the cover of its work (a book's, a film's) was looked for, once; null until then, and
     // for blocks of other types. An image the owner set or removed after that is never replaced.
     coverSoughtAt: integer('cover_sought_at'),
+    // The fields the owner changed by hand (bits of `handEditedFields`): an import or a source that
+    // finds the block's work again never overwrites them.
+    handEdited: integer('hand_edited').notNull().default(0),
+    // Whether `block_works` holds the keys of the block's work as it reads now: made false by
+    // every insert (the default) and by an edit of what names the work; read by an index.
+    worksIndexed: integer('works_indexed', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
       .notNull()
@@ -285,6 +291,31 @@ export const blocks = sqliteTable(
     uniqueIndex('blocks_user_import_key_unique')
       .on(t.userId, t.importKey)
       .where(sql`${t.importKey} IS NOT NULL`),
+    index('blocks_works_unindexed').on(t.userId).where(sql`${t.worksIndexed} = 0`),
+  ],
+);
+
+/**
+ * What names each block's work on its board (decision 0050): its identifiers (`isbn:`,
+ * `goodreads:`, `letterboxd:`, `imdb:`, `tmdb:`, `trakt:`, `key:` an import key) and one
+ * `title:<type>:<normalised title>` whose `qualifier` is the film's year or the book's first
+ * author when known. Every writer looks a work up here before adding a block.
+ */
+export const blockWorks = sqliteTable(
+  'block_works',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    work: text('work').notNull(),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => blocks.id, { onDelete: 'cascade' }),
+    qualifier: text('qualifier'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.work, t.blockId] }),
+    index('block_works_block').on(t.blockId, t.work),
   ],
 );
 
@@ -637,8 +668,8 @@ export const sources = sqliteTable(
  * What a source made of each item it took, per board: the item's key (`goodreads:<book id>`,
  * `letterboxd:<film>`, `feed:<source id>:<item id>`) is the block's `import_key`, so an item makes
  * at most one block ever. `blockId` turns null when the owner deletes the block (never made
- * again); `handEdited` marks the fields the owner changed by hand (bits of `handEditedFields`),
- * which a source never overwrites.
+ * again); the fields the owner changed by hand are the block's `handEdited`, which a source never
+ * overwrites.
  */
 export const sourceItems = sqliteTable(
   'source_items',
@@ -653,7 +684,6 @@ export const sourceItems = sqliteTable(
     status: text('status', { enum: ['now', 'planned', 'done'] }).notNull(),
     // What the source last wrote of the item (title, subtitle, link), hashed: unchanged, no write.
     fingerprint: text('fingerprint').notNull(),
-    handEdited: integer('hand_edited').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

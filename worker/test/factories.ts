@@ -195,13 +195,20 @@ export const storedCoverImage = '/api/images/blocks/1/00000000-0000-4000-8000-00
 
 type BlockPayload = InferRequestType<ApiClient['blocks']['$post']>['json'];
 
+let payloadsMade = 0;
+
+/**
+ * A whole block as the dialog sends it. Its default title is a book of its own each time: a board
+ * refuses a second block of a work it holds (decision 0050).
+ */
 export function blockPayload(overrides: Partial<BlockPayload> = {}) {
+  payloadsMade += 1;
   return {
     category: 'learning',
     type: 'books-reading',
     emoji: 'BookOpen',
     label: 'Book',
-    title: 'The Pragmatic Programmer',
+    title: `The Pragmatic Programmer, volume ${payloadsMade}`,
     subtitle: 'Hunt & Thomas',
     description: 'Reading a chapter a week.',
     imageUrl: storedCoverImage,

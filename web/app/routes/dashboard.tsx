@@ -22,6 +22,7 @@ import {
   type BlockDialogOutcome,
 } from '../../features/blocks/components/block-dialog';
 import { CopyBlockButton } from '../../features/blocks/components/copy-block-button';
+import { DuplicatesNotice } from '../../features/blocks/components/duplicates-notice';
 import { SortableBlockGrid } from '../../features/blocks/components/sortable-block-grid';
 import { focusBlockCard } from '../../features/blocks/focus-block-card';
 import { BoardToolbar } from '../../features/boards/components/board-toolbar';
@@ -279,6 +280,7 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
         {ownBlocks.data && (
           <>
             <BoardToolbar board={ownBlocks.data.board} />
+            <DuplicatesNotice />
             <OnboardingBanner
               blockCount={ownBlocks.data.blocks.length}
               onCreate={() => createBlock('now')}

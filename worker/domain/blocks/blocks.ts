@@ -8,10 +8,11 @@ import {
 } from '../../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
 import { linksOwnProfile } from '../../../schema/indieweb';
-import { blockCopies, blockStoryEvents, blocks, sourceItems, users } from '../../../schema/tables';
+import { blockCopies, blockStoryEvents, blocks, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
+import { findWorks, forgetWorkStatement, type Work } from './works';
 
 type BlockRow = typeof blocks.$inferSelect;
 
@@ -104,8 +105,28 @@ function statusSinceAfter(status: BlockStatus | undefined, at: number) {
   return sql<number>`CASE WHEN ${blocks.status} = ${status} THEN ${blocks.statusSince} ELSE ${at} END`;
 }
 
+const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
+
+/**
+ * Refuses a block whose work the board holds already (decision 0050): one work is one block, and
+ * its story tells a second reading or viewing.
+ */
+async function refuseKnownWork(db: Db, userId: number, input: Work) {
+  const [known] = await findWorks(db, userId, [input]);
+  if (!known) return;
+  const message = `“${known.title}” is already on your board, in ${tabNames[known.status]}: open it there to change it.`;
+  // The block dialog shows it under the title.
+  throw new Refusal('conflict', message, { fields: { title: message } });
+}
+
+/** The words a new block's owner wrote themselves, which no import or source overwrites later. */
+const ownWords = (input: BlockInput) =>
+  (input.rating != null ? handEditedFields.rating : 0) |
+  (input.review ? handEditedFields.review : 0);
+
 export async function createBlock(writer: BoardWriter, input: BlockInput) {
   const { db, userId } = writer;
+  await refuseKnownWork(db, userId, input);
   const at = Date.now();
   const { results } = await commitChange(writer, 'blocks', [
     db
@@ -116,6 +137,7 @@ export async function createBlock(writer: BoardWriter, input: BlockInput) {
         progressEnabled: input.progressEnabled ?? input.category !== 'digital',
         userId,
         position: nextPosition(userId),
+        handEdited: ownWords(input),
         createdAt: new Date(at),
         updatedAt: new Date(at),
         statusSince: at,
@@ -137,9 +159,9 @@ function editedBit(column: SQLiteColumn, value: unknown, bit: number) {
 }
 
 /**
- * Remembers which fields of a source's block the owner changed by hand (decision 0033), so the
- * source never overwrites them. Runs before the change, while the block holds its old values;
- * a block no source made has no record and nothing is written.
+ * Remembers which fields of a block the owner changed by hand (decisions 0033, 0050), so no source
+ * or import that finds its work again overwrites them. Runs before the change, while the block
+ * holds its old values.
  */
 function markHandEdits(db: Db, id: number, userId: number, input: Partial<BlockInput>) {
   const edited = sql.join(
@@ -160,35 +182,37 @@ function markHandEdits(db: Db, id: number, userId: number, input: Partial<BlockI
     sql` | `,
   );
   return db
-    .update(sourceItems)
-    .set({
-      handEdited: sql`${sourceItems.handEdited} | (SELECT ${edited} FROM ${blocks} WHERE ${and(eq(blocks.id, id), eq(blocks.userId, userId))})`,
-    })
-    .where(and(eq(sourceItems.blockId, id), eq(sourceItems.userId, userId)));
+    .update(blocks)
+    .set({ handEdited: sql`${blocks.handEdited} | ${edited}` })
+    .where(ownedBlock(id, userId));
 }
+
+/** Whether an edit may name another work: then the block's keys are written again. */
+const renamesWork = (input: Partial<BlockInput>) =>
+  [input.type, input.title, input.subtitle, input.externalUrl].some((field) => field !== undefined);
 
 export async function updateBlock(writer: BoardWriter, id: number, input: BlockInput) {
   const { db, userId } = writer;
   const at = Date.now();
   const block = ownedBlock(id, userId);
+  const renames = renamesWork(input);
   const update = db
     .update(blocks)
-    .set({ ...input, updatedAt: new Date(at), statusSince: statusSinceAfter(input.status, at) })
+    .set({
+      ...input,
+      updatedAt: new Date(at),
+      statusSince: statusSinceAfter(input.status, at),
+      ...(renames ? { worksIndexed: false } : {}),
+    })
     .where(block)
     .returning();
   const marked = markHandEdits(db, id, userId, input);
+  const forget = renames ? [forgetWorkStatement(db, userId, id)] : [];
   // A change that names no status keeps the block where it is: its story has nothing to tell.
-  const [updated] =
-    input.status === undefined
-      ? (await commitChange(writer, 'blocks', [marked, update], isOwned(id, userId))).results[1]
-      : (
-          await commitChange(
-            writer,
-            'blocks',
-            [marked, tellMove(db, block, input.status, at), update],
-            isOwned(id, userId),
-          )
-        ).results[2];
+  const move = input.status === undefined ? [] : [tellMove(db, block, input.status, at)];
+  const statements = [marked, ...forget, ...move, update] as const;
+  const { results } = await commitChange(writer, 'blocks', statements, isOwned(id, userId));
+  const [updated] = results.at(-1) as BlockRow[];
   if (!updated) throw blockNotFound();
   return updated;
 }
@@ -267,6 +291,7 @@ export async function copyBlock(writer: BoardWriter, sourceId: number) {
   if (!source) throw new Refusal('not-found', 'This block does not exist or is not public.');
   if (source.userId === copierId)
     throw new Refusal('invalid', 'This block is already on your board.');
+  await refuseKnownWork(db, copierId, source);
   const at = Date.now();
   const copy = {
     type: source.type,
@@ -323,8 +348,6 @@ export async function findClickedBlock(db: Db, id: number, viewerId: number | nu
   }
   return { boardId: found.boardId, isOwn };
 }
-
-const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
 
 /** What is wrong with an order for a tab holding `held`, in words; null when it names exactly those. */
 function orderMismatch(status: BlockStatus, held: Set<number>, ids: number[]): string | null {

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type BlockStatus, storyKindOfStatus } from '../../../schema/block-values';
+import {
+  type BlockStatus,
+  handEditedFields,
+  storyKindOfStatus,
+} from '../../../schema/block-values';
 import type { BlockInput } from '../../../schema/blocks';
 import { type Db, rawAll, rawRun } from '../../platform/db';
 
@@ -171,5 +175,74 @@ export function retextBroughtBlocks(db: Db, userId: number, texts: BroughtText[]
       status_since = ${given('statusSince', 'status_since')}
     FROM json_each(${JSON.stringify(texts)}) AS e
     WHERE blocks.id = ${field('blockId')} AND blocks.user_id = ${userId}`,
+  );
+}
+
+const statusOrder: Record<BlockStatus, number> = { planned: 0, now: 1, done: 2 };
+
+/** What a writer from elsewhere says of a work the board holds already (decision 0050). */
+export type BroughtNews = {
+  blockId: number;
+  status: BlockStatus;
+  statusAt: number | null;
+  rating: number | null;
+  review: string | null;
+};
+
+/**
+ * Brings a block the board had already up to what its work's origin now says: a later status
+ * (Planned → Now → Done, never back: the board may know more than an old file), with its date;
+ * a rating and a review where it gives one. What the owner edited by hand (`known.handEdited`,
+ * read again by the statement) stays theirs.
+ */
+export function updateKnownBlocks(
+  db: Db,
+  userId: number,
+  news: (BroughtNews & { known: { status: BlockStatus; handEdited: number } })[],
+  at: number,
+) {
+  const moves = news.flatMap(({ blockId, status, statusAt, known }) =>
+    statusOrder[status] > statusOrder[known.status] && !(known.handEdited & handEditedFields.status)
+      ? [
+          {
+            blockId,
+            status,
+            since: statusAt ?? at,
+            keepProgress: (known.handEdited & handEditedFields.progress) !== 0,
+          },
+        ]
+      : [],
+  );
+  const words = JSON.stringify(news.filter((item) => item.rating !== null || item.review));
+  const ownBit = (bit: number, column: string) =>
+    sql.raw(
+      `CASE WHEN blocks.hand_edited & ${bit} THEN blocks.${column} ELSE coalesce(json_extract(e.value, '$.${column}'), blocks.${column}) END`,
+    );
+  // Only a block whose words change is touched: an import sent again leaves the board as it is.
+  return [
+    ...moveBroughtBlocks(db, userId, moves, at),
+    rawRun(
+      db,
+      sql`
+      UPDATE blocks SET updated_at = ${at},
+        rating = ${ownBit(handEditedFields.rating, 'rating')},
+        review = ${ownBit(handEditedFields.review, 'review')}
+      FROM json_each(${words}) AS e
+      WHERE blocks.id = ${field('blockId')} AND blocks.user_id = ${userId}
+        AND (${ownBit(handEditedFields.rating, 'rating')} IS NOT blocks.rating
+          OR ${ownBit(handEditedFields.review, 'review')} IS NOT blocks.review)`,
+    ),
+  ] as const;
+}
+
+/** The ISBNs of blocks just brought (found by their import key), kept as keys of their work. */
+export function recordIsbns(db: Db, userId: number, isbns: { importKey: string; isbn: string }[]) {
+  return rawRun(
+    db,
+    sql`
+    INSERT OR IGNORE INTO block_works (user_id, work, block_id)
+    SELECT ${userId}, 'isbn:' || ${field('isbn')}, b.id
+    FROM json_each(${JSON.stringify(isbns)}) AS e
+    JOIN blocks AS b ON b.user_id = ${userId} AND b.import_key = ${field('importKey')}`,
   );
 }

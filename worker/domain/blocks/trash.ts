@@ -85,8 +85,11 @@ function restoreStatements(db: Db, id: number, userId: number, now: number) {
     sql`FROM deleted_blocks AS d, json_each(d.kept, ${`$.${list}`}) AS e
       WHERE d.block_id = ${id} AND d.user_id = ${userId} AND d.purge_at > ${now}`;
   const columns = sql.raw(columnNames.join(', '));
+  // Its work's keys left with the row: the next lookup of the board indexes it again.
   const values = sql.raw(
-    columnNames.map((name) => `json_extract(d.kept, '$.block.${name}')`).join(', '),
+    columnNames
+      .map((name) => (name === 'works_indexed' ? '0' : `json_extract(d.kept, '$.block.${name}')`))
+      .join(', '),
   );
   return [
     rawRun(db, sql`INSERT INTO blocks (${columns}) SELECT ${values} ${from}`),

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { maxBlocksPerBoard } from '../../../schema/blocks';
 import type { ImportSource, LetterboxdList } from '../../../schema/imports';
 import { blocks } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { refuseFullBoard } from '../blocks/blocks';
-import { type BroughtBlock, bringBlocks } from '../blocks/bulk';
+import { type BroughtBlock, bringBlocks, recordIsbns, updateKnownBlocks } from '../blocks/bulk';
+import { findWorks, isbn13, type KnownWork } from '../blocks/works';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { findBookCovers } from './book-covers';
 import { parseUpload, type Upload } from './export-archives';
@@ -14,20 +15,15 @@ import type { ExportedBlock } from './export-files';
 /** What importing a file would do to a board as it stands. */
 type ImportPlan = {
   fresh: ExportedBlock[];
-  alreadyImported: number;
+  /** Rows whose work the board holds already, with its block: they update it. */
+  known: (ExportedBlock & { on: KnownWork })[];
   skippedRows: number;
   room: number;
 };
 
-async function boardHoldings(db: Db, userId: number) {
-  const held = await db
-    .select({ importKey: blocks.importKey })
-    .from(blocks)
-    .where(eq(blocks.userId, userId));
-  return {
-    importKeys: new Set(held.map((block) => block.importKey).filter((key) => key !== null)),
-    count: held.length,
-  };
+async function roomOn(db: Db, userId: number) {
+  const [held] = await db.select({ count: count() }).from(blocks).where(eq(blocks.userId, userId));
+  return maxBlocksPerBoard - (held?.count ?? 0);
 }
 
 /** Why an import cannot go ahead when the board lacks room for all it would add. */
@@ -37,7 +33,7 @@ function doesNotFit({ room, fresh }: ImportPlan): string | null {
   return `This file would add ${fresh.length} blocks. ${fits}: a board holds at most ${maxBlocksPerBoard} blocks. Delete some blocks, or remove rows from the file, and try again.`;
 }
 
-/** Reads the file and sets aside what the board has from an earlier import. */
+/** Reads the file and sets aside the works the board holds already (decision 0050). */
 export async function planImport(
   db: Db,
   userId: number,
@@ -46,14 +42,19 @@ export async function planImport(
   options: { list?: LetterboxdList } = {},
 ): Promise<ImportPlan> {
   const parsed = parseUpload(source, upload, options);
-  const board = await boardHoldings(db, userId);
-  const fresh = parsed.blocks.filter((exported) => !board.importKeys.has(exported.importKey));
-  return {
-    fresh,
-    alreadyImported: parsed.blocks.length - fresh.length,
-    skippedRows: parsed.skippedRows,
-    room: maxBlocksPerBoard - board.count,
-  };
+  const found = await findWorks(
+    db,
+    userId,
+    parsed.blocks.map(({ block, importKey, isbn }) => ({ ...block, importKey, isbn })),
+  );
+  const fresh: ExportedBlock[] = [];
+  const known: ImportPlan['known'] = [];
+  parsed.blocks.forEach((exported, at) => {
+    const on = found[at];
+    if (on) known.push({ ...exported, on });
+    else fresh.push(exported);
+  });
+  return { fresh, known, skippedRows: parsed.skippedRows, room: await roomOn(db, userId) };
 }
 
 export function previewOf(plan: ImportPlan) {
@@ -66,7 +67,7 @@ export function previewOf(plan: ImportPlan) {
       statusSince: statusAt,
     })),
     newCount: plan.fresh.length,
-    alreadyImported: plan.alreadyImported,
+    alreadyOnBoard: plan.known.length,
     skippedRows: plan.skippedRows,
     room: plan.room,
     doesNotFit: doesNotFit(plan),
@@ -74,10 +75,24 @@ export function previewOf(plan: ImportPlan) {
   };
 }
 
+/** The statements that bring the blocks the board had already up to what the file says. */
+function updateKnown(board: BoardWriter, plan: ImportPlan, at: number) {
+  const news = plan.known.map(({ on, block, statusAt }) => ({
+    blockId: on.blockId,
+    status: block.status,
+    statusAt,
+    rating: block.rating ?? null,
+    review: block.review ?? null,
+    known: on,
+  }));
+  return updateKnownBlocks(board.db, board.userId, news, at);
+}
+
 /**
- * Adds the plan's new blocks and their stories as one change: all of them or, when the board
- * lacks room for all, none (the board's limit is a trigger, so a race cannot overfill it). With
- * `covers`, books with an ISBN arrive with their cover.
+ * Adds the plan's new blocks and their stories, and updates the blocks of works the board held
+ * already, as one change: all of them or, when the board lacks room for all new ones, none (the
+ * board's limit is a trigger, so a race cannot overfill it). With `covers`, books with an ISBN
+ * arrive with their cover.
  */
 export async function runImport(
   board: BoardWriter,
@@ -94,20 +109,26 @@ export async function runImport(
     addedAt,
     statusAt,
   }));
-  let inserted: { id: number; importKey: string }[] = [];
-  if (brought.length > 0) {
-    const at = Date.now();
-    const statements = bringBlocks(board.db, board.userId, brought, at);
-    const { results } = await commitChange(board, 'blocks', statements).catch((error: unknown) =>
-      // Another import or a new block took the room meanwhile.
-      refuseFullBoard(error, 'Your board filled up meanwhile: look at the import again.'),
-    );
-    inserted = results[0];
-  }
+  const isbns = plan.fresh.flatMap(({ importKey, isbn }) => {
+    const normalised = isbn ? isbn13(isbn) : null;
+    return normalised ? [{ importKey, isbn: normalised }] : [];
+  });
+  const answer = { updated: plan.known.length, skippedRows: plan.skippedRows };
+  if (brought.length === 0 && plan.known.length === 0) return { ...answer, added: 0, covers: 0 };
+  const at = Date.now();
+  const statements = [
+    ...bringBlocks(board.db, board.userId, brought, at),
+    recordIsbns(board.db, board.userId, isbns),
+    ...updateKnown(board, plan, at),
+  ] as const;
+  const { results } = await commitChange(board, 'blocks', statements).catch((error: unknown) =>
+    // Another import or a new block took the room meanwhile.
+    refuseFullBoard(error, 'Your board filled up meanwhile: look at the import again.'),
+  );
+  const inserted = results[0];
   return {
+    ...answer,
     added: inserted.length,
     covers: inserted.filter(({ importKey }) => found.has(importKey)).length,
-    alreadyImported: plan.alreadyImported,
-    skippedRows: plan.skippedRows,
   };
 }

@@ -8,7 +8,9 @@ import {
   bringBlocks,
   moveBroughtBlocks,
   retextBroughtBlocks,
+  updateKnownBlocks,
 } from '../blocks/bulk';
+import { findWorks } from '../blocks/works';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { copyOutsideImage } from '../images/outside-image';
 import type { FeedEntry } from './feed-formats';
@@ -46,7 +48,7 @@ async function knownItems(db: Db, userId: number, keys: string[]): Promise<Map<s
   const { results } = await db.$client
     .prepare(
       `SELECT si.item_key AS itemKey, si.status, si.fingerprint, si.block_id AS blockId,
-        si.source_id AS sourceId, si.hand_edited AS handEdited, b.status_since AS statusSince,
+        si.source_id AS sourceId, coalesce(b.hand_edited, 0) AS handEdited, b.status_since AS statusSince,
         b.description
       FROM source_items AS si LEFT JOIN blocks AS b ON b.id = si.block_id
       WHERE si.user_id = ?1 AND si.item_key IN (SELECT value FROM json_each(?2))`,
@@ -91,11 +93,42 @@ export async function copyPictures(
 
 const field = (name: string) => sql.raw(`json_extract(e.value, '$.${name}')`);
 
+/** The records of items whose block is `blockId` (null: the block of the item's key). */
+function recordMade(
+  db: Db,
+  userId: number,
+  source: SourceWriter,
+  items: { entry: FeedEntry; blockId: number | null }[],
+) {
+  const records = JSON.stringify(
+    items.map(({ entry, blockId }) => ({
+      key: entry.key,
+      blockId,
+      status: entry.shelf,
+      fingerprint: fingerprintOf(entry),
+    })),
+  );
+  return rawRun(
+    db,
+    sql`
+    INSERT INTO source_items (user_id, item_key, source_id, block_id, status, fingerprint)
+    SELECT ${userId}, ${field('key')}, ${source.sourceId}, b.id, ${field('status')}, ${field('fingerprint')}
+    FROM json_each(${records}) AS e
+    JOIN blocks AS b ON b.user_id = ${userId}
+      AND b.id = coalesce(${field('blockId')}, (SELECT id FROM blocks AS keyed
+        WHERE keyed.user_id = ${userId} AND keyed.import_key = ${field('key')}))
+    WHERE true
+    ON CONFLICT DO NOTHING`,
+  );
+}
+
 /**
  * The statements that make the blocks of items new to the board, so that an item makes at most
  * one block ever, whatever runs at the same time: its block unless the board has a record of its
- * item (a block the owner deleted) or a block of its key (a second check at once, an earlier
- * import), and the record of each item, pointing at its block (one already there is adopted).
+ * item (a block the owner deleted) or a block of its key (a second check at once), and the
+ * record of each item, pointing at its block. An item whose work the board holds already (by
+ * hand, an import, another source: decision 0050) makes none: its record points at that block,
+ * which it brings up to date. The first statement answers the blocks made.
  */
 async function makeBlocks(
   board: BoardWriter,
@@ -104,44 +137,57 @@ async function makeBlocks(
   at: number,
 ) {
   const { db, env, userId } = board;
-  const taken = fresh
-    .map((entry) => ({ entry, block: blockOfEntry(entry) }))
-    .filter((made) => made.block !== null)
-    .slice(0, Math.max(0, await roomOn(db, userId)));
-  if (taken.length === 0) return [];
-  const pictures = await copyPictures(
-    env,
-    { userId, allowPrivate: source.allowPrivate },
-    taken.map(({ entry }) => entry),
+  const readable = fresh.flatMap((entry) => {
+    const block = blockOfEntry(entry);
+    return block ? [{ entry, block }] : [];
+  });
+  const found = await findWorks(
+    db,
+    userId,
+    readable.map(({ entry, block }) => ({ ...block, importKey: entry.key })),
   );
+  const known = readable.flatMap(({ entry }, index) => {
+    const on = found[index];
+    return on ? [{ entry, on }] : [];
+  });
+  const taken = readable
+    .filter((_, index) => !found[index])
+    .slice(0, Math.max(0, await roomOn(db, userId)));
+  const pictures =
+    taken.length === 0
+      ? new Map<string, string>()
+      : await copyPictures(
+          env,
+          { userId, allowPrivate: source.allowPrivate },
+          taken.map(({ entry }) => entry),
+        );
   const brought: BroughtBlock[] = taken.map(({ entry, block }) => ({
     importKey: entry.key,
     block: { ...block, imageUrl: pictures.get(entry.key) } as BroughtBlock['block'],
     addedAt: at,
     statusAt: entry.statusAt ?? at,
   }));
-  const records = JSON.stringify(
-    taken.map(({ entry }) => ({
-      key: entry.key,
-      status: entry.shelf,
-      fingerprint: fingerprintOf(entry),
-    })),
-  );
   const unless = sql`EXISTS (SELECT 1 FROM source_items AS si
     WHERE si.user_id = ${userId} AND si.item_key = ${field('importKey')})`;
-  return [
-    ...bringBlocks(db, userId, brought, at, { hidden: source.startHidden, unless }),
-    rawRun(
-      db,
-      sql`
-      INSERT INTO source_items (user_id, item_key, source_id, block_id, status, fingerprint)
-      SELECT ${userId}, b.import_key, ${source.sourceId}, b.id, ${field('status')}, ${field('fingerprint')}
-      FROM json_each(${records}) AS e
-      JOIN blocks AS b ON b.user_id = ${userId} AND b.import_key = ${field('key')}
-      WHERE true
-      ON CONFLICT DO NOTHING`,
-    ),
-  ] as const;
+  const news = known.map(({ entry, on }) => ({
+    blockId: on.blockId,
+    status: entry.shelf,
+    statusAt: entry.statusAt,
+    rating: entry.rating,
+    review: entry.review,
+    known: on,
+  }));
+  return {
+    adopted: known.length,
+    statements: [
+      ...bringBlocks(db, userId, brought, at, { hidden: source.startHidden, unless }),
+      recordMade(db, userId, source, [
+        ...taken.map(({ entry }) => ({ entry, blockId: null })),
+        ...known.map(({ entry, on }) => ({ entry, blockId: on.blockId })),
+      ]),
+      ...updateKnownBlocks(db, userId, news, at),
+    ] as const,
+  };
 }
 
 /**
@@ -292,7 +338,8 @@ export async function applyEntries(
   const changed = held.filter(
     (entry) => known.get(entry.key)?.fingerprint !== fingerprintOf(entry),
   );
-  const making = fresh.length > 0 ? await makeBlocks(board, source, fresh, at) : [];
+  const { adopted, statements: making } =
+    fresh.length > 0 ? await makeBlocks(board, source, fresh, at) : { adopted: 0, statements: [] };
   const moving = moves.length > 0 ? moveBlocks(db, userId, known, moves, at) : [];
   const updating = changed.length > 0 ? updateBlocks(db, userId, known, changed, at) : [];
   const [first, ...rest] = [...making, ...moving, ...updating];
@@ -303,5 +350,5 @@ export async function applyEntries(
   const made = making.length > 0 ? (results[0] as unknown[]).length : 0;
   const movedAt = making.length;
   const moved = moving.length > 0 ? (results[movedAt] as unknown[]).length : 0;
-  return { made, moved, updated: changed.length };
+  return { made, moved, updated: changed.length + adopted };
 }

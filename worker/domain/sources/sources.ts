@@ -10,6 +10,7 @@ import { sourceItems, sources, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { parseLink } from '../../platform/outside-fetch';
 import { Refusal } from '../../platform/refusal';
+import { findWorks } from '../blocks/works';
 import type { BoardWriter } from '../board-changes/record';
 import { applyEntries, type BoardChanges, copyPictures } from './board-items';
 import { type FeedEntry, type ReadFeed, readFeed, titleOf } from './feed-formats';
@@ -105,18 +106,29 @@ export async function listSources(db: Db, userId: number) {
   return { sources: rows.map(({ source, made }) => answerOf(source, made, now)) };
 }
 
-/** Entries of a feed on the board already (an earlier import or source made them). */
+/**
+ * Entries of a feed on the board already: a source knows their item, or the board holds their
+ * work (whoever made its block: decision 0050).
+ */
 async function keysOnBoard(db: Db, userId: number, entries: FeedEntry[]): Promise<Set<string>> {
   const { results } = await db.$client
     .prepare(
-      `SELECT import_key AS key FROM blocks
-        WHERE user_id = ?1 AND import_key IN (SELECT value FROM json_each(?2))
-      UNION SELECT item_key FROM source_items
+      `SELECT item_key AS key FROM source_items
         WHERE user_id = ?1 AND item_key IN (SELECT value FROM json_each(?2))`,
     )
     .bind(userId, JSON.stringify(entries.map((entry) => entry.key)))
     .all<{ key: string }>();
-  return new Set(results.map((row) => row.key));
+  const works = entries.flatMap((entry) => {
+    const block = blockOfEntry(entry);
+    return block ? [{ entry, work: { ...block, importKey: entry.key } }] : [];
+  });
+  const found = await findWorks(
+    db,
+    userId,
+    works.map(({ work }) => work),
+  );
+  const held = works.filter((_, index) => found[index]).map(({ entry }) => entry.key);
+  return new Set([...results.map((row) => row.key), ...held]);
 }
 
 /** Blocks of a preview whose pictures are copied to show it: the ones a dialog shows at first. */

@@ -16,6 +16,7 @@ import { countOf } from '../../../lib/plural';
 import { useImportBlocks } from '../api/import-blocks';
 import { type ImportPreview, usePreviewImport } from '../api/preview-import';
 import { recogniseExport } from '../lib/recognise-export';
+import { importAction, importSummary } from './import-summary';
 
 type SourceLook = { label: string; things: string; howTo: string; file: string };
 
@@ -64,17 +65,6 @@ const statusLabels: Record<BlockStatus, string> = { now: 'Now', planned: 'Planne
 
 function plural(count: number, one: string, other: string) {
   return countOf(count, { one, other });
-}
-
-function byStatus(preview: ImportPreview) {
-  return (['done', 'now', 'planned'] as const)
-    .map((status) => ({
-      status,
-      count: preview.blocks.filter((block) => block.status === status).length,
-    }))
-    .filter(({ count }) => count > 0)
-    .map(({ status, count }) => `${count.toLocaleString()} ${statusLabels[status]}`)
-    .join(', ');
 }
 
 function CoversChoice({
@@ -168,11 +158,7 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-gray-900" aria-live="polite">
-        {preview.newCount === 0
-          ? 'Nothing new to add: everything in this file is on your board already.'
-          : `${plural(preview.newCount, 'block', 'blocks')} to add: ${byStatus(preview)}.`}
-        {preview.alreadyImported > 0 &&
-          ` ${plural(preview.alreadyImported, 'is', 'are')} on your board already.`}
+        {importSummary(preview)}
         {preview.skippedRows > 0 &&
           ` ${plural(preview.skippedRows, 'row is', 'rows are')} left out (another shelf, or no title).`}
       </p>
@@ -284,10 +270,12 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
         onUpload: setUploaded,
       },
       {
-        onSuccess: ({ added }) => {
+        onSuccess: ({ added, updated }) => {
+          const brought = `Added ${plural(added, 'block', 'blocks')} to your board`;
           toast({
             title: 'Import complete',
-            description: `Added ${plural(added, 'block', 'blocks')} to your board.`,
+            description:
+              updated > 0 ? `${brought}, updated ${updated.toLocaleString('en')}.` : `${brought}.`,
           });
           close();
         },
@@ -296,7 +284,7 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
   };
   const canImport =
     preview !== undefined &&
-    preview.newCount > 0 &&
+    preview.newCount + preview.alreadyOnBoard > 0 &&
     preview.doesNotFit === null &&
     !importBlocks.isPending;
   const failure = previewImport.error ?? importBlocks.error;
@@ -380,9 +368,7 @@ export function ImportDialog(props: { open: boolean; onOpenChange: (open: boolea
             Cancel
           </Button>
           <Button onClick={runImport} disabled={!canImport}>
-            {importBlocks.isPending
-              ? 'Importing…'
-              : `Import ${preview && preview.newCount > 0 ? plural(preview.newCount, 'block', 'blocks') : ''}`.trim()}
+            {importBlocks.isPending ? 'Importing…' : importAction(preview)}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import {
   blockInput,
+  blockMergeInput,
   blockOrderAnswer,
   blockOrderInput,
   blockUpdateInput,
   clickAnswer,
   clickInput,
   deletedBlockAnswer,
+  duplicateBlocksAnswer,
   ownBlockAnswer,
 } from '../../../../schema/blocks';
 import { ownBlocksAnswer } from '../../../../schema/boards';
@@ -22,6 +24,7 @@ import {
   setBlockProgress,
   updateBlock,
 } from '../../../domain/blocks/blocks';
+import { findDuplicateBlocks, mergeBlocks } from '../../../domain/blocks/merge';
 import { deleteBlock, restoreBlock } from '../../../domain/blocks/trash';
 import { getBoardSettings } from '../../../domain/boards/boards';
 import { keepImageHere } from '../../../domain/images/outside-image';
@@ -71,6 +74,42 @@ export const blocksRoutes = new Hono<AppEnv>()
         getBoardSettings(db, c.var.viewer.id),
       ]);
       return sendJson(c, { blocks, board }, 200);
+    },
+  )
+  .get(
+    '/duplicates',
+    documented({
+      tag,
+      summary:
+        'Pairs of your blocks that hold the same work (by an identifier, or by type, title and year or author), to merge',
+      answers: { 200: duplicateBlocksAnswer },
+      refusals: [401],
+      tokenScope: 'read',
+    }),
+    requireAuthOrToken('read'),
+    async (c) => {
+      const pairs = await findDuplicateBlocks(c.var.db, c.var.viewer.id);
+      return sendJson(c, { pairs }, 200);
+    },
+  )
+  .post(
+    '/:id{[0-9]+}/merge',
+    documented({
+      tag,
+      summary:
+        'Merge block `from` into this one: it keeps the other’s story, clicks, copies and empty fields filled, and the other goes',
+      answers: { 200: ownBlockAnswer },
+      refusals: [400, 401, 404],
+      tokenScope: 'blocks:write',
+    }),
+    changesBoard,
+    requireAuthOrToken('blocks:write'),
+    validate('param', blockId),
+    validate('json', blockMergeInput),
+    async (c) => {
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const block = await mergeBlocks(writer, c.req.valid('param').id, c.req.valid('json').from);
+      return sendJson(c, { block }, 200);
     },
   )
   .put(

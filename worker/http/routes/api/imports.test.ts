@@ -101,7 +101,7 @@ describe('POST /api/import/goodreads/preview', () => {
         },
       ],
       newCount: 4,
-      alreadyImported: 0,
+      alreadyOnBoard: 0,
       skippedRows: 1,
       room: 200,
       doesNotFit: null,
@@ -116,7 +116,7 @@ describe('POST /api/import/goodreads', () => {
     const user = await createUser();
     const answer = await importFile(user, 'goodreads', goodreadsFile());
     expectStatus(answer, 200);
-    expect(answer.body).toEqual({ added: 4, covers: 0, alreadyImported: 0, skippedRows: 1 });
+    expect(answer.body).toEqual({ added: 4, covers: 0, updated: 0, skippedRows: 1 });
 
     const board = await boardOf(user);
     expect(
@@ -171,12 +171,12 @@ describe('POST /api/import/goodreads', () => {
     expectStatus(await importFile(user, 'goodreads', goodreadsFile()), 200);
     const again = await importFile(user, 'goodreads', goodreadsFile());
     expectStatus(again, 200);
-    expect(again.body).toEqual({ added: 0, covers: 0, alreadyImported: 4, skippedRows: 1 });
+    expect(again.body).toEqual({ added: 0, covers: 0, updated: 4, skippedRows: 1 });
     expect(await boardOf(user)).toHaveLength(4);
 
     const previewed = await preview(user, 'goodreads', goodreadsFile());
     expectStatus(previewed, 200);
-    expect(previewed.body).toMatchObject({ blocks: [], newCount: 0, alreadyImported: 4 });
+    expect(previewed.body).toMatchObject({ blocks: [], newCount: 0, alreadyOnBoard: 4 });
   });
 
   it('adds the same file once, each book with one story, when it is sent twice in the same millisecond', async () => {
@@ -204,7 +204,7 @@ describe('POST /api/import/goodreads', () => {
     );
     const answer = await importFile(user, 'goodreads', goodreadsFile());
     expectStatus(answer, 200);
-    expect(answer.body).toEqual({ added: 3, covers: 0, alreadyImported: 1, skippedRows: 1 });
+    expect(answer.body).toEqual({ added: 3, covers: 0, updated: 1, skippedRows: 1 });
     expect(await boardOf(user)).toHaveLength(4);
     expect(await boardOf(other)).toHaveLength(4);
   });
@@ -239,7 +239,7 @@ describe('POST /api/import/letterboxd', () => {
     const user = await createUser();
     const watched = await importFile(user, 'letterboxd', csvFile(watchedExport, 'watched.csv'));
     expectStatus(watched, 200);
-    expect(watched.body).toEqual({ added: 3, covers: 0, alreadyImported: 0, skippedRows: 0 });
+    expect(watched.body).toEqual({ added: 3, covers: 0, updated: 0, skippedRows: 0 });
     const watchlist = await importFile(
       user,
       'letterboxd',
@@ -279,7 +279,7 @@ describe('POST /api/import/letterboxd', () => {
 
     const again = await importFile(user, 'letterboxd', csvFile(watchedExport, 'watched.csv'));
     expectStatus(again, 200);
-    expect(again.body).toEqual({ added: 0, covers: 0, alreadyImported: 3, skippedRows: 0 });
+    expect(again.body).toEqual({ added: 0, covers: 0, updated: 3, skippedRows: 0 });
   });
 
   it('asks which list a watched or watchlist file is when neither its columns nor its name say, then takes the answer', async () => {
@@ -318,7 +318,7 @@ describe('POST /api/import/letterboxd', () => {
 
     const answer = await importFile(user, 'letterboxd', csvFile(diary, 'my-films.csv'));
     expectStatus(answer, 200);
-    expect(answer.body).toEqual({ added: 2, covers: 0, alreadyImported: 0, skippedRows: 0 });
+    expect(answer.body).toEqual({ added: 2, covers: 0, updated: 0, skippedRows: 0 });
     const board = await boardOf(user);
     expect(
       board.map(({ title, subtitle, description, status, statusSince }) => ({
@@ -350,7 +350,7 @@ describe('POST /api/import/letterboxd', () => {
     ]);
     const again = await importFile(user, 'letterboxd', csvFile(diary, 'diary.csv'));
     expectStatus(again, 200);
-    expect(again.body.alreadyImported).toBe(2);
+    expect(again.body.updated).toBe(2);
   });
 
   it('recognises a Goodreads export sent as Letterboxd by its header', async () => {

@@ -81,7 +81,7 @@ describe('a Letterboxd export ZIP imported', () => {
     const user = await createUser();
     const previewed = await preview(user, zipFile(letterboxdZip()));
     expectStatus(previewed, 200);
-    expect(previewed.body).toMatchObject({ newCount: 4, alreadyImported: 0, skippedRows: 0 });
+    expect(previewed.body).toMatchObject({ newCount: 4, alreadyOnBoard: 0, skippedRows: 0 });
 
     const imported = await importFile(user, zipFile(letterboxdZip()));
     expectStatus(imported, 200);
@@ -126,7 +126,7 @@ describe('a Letterboxd export ZIP imported', () => {
 
     const again = await preview(user, zipFile(letterboxdZip()));
     expectStatus(again, 200);
-    expect(again.body).toMatchObject({ newCount: 0, alreadyImported: 4 });
+    expect(again.body).toMatchObject({ newCount: 0, alreadyOnBoard: 4 });
   });
 });
 

@@ -96,7 +96,7 @@ describe('a StoryGraph export imported', () => {
       },
     ]);
     const again = await preview(user, storygraphExport);
-    expect(again.body).toMatchObject({ newCount: 0, alreadyImported: 4 });
+    expect(again.body).toMatchObject({ newCount: 0, alreadyOnBoard: 4 });
   });
 
   it('refuses a file without StoryGraph’s columns with 400, naming them', async () => {

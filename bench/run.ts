@@ -870,6 +870,7 @@ async function main() {
   }
   const started = Date.now();
   const where = machine();
+  const loadAtStart = os.loadavg()[0] ?? 0;
   console.log(`Machine: ${Object.values(where).join('; ')}`);
   const typecheck = describeCost(webTypecheckCost());
   console.log(typecheck);
@@ -932,6 +933,7 @@ async function main() {
   if (lighthouse.length)
     console.log(`Lighthouse done in ${Math.round((Date.now() - step) / 1000)} s.`);
 
+  const loadAtLoad = os.loadavg()[0] ?? 0;
   // Load: rounds of every route in turn (a short warm-up run, then the measured run). This host's
   // speed drifts by more than the gaps being measured, so each dynamic route is measured right
   // after a run of the smallest static file, and its ratio is to that run.
@@ -1002,6 +1004,7 @@ async function main() {
 
   // The cold start reads the seeded boards from the state the server held: it is stopped first.
   await stopServer();
+  const loadAtCold = os.loadavg()[0] ?? 0;
   const coldFigures = await coldStart(join(root, stateDir), `/@${sample}`);
   const cold = describeColdStart(coldFigures);
   cold[0] += beside(previous.cold);
@@ -1117,6 +1120,7 @@ Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(
 ## Machine
 - CPU: ${where.cpu}
 - Memory: ${where.memory}
+- Load average (1 minute) when the run began: ${fixed(loadAtStart, 1)}; when the load began: ${fixed(loadAtLoad, 1)}; when the cold starts began: ${fixed(loadAtCold, 1)} (the machine is shared: read the ratios, measured side by side, rather than the absolute figures)
 - ${where.node}; ${where.os}
 - Browser for Lighthouse: ${where.chromium}
 

@@ -9,12 +9,16 @@
  *    /embed/@username, before any load, each run once the machine's cores are nearly idle.
  * 5. Loads two hashed static files (the smallest a first load fetches, and the one nearest in size
  *    to the board page), GET /api/boards/{username}, /@username (one client, and a new visitor
- *    each request) and /embed/@username with autocannon, each run in a process of its own
- *    (bench/load.ts), every route in turn in each of BENCH_ROUNDS rounds, each dynamic route
- *    right after a run of the smallest static file it is compared with.
- * 6. Prints everything and writes bench/RESULTS.md; the server is stopped even on failure.
- * Before any of it, with the machine to itself, counts the web typecheck's cost (bench/types.ts)
- * and the board changes consumer's throughput (bench/board-changes.ts).
+ *    each request), /embed/@username and the year page with autocannon, each run in a process of
+ *    its own (bench/load.ts), every route in turn in each of BENCH_ROUNDS rounds, each dynamic
+ *    route right after a run of the smallest static file it is compared with.
+ * 6. Stops the server and times cold starts of its build against a minimal Hono Worker
+ *    (bench/cold-start.ts), with `wrangler check startup`'s figure.
+ * 7. Prints everything and writes bench/RESULTS.md, each figure beside the previous run's (read
+ *    from the file before it is overwritten); the server is stopped even on failure.
+ * Before any of it, with the machine to itself, counts the web typecheck's cost (bench/types.ts),
+ * the board changes consumer's throughput (bench/board-changes.ts) and Discover's latency at a
+ * million boards (bench/search.ts).
  *
  * Knobs (environment): BENCH_PORT, BENCH_SECONDS (per route, default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_ROUNDS (default 3), BENCH_IMAGES=0 (no generated block images),
@@ -34,6 +38,8 @@ import {
   workerSizes,
 } from '../tools/worker-bundle.ts';
 import { boardChangesThroughput } from './board-changes.ts';
+import { coldStart, describeColdStart } from './cold-start.ts';
+import { discoverAtAMillion, type SearchFigure } from './search.ts';
 import { describeCost, webTypecheckCost } from './types.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -539,7 +545,13 @@ type LoadResult = {
   statusCodes: Record<string, { count: number }>;
 };
 
-type Route = { name: string; paths: string[]; newVisitorEach?: boolean };
+type Route = {
+  name: string;
+  paths: string[];
+  newVisitorEach?: boolean;
+  /** Issue 38's floor for the ratio to the smallest static file. */
+  target?: number;
+};
 
 function runLoad(
   { paths, newVisitorEach }: Omit<Route, 'name'>,
@@ -789,13 +801,65 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+// ---------------------------------------------------------------------------------------------
+// The previous run's figures, shown beside this run's
+
+type Figures = Record<string, string>;
+
+const resultsFile = join(root, 'bench/RESULTS.md');
+const figuresComment = /<!-- figures: (.*) -->/;
+
+/** A route's name without what changes from run to run (file names and sizes). */
+const routeKey = (name: string) =>
+  name
+    .replace(/ \/assets\/\S+/, '')
+    .replace(/ \([\d.,]+ KB\)/, '')
+    .trim();
+
+/**
+ * The figures of bench/RESULTS.md before this run overwrites it: from the line of figures the
+ * script writes there, or, in a file written before that line existed, from its text.
+ */
+function previousFigures(): Figures {
+  if (!existsSync(resultsFile)) return {};
+  const text = readFileSync(resultsFile, 'utf8');
+  const written = figuresComment.exec(text)?.[1];
+  if (written) return JSON.parse(written) as Figures;
+  const figures: Figures = {};
+  const startup = /What an isolate evaluates at start[^:]*: ([\d,.]+ KiB)/.exec(text)?.[1];
+  if (startup) figures.startup = startup;
+  const upload = /The upload: ([\d,.]+ KiB, [\d,.]+ KiB gzipped)/.exec(text)?.[1];
+  if (upload) figures.upload = upload;
+  const throughput = text.split('## Throughput and latency')[1]?.split('\n## ')[0] ?? '';
+  for (const row of throughput.split('\n').filter((line) => line.startsWith('| '))) {
+    const cells = row.split('|').map((cell) => cell.trim());
+    if (cells[1] && cells[6] && /^[\d.]+$/.test(cells[6])) figures[routeKey(cells[1])] = cells[6];
+  }
+  return figures;
+}
+
+const beside = (previous: string | undefined) => (previous ? `; previous run: ${previous}` : '');
+
+// ---------------------------------------------------------------------------------------------
+
+const kib = (bytes: number) => `${fixed(bytes / 1024, 1)} KiB`;
+
 /** The built Worker's sizes (tools/worker-bundle.ts, as `npm run deploy:check` prints them). */
-function describeWorker({ startupBytes, uploadBytes, uploadGzipBytes }: WorkerSizes) {
-  const kib = (bytes: number) => `${fixed(bytes / 1024, 1)} KiB`;
+function describeWorker(
+  { startupBytes, uploadBytes, uploadGzipBytes }: WorkerSizes,
+  previous: Figures,
+) {
   return [
-    `What an isolate evaluates at start (the entry and its static imports): ${kib(startupBytes)} (budget ${kib(startupBudgetBytes)})`,
-    `The upload: ${kib(uploadBytes)}, ${kib(uploadGzipBytes)} gzipped (budget ${kib(uploadGzipBudgetBytes)} gzipped)`,
+    `What an isolate evaluates at start (the entry and its static imports): ${kib(startupBytes)} (budget ${kib(startupBudgetBytes)})${beside(previous.startup)}`,
+    `The upload: ${kib(uploadBytes)}, ${kib(uploadGzipBytes)} gzipped (budget ${kib(uploadGzipBudgetBytes)} gzipped)${beside(previous.upload)}`,
   ];
+}
+
+function describeSearch(figures: SearchFigure[], previous: Figures) {
+  return figures.map(
+    ({ label, median, p95, target }) =>
+      `${label}: median ${median} ms, p95 ${p95} ms${target === null ? '' : ` (target p95 ≤ ${target} ms: ${p95 <= target ? 'met' : 'MISSED'})`}${beside(previous[label])}`,
+  );
 }
 
 async function main() {
@@ -806,18 +870,27 @@ async function main() {
   }
   const started = Date.now();
   const where = machine();
+  const loadAtStart = os.loadavg()[0] ?? 0;
   console.log(`Machine: ${Object.values(where).join('; ')}`);
   const typecheck = describeCost(webTypecheckCost());
   console.log(typecheck);
   const boardChanges = boardChangesThroughput();
   console.log(boardChanges);
+  const previous = previousFigures();
+  const search = discoverAtAMillion();
+  console.log(
+    typeof search === 'string'
+      ? `Discover at a million boards: ${search}`
+      : describeSearch(search, previous).join('\n'),
+  );
 
   console.log(
     `Building and starting the production app on workerd at ${origin} (log: ${serverLog})…`,
   );
   await startServer();
   console.log(`Server up after ${Math.round((Date.now() - started) / 1000)} s.`);
-  const worker = describeWorker(workerSizes(join(root, 'dist/up2')));
+  const sizes = workerSizes(join(root, 'dist/up2'));
+  const worker = describeWorker(sizes, previous);
   console.log(worker.join('\n'));
 
   let step = Date.now();
@@ -828,13 +901,14 @@ async function main() {
       `${withImages ? ' (one block in five with a generated image)' : ''}.`,
   );
   const sample = usernames[0] ?? 'nobody';
+  const year = new Date().getUTCFullYear();
 
   // Page weights.
   const weights = [
     await weighPage('/', 'landing'),
     await weighPage(`/@${sample}`, 'board'),
     await weighPage(`/embed/@${sample}`, 'embed'),
-    await weighPage(`/@${sample}/year/${new Date().getUTCFullYear()}`, 'year'),
+    await weighPage(`/@${sample}/year/${year}`, 'year'),
   ];
   // Two yardsticks served by the same workerd through the same preview server: the smallest hashed
   // file a first load fetches (what serving anything costs), and the one nearest in size to the
@@ -859,6 +933,7 @@ async function main() {
   if (lighthouse.length)
     console.log(`Lighthouse done in ${Math.round((Date.now() - step) / 1000)} s.`);
 
+  const loadAtLoad = os.loadavg()[0] ?? 0;
   // Load: rounds of every route in turn (a short warm-up run, then the measured run). This host's
   // speed drifts by more than the gaps being measured, so each dynamic route is measured right
   // after a run of the smallest static file, and its ratio is to that run.
@@ -872,16 +947,29 @@ async function main() {
       name: `same-size static asset ${sameSizeAsset.url} (${kb(sameSizeAsset.bytes)})`,
       paths: [sameSizeAsset.url],
     },
-    { name: 'GET /api/boards/{username}', paths: usernames.map((u) => `/api/boards/${u}`) },
+    {
+      name: 'GET /api/boards/{username}',
+      paths: usernames.map((u) => `/api/boards/${u}`),
+      target: 1,
+    },
     // The viral case: everyone reads the same board.
-    { name: `/@username, one board (${kb(boardHtml)})`, paths: [`/@${sample}`] },
+    { name: `/@username, one board (${kb(boardHtml)})`, paths: [`/@${sample}`], target: 1 },
     {
       name: '/@username, one board, a new visitor each request',
       paths: [`/@${sample}`],
       newVisitorEach: true,
     },
-    { name: '/@username, all boards in turn', paths: usernames.map((u) => `/@${u}`) },
-    { name: '/embed/@username', paths: usernames.map((u) => `/embed/@${u}`) },
+    {
+      name: '/@username, all boards in turn',
+      paths: usernames.map((u) => `/@${u}`),
+      target: 0.8,
+    },
+    { name: '/embed/@username', paths: usernames.map((u) => `/embed/@${u}`), target: 1 },
+    {
+      name: '/@username/year/{year}, all boards in turn',
+      paths: usernames.map((u) => `/@${u}/year/${year}`),
+      target: 0.8,
+    },
   ];
   const staticRoutes = 2;
   const measure = async (round: number, route: Route) => {
@@ -906,12 +994,31 @@ async function main() {
     }
     rounds.push(results);
   }
-  const loads = routes.map((route, i) =>
-    summariseRounds(
+  const loads = routes.map((route, i) => ({
+    ...summariseRounds(
       route.name,
       rounds.map((r) => [r[i]?.[0], r[1]?.[1], r[i]?.[1]]),
     ),
-  );
+    target: route.target,
+  }));
+
+  // The cold start reads the seeded boards from the state the server held: it is stopped first.
+  await stopServer();
+  const loadAtCold = os.loadavg()[0] ?? 0;
+  const coldFigures = await coldStart(join(root, stateDir), `/@${sample}`);
+  const cold = describeColdStart(coldFigures);
+  cold[0] += beside(previous.cold);
+  console.log(cold.join('\n'));
+
+  const figures: Figures = {
+    startup: kib(sizes.startupBytes),
+    upload: `${kib(sizes.uploadBytes)}, ${kib(sizes.uploadGzipBytes)} gzipped`,
+    cold: `ratio ${fixed(coldFigures.ratio, 2)}`,
+    ...Object.fromEntries(loads.map((load) => [routeKey(load.name), fixed(load.toSmallest, 2)])),
+    ...(typeof search === 'string'
+      ? {}
+      : Object.fromEntries(search.map((f) => [f.label, `median ${f.median} ms, p95 ${f.p95} ms`]))),
+  };
 
   // ----- Report
   const loadTable = table(
@@ -922,6 +1029,8 @@ async function main() {
       'p99',
       'errors (non-2xx + errors + timeouts)',
       'ratio to smallest static',
+      'target',
+      'previous run',
       'ratio to same-size static',
       'ratio per round (smallest)',
     ],
@@ -932,6 +1041,10 @@ async function main() {
       `${load.median.p99} ms`,
       `${load.errors.non2xx + load.errors.errors + load.errors.timeouts} (${load.errors.non2xx} + ${load.errors.errors} + ${load.errors.timeouts})`,
       fixed(load.toSmallest, 2),
+      load.target === undefined
+        ? '-'
+        : `≥ ${fixed(load.target, 1)}: ${load.toSmallest >= load.target ? 'met' : 'MISSED'}`,
+      previous[routeKey(load.name)] ?? '-',
       fixed(load.toSameSize, 2),
       load.roundRatios.map((ratio) => fixed(ratio, 2)).join(', '),
     ]),
@@ -1007,6 +1120,7 @@ Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(
 ## Machine
 - CPU: ${where.cpu}
 - Memory: ${where.memory}
+- Load average (1 minute) when the run began: ${fixed(loadAtStart, 1)}; when the load began: ${fixed(loadAtLoad, 1)}; when the cold starts began: ${fixed(loadAtCold, 1)} (the machine is shared: read the ratios, measured side by side, rather than the absolute figures)
 - ${where.node}; ${where.os}
 - Browser for Lighthouse: ${where.chromium}
 
@@ -1016,12 +1130,23 @@ Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(
 - Load: autocannon in a separate Node process, ${connections} connections, ${seconds} s per route after a 2 s warm-up, every route in turn in each of ${loadRounds} rounds; the median round is shown, and each ratio is the median of the rounds' ratios. This host's speed drifts between runs by more than the gaps measured, so each dynamic route runs right after a run of the smallest static file, and its ratio to that file is to that run. One client sends every request, so the board's views count it once per 30 minutes; "a new visitor each request" sends each with a user agent of its own, so every request is a new visitor to count. Dynamic routes take the ${usernames.length} boards in turn. Load generator, \`vite preview\` (Node) and workerd share the same ${os.cpus().length} cores, so absolute figures are this machine's, and the ratios to the static files (served by the same workerd through the same Vite preview server) are the figures to read: to the smallest hashed file a first load fetches (what serving anything costs), and to the one nearest in size to the board page's HTML (the same bytes, rendered or not). Requests ask for no compression, so every byte of a page crosses the preview server.
 
 ## The Worker (\`npm run deploy:check\` fails above the budgets)
-${worker.map((line) => `- ${line}`).join('\n')}
+${[...worker, ...cold].map((line) => `- ${line}`).join('\n')}
+
+The cold start: both Workers are the Vite plugin's build output started as \`vite preview\` starts one (Miniflare, every built module, the bindings wrangler reads from the built wrangler.json), the server stopped first; each run a new workerd process timed from its start to the last byte of the first answer, the three Workers in turn, one unmeasured start of each first (bench/cold-start.ts).
+
+## Discover at a million boards (\`npm run bench:api\`, its latency part: 50 sequential calls each, in workerd with local D1, before the server starts)
+${
+  typeof search === 'string'
+    ? `- ${search}`
+    : describeSearch(search, previous)
+        .map((line) => `- ${line}`)
+        .join('\n')
+}
 
 ## Throughput and latency
 ${loadTable}
 
-Aim: \`/@username\` of one board (the viral case: one board read by everyone) at least 0.8 of the smallest static asset's throughput, every route with zero errors. All boards in turn is the opposite case: each board is read only a few times a second, so most reads pay for the version read, cache lookup and view count that the reads of a hot board share (decision 0004).
+Targets (issue 38), each a ratio to the smallest static asset's throughput: \`/@username\` of one board (the viral case: one board read by everyone), the embed and the JSON API at least 1.0; all boards in turn and the year page (every board's year in turn, so each is rendered once per board and version) at least 0.8; every route with zero errors. "previous run" is the same ratio in the run before this one. All boards in turn is the opposite case: each board is read only a few times a second, so most reads pay for the version read, cache lookup and view count that the reads of a hot board share (decision 0004).
 
 ## Page weight (gzip -9 of each file the first load fetches)
 ${weightTable}
@@ -1042,9 +1167,11 @@ ${lighthouseFailures || '- (Lighthouse skipped)'}
 
 ## Board changes (\`npm run bench:changes\`)
 - ${boardChanges}
+
+<!-- figures: ${JSON.stringify(figures)} -->
 `;
   console.log(`\n${report}`);
-  writeFileSync(join(root, 'bench/RESULTS.md'), report);
+  writeFileSync(resultsFile, report);
   console.log('Written to bench/RESULTS.md.');
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { fediverseBlockKinds, fediverseInteractionKinds } from './fediverse-interaction-values';
 // Imported for its one-time zod configuration (jitless), like every schema module.
 import { idParam } from './fields';
-import { fediverseBlockKinds, fediverseInteractionKinds } from './fediverse-interaction-values';
 
 /** How many likes, boosts and replies one page of `GET /api/fediverse/interactions` holds. */
 export const interactionPageSize = 50;

@@ -17,7 +17,7 @@ import {
   notificationKinds,
   sourceKinds,
 } from './block-values';
-import { fediverseInteractionKinds, fediverseBlockKinds } from './fediverse-interaction-values';
+import { fediverseBlockKinds, fediverseInteractionKinds } from './fediverse-interaction-values';
 import { moderationActionKinds, reportReasons } from './moderation-values';
 
 const createdAt = () =>

@@ -45,12 +45,7 @@ import {
 } from './followers';
 import { textAsHtml } from './html';
 import { receiveBoost, receiveLike, receiveReply } from './inbox-interactions';
-import {
-  deleteReply,
-  dropInteractionsOf,
-  isBlockedFrom,
-  undoInteraction,
-} from './interactions';
+import { deleteReply, dropInteractionsOf, isBlockedFrom, undoInteraction } from './interactions';
 import { boardKeyPairs } from './keys';
 import {
   outboxPageSize,

@@ -1,5 +1,12 @@
 import type { Context } from '@fedify/fedify';
-import { type Actor, type Announce, type Create, isActor, type Like, Note } from '@fedify/fedify/vocab';
+import {
+  type Actor,
+  type Announce,
+  type Create,
+  isActor,
+  type Like,
+  Note,
+} from '@fedify/fedify/vocab';
 import type { FediverseInteractionKind } from '../../../schema/fediverse-interaction-values';
 import { copyOutsideImage } from '../images/outside-image';
 import type { FediverseData } from './federation';
@@ -20,7 +27,7 @@ function storyNamed(ctx: Context<FediverseData>, address: URL | null) {
   return identifier && id ? { username: identifier, storyId: Number(id) } : undefined;
 }
 
-/** Our copy of an account's picture for one board: copied once, then reused. */
+/** Our copy of an account's picture for one board: reused once one of its answers copied it. */
 async function pictureOf(ctx: Context<FediverseData>, actor: Actor, userId: number) {
   const known = actor.id && (await copiedPictureOf(ctx.data.db, userId, actor.id.href));
   if (known) return known;

@@ -1,14 +1,14 @@
 import { and, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../schema/block-values';
-import { interactionPageSize } from '../../../schema/fediverse-interactions';
 import {
   type FediverseBlockKind,
   type FediverseInteractionKind,
   ownStoryHeadline,
 } from '../../../schema/fediverse-interaction-values';
+import { interactionPageSize } from '../../../schema/fediverse-interactions';
 import {
-  blocks,
   blockStoryEvents,
+  blocks,
   fediverseBlocklist,
   fediverseFollowers,
   fediverseInteractions,
@@ -55,7 +55,10 @@ export async function isBlockedFrom(db: Db, userId: number, actorId: string): Pr
         eq(fediverseBlocklist.userId, userId),
         or(
           and(eq(fediverseBlocklist.kind, 'account'), eq(fediverseBlocklist.target, actorId)),
-          and(eq(fediverseBlocklist.kind, 'server'), eq(fediverseBlocklist.target, hostOf(actorId))),
+          and(
+            eq(fediverseBlocklist.kind, 'server'),
+            eq(fediverseBlocklist.target, hostOf(actorId)),
+          ),
         ),
       ),
     )

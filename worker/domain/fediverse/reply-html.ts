@@ -20,12 +20,24 @@ const textAndLinks: Schema = {
   allowDoctypes: false,
 };
 
-/** Every link of a reply is another person's: not followed by search engines, no opener. */
+/**
+ * Every link of a reply is another person's: not followed by search engines, no opener. A link
+ * left with no address (a `javascript:` one) is only its text.
+ */
 function markLinks(node: Tree) {
-  if (node.type === 'element' && node.tagName === 'a') {
-    node.properties.rel = ['nofollow', 'noopener', 'ugc'];
+  if (!('children' in node)) return;
+  const unwrapped = node.children.flatMap((child) =>
+    child.type === 'element' && child.tagName === 'a' && !child.properties.href
+      ? child.children
+      : [child],
+  );
+  node.children = unwrapped as typeof node.children;
+  for (const child of node.children) {
+    if (child.type === 'element' && child.tagName === 'a') {
+      child.properties.rel = ['nofollow', 'noopener', 'ugc'];
+    }
+    markLinks(child);
   }
-  if ('children' in node) for (const child of node.children) markLinks(child);
 }
 
 /**

@@ -21,7 +21,11 @@ function boardAt(address: string | undefined, origin: string) {
   if (url.origin !== origin) return undefined;
   const story = storyPath.exec(url.pathname)?.[1];
   const actor = actorPath.exec(url.pathname)?.[1];
-  return story ? { username: story, story: true } : actor ? { username: actor, story: false } : undefined;
+  return story
+    ? { username: story, story: true }
+    : actor
+      ? { username: actor, story: false }
+      : undefined;
 }
 
 /**
@@ -38,7 +42,8 @@ function claimOf(activity: Json, origin: string, inboxOf: string | undefined): I
   const named = boardAt(reply ? idOf(reply.inReplyTo) : idOf(object), origin);
   const username = named?.username ?? inboxOf;
   if (!username) return null;
-  const answersStory = named?.story === true && (reply !== null || type === 'Like' || type === 'Announce');
+  const answersStory =
+    named?.story === true && (reply !== null || type === 'Like' || type === 'Announce');
   const content = answersStory && typeof reply?.content === 'string' ? reply.content : '';
   return { username, actorId, interaction: answersStory, replyHtmlLength: content.length };
 }

@@ -27,6 +27,7 @@ import { EmbedCodeCard } from '../../features/boards/components/embed-code-card'
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { FediverseFollowersCard } from '../../features/fediverse/components/fediverse-followers-card';
+import { FediverseInteractionsCard } from '../../features/fediverse/components/fediverse-interactions-card';
 import { GoalsCard } from '../../features/goals/components/goals-card';
 import { SourcesCard } from '../../features/sources/components/sources-card';
 import { YearOfferCard } from '../../features/year/components/year-offer-card';
@@ -237,6 +238,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </SidebarCard>
         <SidebarCard>
           <FediverseFollowersCard />
+        </SidebarCard>
+        <SidebarCard>
+          <FediverseInteractionsCard />
         </SidebarCard>
         <SidebarCard>
           <DailyChartCard />

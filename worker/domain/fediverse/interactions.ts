@@ -70,7 +70,7 @@ export async function isBlockedFrom(db: Db, userId: number, actorId: string): Pr
  * Whether the server of `actorId` may still answer board `userId` this hour: its likes, boosts and
  * replies of the last hour counted from the index, up to the limit and no further.
  */
-export async function roomForInteractionsFrom(db: Db, env: Env, userId: number, actorId: string) {
+async function roomForInteractionsFrom(db: Db, env: Env, userId: number, actorId: string) {
   const { perHostPerHour } = interactionLimits(env);
   const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
   const recent = await db

@@ -26,13 +26,6 @@ import {
   listFediverseFollowers,
   removeFediverseFollower,
 } from '../../../domain/fediverse/followers';
-import {
-  blockFromBoard,
-  listBlocked,
-  listInteractions,
-  setReplyHidden,
-  unblock,
-} from '../../../domain/fediverse/interactions';
 import { remoteFollowAddress } from '../../../domain/fediverse/remote-follow';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
@@ -48,6 +41,9 @@ async function tellFollowerServer(...answer: Parameters<typeof AnswerFollower>) 
   const { answerFollower } = await import('../../../domain/fediverse/delivery');
   await answerFollower(...answer);
 }
+
+/** Likes, boosts, replies and blocks: the owner's, loaded on first use, out of the start-up (0048). */
+const interactions = () => import('../../../domain/fediverse/interactions');
 
 export const fediverseRoutes = new Hono<AppEnv>()
   .get(
@@ -132,6 +128,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('query', interactionsQuery),
     async (c) => {
+      const { listInteractions } = await interactions();
       const { before } = c.req.valid('query');
       return sendJson(c, await listInteractions(c.var.db, c.var.viewer.id, before), 200);
     },
@@ -149,6 +146,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     validate('param', fediverseInteractionParam),
     validate('json', replyHiddenInput),
     async (c) => {
+      const { setReplyHidden } = await interactions();
       const { hidden } = c.req.valid('json');
       await setReplyHidden(c.var.db, c.var.viewer.id, c.req.valid('param').id, hidden);
       return sendJson(c, { hidden }, 200);
@@ -163,7 +161,10 @@ export const fediverseRoutes = new Hono<AppEnv>()
       refusals: [401],
     }),
     requireAuth,
-    async (c) => sendJson(c, await listBlocked(c.var.db, c.var.viewer.id), 200),
+    async (c) => {
+      const { listBlocked } = await interactions();
+      return sendJson(c, await listBlocked(c.var.db, c.var.viewer.id), 200);
+    },
   )
   .post(
     '/blocked',
@@ -178,6 +179,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('json', blockInput),
     async (c) => {
+      const { blockFromBoard } = await interactions();
       const { db, viewer } = c.var;
       const follows = await blockFromBoard(db, c.env, viewer.id, c.req.valid('json'));
       const origin = new URL(c.req.url).origin;
@@ -199,6 +201,7 @@ export const fediverseRoutes = new Hono<AppEnv>()
     requireAuth,
     validate('param', blockedParam),
     async (c) => {
+      const { unblock } = await interactions();
       await unblock(c.var.db, c.var.viewer.id, c.req.valid('param').id);
       return sendJson(c, { unblocked: true }, 200);
     },

@@ -55,9 +55,18 @@ export const goalScopes = ['any', 'category', 'type'] as const;
 
 /**
  * What a person is told of: someone followed their board, someone copied one of its blocks, a
- * goal reached, a moderator's action on their board.
+ * goal reached, a moderator's action on their board, an account elsewhere in the fediverse liked,
+ * boosted or replied to one of its stories.
  */
-export const notificationKinds = ['followed', 'copied', 'reached', 'moderated'] as const;
+export const notificationKinds = [
+  'followed',
+  'copied',
+  'reached',
+  'moderated',
+  'liked',
+  'boosted',
+  'replied',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** A rating is ½ to 5 stars in half steps. */

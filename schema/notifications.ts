@@ -27,6 +27,16 @@ export const notificationsAnswer = z.object({
       block: z.object({ id: z.number().int(), title: z.string() }).nullable(),
       // For a `moderated` notice: what a moderator did to the board, and why.
       moderation: z.object({ action: z.enum(moderationActionKinds), note: z.string() }).nullable(),
+      // For `liked`, `boosted` and `replied`: the account elsewhere (`@name@server`, its name and
+      // the picture we copied) and the story it answered ("Finished Piranesi").
+      fediverse: z
+        .object({
+          handle: z.string(),
+          name: z.string().nullable(),
+          avatarUrl: z.string().nullable(),
+          story: z.string(),
+        })
+        .nullable(),
     }),
   ),
 });

@@ -17,6 +17,7 @@ import {
   notificationKinds,
   sourceKinds,
 } from './block-values';
+import { fediverseBlockKinds, fediverseInteractionKinds } from './fediverse-interaction-values';
 import { moderationActionKinds, reportReasons } from './moderation-values';
 
 const createdAt = () =>
@@ -450,6 +451,11 @@ export const notifications = sqliteTable(
       (): AnySQLiteColumn => moderationActions.id,
       { onDelete: 'cascade' },
     ),
+    // For a `liked`, `boosted` or `replied` notice: the answer from another server.
+    fediverseInteractionId: integer('fediverse_interaction_id').references(
+      (): AnySQLiteColumn => fediverseInteractions.id,
+      { onDelete: 'cascade' },
+    ),
     createdAt: createdAt(),
   },
   (t) => [
@@ -459,6 +465,7 @@ export const notifications = sqliteTable(
     index('notifications_recipient_actor').on(t.recipientId, t.actorId, t.kind),
     index('notifications_actor').on(t.actorId),
     index('notifications_block').on(t.blockId),
+    index('notifications_fediverse_interaction').on(t.fediverseInteractionId),
   ],
 );
 
@@ -932,3 +939,78 @@ export const hiddenBlocks = sqliteTable('hidden_blocks', {
     .notNull()
     .references(() => moderationActions.id, { onDelete: 'cascade' }),
 });
+
+/**
+ * Answers to a board's stories from other servers: a `Like`, an `Announce` (a boost) or a reply (a
+ * `Create(Note)` in reply to the story's Note), with the answering account as its server names and
+ * pictures it (the picture copied into our store) and a reply's words sanitised to text and links.
+ * One row per answer, never a counter: a story's likes are counted from its rows (decision 0052).
+ * Only the owner reads them; a hidden reply stays stored, shown to nobody.
+ */
+export const fediverseInteractions = sqliteTable(
+  'fediverse_interactions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => blockStoryEvents.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: fediverseInteractionKinds }).notNull(),
+    // The id of the activity (the Like, the Announce, the reply's Create): each is taken once, and
+    // an `Undo` names it.
+    activityId: text('activity_id').notNull(),
+    // A reply's Note id, which a `Delete` of the reply names.
+    noteId: text('note_id'),
+    actorId: text('actor_id').notNull(),
+    // The actor's server, lower-cased: how much one server may answer a board is limited.
+    actorHost: text('actor_host').notNull(),
+    // `@name@server`.
+    handle: text('handle').notNull(),
+    name: text('name'),
+    avatarUrl: text('avatar_url'),
+    // A reply's words: HTML of paragraphs, line breaks and links, nothing else.
+    contentHtml: text('content_html'),
+    // Where the reply is read on its own server.
+    url: text('url'),
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fediverse_interactions_activity').on(t.activityId),
+    // One like and one boost of a story per account, however often its server sends them.
+    uniqueIndex('fediverse_interactions_story_actor')
+      .on(t.storyId, t.actorId, t.kind)
+      .where(sql`${t.kind} <> 'reply'`),
+    // The owner's list, latest first, a page at a time.
+    index('fediverse_interactions_user_received').on(t.userId, t.receivedAt, t.id),
+    // What one server sent a board in the last hour.
+    index('fediverse_interactions_user_host').on(t.userId, t.actorHost, t.receivedAt),
+    // A story's answers, counted.
+    index('fediverse_interactions_story').on(t.storyId, t.kind),
+    // An account's Delete of itself, and a block of it: its answers go.
+    index('fediverse_interactions_actor').on(t.actorId),
+  ],
+);
+
+/**
+ * The accounts and servers a board's owner blocked from their board: their follows removed, their
+ * activities refused from then on. The owner's own list, apart from anything the instance refuses.
+ * `target` is the actor's id for an account, the lower-cased host for a server.
+ */
+export const fediverseBlocklist = sqliteTable(
+  'fediverse_blocklist',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: fediverseBlockKinds }).notNull(),
+    target: text('target').notNull(),
+    // What the owner reads: `@name@server` for an account, the host for a server.
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('fediverse_blocklist_user_target').on(t.userId, t.kind, t.target)],
+);

@@ -15,6 +15,9 @@ const heavyLibraries = [
   // Imports and exports only: CSV and ZIP.
   'papaparse',
   'fflate',
+  // A fediverse reply's HTML, parsed and sanitised where the inbox's activities are handled.
+  'hast-util-',
+  'parse5',
 ];
 
 /** The Worker's build, in memory: its module graph as tools/worker-bundle.ts writes it. */

@@ -1,20 +1,25 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
-import { exportJwk } from '@fedify/fedify';
+import { env, exports } from 'cloudflare:workers';
+import { exportJwk, generateCryptoKeyPair, signRequest } from '@fedify/fedify';
+import { CryptographicKey, Like, Person } from '@fedify/fedify/vocab';
 import { beforeAll, describe, inject, it } from 'vitest';
 import { findUserByUsername } from '../domain/account/users';
 import { handleStoryMessage } from '../domain/fediverse/delivery';
 import { fediverse, fediverseData } from '../domain/fediverse/federation';
 import { readStoryEvent, storyActivity, storyAuthor } from '../domain/fediverse/story-notes';
 import { getDb } from '../platform/db';
+import { contextLoader } from '../platform/fediverse-documents';
 import { apiClient, blockPayload, createUser, type TestUser } from '../test/factories';
 
 /**
  * `npm run bench:fediverse`: how fast one Worker isolate (one core) signs and delivers a story to
  * its fediverse followers' inboxes, against a loopback inbox (the stand-in site of the tests,
- * answering 202 to every POST and counting them). Figures printed, never asserted.
+ * answering 202 to every POST and counting them); and how fast it takes signed Likes of a story
+ * from accounts elsewhere (their actors served by the stand-in site). Figures printed, never
+ * asserted.
  */
 const inboxCount = Number(process.env.BENCH_INBOXES) || 1000;
+const likeCount = Number(process.env.BENCH_LIKES) || 200;
 const origin = 'http://up2.bench';
 const site = inject('outsideSite');
 let owner: TestUser;
@@ -162,6 +167,109 @@ describe('fediverse delivery', () => {
         `  one RSA signature: ${rsa2048.toFixed(2)} ms at 2048 bits, ${rsa4096.toFixed(2)} ms at 4096 bits`,
         `  one queued delivery carries ~${activityBytes + keyBytes} bytes (activity ${activityBytes}, private keys ${keyBytes})`,
         `  Queue messages per story: ${Math.ceil(inboxCount / 100)} page messages + ${inboxCount} deliveries`,
+      ].join('\n'),
+    );
+  });
+});
+
+/** `count` accounts on the stand-in site, each with its own actor document and one shared key. */
+async function remoteLikers(count: number) {
+  const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const likers = [];
+  for (let i = 0; i < count; i++) {
+    const id = new URL(`${site}/bench-likers/${i}`);
+    const keyId = new URL(`${id.href}#main-key`);
+    const person = new Person({
+      id,
+      preferredUsername: `liker${i}`,
+      inbox: new URL(`${site}/inbox`),
+      publicKey: new CryptographicKey({ id: keyId, owner: id, publicKey: keys.publicKey }),
+    });
+    const body = JSON.stringify(await person.toJsonLd({ contextLoader }));
+    await fetch(`${site}/__pages${id.pathname}`, {
+      method: 'PUT',
+      body: JSON.stringify({ headers: { 'content-type': 'application/activity+json' }, body }),
+    });
+    likers.push({ id, keyId });
+  }
+  return { likers, privateKey: keys.privateKey };
+}
+
+/** A new finished story of the owner's board, at its own address. */
+async function newStory(title: string) {
+  const created = await apiClient({ token: owner.token, origin }).blocks.$post({
+    json: blockPayload({ title, status: 'done' }),
+  });
+  if (created.status !== 201) throw new Error('no block');
+  const event = await env.DB.prepare(
+    "SELECT max(id) AS id FROM block_story_events WHERE user_id = ? AND kind = 'finished'",
+  )
+    .bind(owner.id)
+    .first<{ id: number }>();
+  return { id: event?.id ?? 0, url: new URL(`/@${owner.username}/stories/${event?.id}`, origin) };
+}
+
+/**
+ * Each account likes `story` (signed POSTs to the shared inbox, one at a time); answers how fast
+ * the inbox answered and how fast every like was kept by the queue's consumer.
+ */
+async function likeOnce(
+  story: { id: number; url: URL },
+  { likers, privateKey }: Awaited<ReturnType<typeof remoteLikers>>,
+) {
+  const signedLikes = await Promise.all(
+    likers.map(async (liker) => {
+      const like = new Like({
+        id: new URL(`${site}/likes/${crypto.randomUUID()}`),
+        actor: liker.id,
+        object: story.url,
+      });
+      const post = new Request(new URL('/fediverse/inbox', origin), {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body: JSON.stringify(await like.toJsonLd({ contextLoader })),
+      });
+      return signRequest(post, privateKey, liker.keyId);
+    }),
+  );
+  const kept = async () =>
+    (
+      await env.DB.prepare('SELECT count(*) AS n FROM fediverse_interactions WHERE story_id = ?')
+        .bind(story.id)
+        .first<{ n: number }>()
+    )?.n ?? 0;
+  const start = performance.now();
+  const statuses: Record<number, number> = {};
+  for (const request of signedLikes) {
+    const answer = await exports.default.fetch(request);
+    await answer.body?.cancel();
+    statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  }
+  const answeredMs = performance.now() - start;
+  while ((await kept()) < likers.length && performance.now() - start < 540_000) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const keptMs = performance.now() - start;
+  const keptCount = await kept();
+  const perSecond = (count: number, ms: number) => (count / (ms / 1000)).toFixed(1);
+  return [
+    `answered (verify + screen + queue): ${perSecond(likers.length, answeredMs)}/s (statuses ${JSON.stringify(statuses)})`,
+    `handled to the end (kept, owner notified): ${keptCount} in ${(keptMs / 1000).toFixed(2)} s = ${perSecond(keptCount, keptMs)}/s`,
+  ];
+}
+
+describe('fediverse inbox', () => {
+  it(`takes signed Likes of a story from ${likeCount} accounts`, { timeout: 600_000 }, async () => {
+    const accounts = await remoteLikers(likeCount);
+    const firstTime = await likeOnce(await newStory('Piranesi'), accounts);
+    const keysKnown = await likeOnce(await newStory('Jonathan Strange'), accounts);
+    console.log(
+      [
+        `Fediverse inbox: signed Likes of one story from ${likeCount} accounts, one workerd isolate (one core):`,
+        `  accounts new to us (each key and actor fetched once from loopback):`,
+        ...firstTime.map((line) => `    ${line}`),
+        `  the same accounts again (keys and actors cached in KV):`,
+        ...keysKnown.map((line) => `    ${line}`),
       ].join('\n'),
     );
   });

@@ -30,6 +30,7 @@ import {
 } from '@fedify/fedify/vocab';
 import { encode as encodePng } from 'fast-png';
 import type { TestProject } from 'vitest/node';
+import { type AnswerRequest, answerStory } from './fediverse-peer-answers';
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -162,13 +163,22 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     const url = new URL(request.url);
     if (url.pathname === '/__peer/received') return json(received);
     if (url.pathname === '/__peer/gone-fetches') return json(goneFetches);
-    const { actor: target, as = 'reader' } = (await request.json()) as {
-      actor: string;
-      as?: string;
-    };
+    const {
+      actor: target,
+      as = 'reader',
+      ...asked
+    } = (await request.json()) as { actor: string; as?: string } & AnswerRequest;
     const board = await ctx.lookupObject(target);
     if (!(board instanceof Person) || !board.id) return json({ error: 'not an actor' }, 404);
     const recipient = board;
+    const answered = await answerStory(
+      ctx,
+      url.pathname.slice('/__peer/'.length),
+      board,
+      as,
+      asked,
+    );
+    if (answered) return json(answered);
     if (url.pathname === '/__peer/follow') {
       const follow = new Follow({
         id: new URL(`/follows/${randomUUID()}`, origin),

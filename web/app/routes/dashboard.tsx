@@ -31,6 +31,7 @@ import { OnboardingBanner } from '../../features/boards/components/onboarding-ba
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { TrendingRow } from '../../features/discover/components/trending-row';
 import { FediverseFollowersCard } from '../../features/fediverse/components/fediverse-followers-card';
+import { FediverseInteractionsCard } from '../../features/fediverse/components/fediverse-interactions-card';
 import { GoalsCard } from '../../features/goals/components/goals-card';
 import { SourcesCard } from '../../features/sources/components/sources-card';
 import { YearOfferCard } from '../../features/year/components/year-offer-card';
@@ -249,6 +250,9 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
         </SidebarCard>
         <SidebarCard>
           <FediverseFollowersCard />
+        </SidebarCard>
+        <SidebarCard>
+          <FediverseInteractionsCard />
         </SidebarCard>
         <SidebarCard>
           <DailyChartCard />

@@ -7,12 +7,15 @@ import {
 } from '@fedify/fedify';
 import {
   Accept,
+  Announce,
+  Create,
   Delete,
   Endpoints,
   Flag,
   Follow,
   Image,
   isActor,
+  Like,
   Note,
   Person,
   Tombstone,
@@ -41,6 +44,8 @@ import {
   roomForFollowsFrom,
 } from './followers';
 import { textAsHtml } from './html';
+import { receiveBoost, receiveLike, receiveReply } from './inbox-interactions';
+import { deleteReply, dropInteractionsOf, isBlockedFrom, undoInteraction } from './interactions';
 import { boardKeyPairs } from './keys';
 import {
   outboxPageSize,
@@ -262,6 +267,7 @@ function buildFederation(env: Env): Federation<FediverseData> {
       if (!owner?.isPublic) return;
       const follower = await followingActor(ctx, follow);
       if (!follower?.id || !follower.inboxId) return;
+      if (await isBlockedFrom(ctx.data.db, owner.id, follower.id.href)) return;
       if (!(await roomForFollowsFrom(ctx.data.db, owner.id, follower.id.href))) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       const production = !allowsPrivateAddresses(ctx.data.env);
@@ -301,7 +307,15 @@ function buildFederation(env: Env): Federation<FediverseData> {
         }),
       );
     })
+    .on(Like, receiveLike)
+    .on(Announce, receiveBoost)
+    .on(Create, receiveReply)
     .on(Undo, async (ctx, undo) => {
+      // A like or boost taken back is found by its id, with nothing to fetch.
+      const { db, env } = ctx.data;
+      if (undo.objectId && undo.actorId) {
+        if (await undoInteraction(db, env, undo.objectId.href, undo.actorId.href)) return;
+      }
       const follow = await undo.getObject(ctx).catch(noneIfGone);
       if (!(follow instanceof Follow) || !undo.actorId || !follow.objectId) return;
       if (follow.actorId?.href !== undo.actorId.href) return;
@@ -320,9 +334,14 @@ function buildFederation(env: Env): Federation<FediverseData> {
       }
     })
     .on(Delete, async (ctx, deletion) => {
-      // A remote account that is gone: its follows of every board go with it.
-      if (deletion.actorId && deletion.objectId?.href === deletion.actorId.href) {
-        await dropRemoteActor(ctx.data.db, ctx.data.env, deletion.actorId.href);
+      const { db, env } = ctx.data;
+      if (!deletion.actorId || !deletion.objectId) return;
+      // A remote account that is gone: its follows, likes, boosts and replies go with it.
+      if (deletion.objectId.href === deletion.actorId.href) {
+        await dropRemoteActor(db, env, deletion.actorId.href);
+        await dropInteractionsOf(db, env, deletion.actorId.href);
+      } else {
+        await deleteReply(db, env, deletion.objectId.href, deletion.actorId.href);
       }
     });
 

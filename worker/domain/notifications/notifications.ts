@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../schema/block-values';
+import { ownStoryHeadline } from '../../../schema/fediverse-interaction-values';
 import { maxCountedUnread, notificationPageSize } from '../../../schema/notifications';
 import {
+  blockStoryEvents,
   blocks,
+  fediverseInteractions,
   moderationActions,
   notificationSettings,
   notifications,
@@ -40,11 +43,20 @@ export async function listNotifications(db: Db, recipientId: number) {
       blockTitle: blocks.title,
       moderationAction: moderationActions.action,
       moderationNote: moderationActions.note,
+      fediverseHandle: fediverseInteractions.handle,
+      fediverseName: fediverseInteractions.name,
+      fediverseAvatarUrl: fediverseInteractions.avatarUrl,
+      storyKind: blockStoryEvents.kind,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.actorId))
     .leftJoin(blocks, eq(blocks.id, notifications.blockId))
     .leftJoin(moderationActions, eq(moderationActions.id, notifications.moderationActionId))
+    .leftJoin(
+      fediverseInteractions,
+      eq(fediverseInteractions.id, notifications.fediverseInteractionId),
+    )
+    .leftJoin(blockStoryEvents, eq(blockStoryEvents.id, fediverseInteractions.storyId))
     .where(eq(notifications.recipientId, recipientId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(notificationPageSize);
@@ -61,6 +73,15 @@ export async function listNotifications(db: Db, recipientId: number) {
     moderation:
       row.moderationAction !== null && row.moderationNote !== null
         ? { action: row.moderationAction, note: row.moderationNote }
+        : null,
+    fediverse:
+      row.fediverseHandle !== null && row.storyKind !== null && row.blockTitle !== null
+        ? {
+            handle: row.fediverseHandle,
+            name: row.fediverseName,
+            avatarUrl: row.fediverseAvatarUrl,
+            story: ownStoryHeadline(row.storyKind, row.blockTitle),
+          }
         : null,
   }));
 }
@@ -118,6 +139,9 @@ const mailLines: Record<NotificationKind, (actor: string, block: string | null) 
   copied: (actor, block) => `${actor} copied “${block ?? 'a block'}” from your board on Up2.`,
   reached: (_actor, block) => `Finishing “${block ?? 'a block'}” reached one of your goals on Up2.`,
   moderated: () => 'A moderator acted on your board on Up2. Your notifications say what and why.',
+  liked: (actor, block) => `${actor} liked your story about “${block ?? 'a block'}” on Up2.`,
+  boosted: (actor, block) => `${actor} boosted your story about “${block ?? 'a block'}” on Up2.`,
+  replied: (actor, block) => `${actor} replied to your story about “${block ?? 'a block'}” on Up2.`,
 };
 
 /**
@@ -153,10 +177,15 @@ export async function emailNotification(db: Db, env: Env, event: Event): Promise
       actorName: users.displayName,
       actorUsername: users.username,
       blockTitle: blocks.title,
+      fediverseHandle: fediverseInteractions.handle,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.actorId))
     .leftJoin(blocks, eq(blocks.id, notifications.blockId))
+    .leftJoin(
+      fediverseInteractions,
+      eq(fediverseInteractions.id, notifications.fediverseInteractionId),
+    )
     .where(unreadOf(event.recipientId, readUpTo))
     .orderBy(asc(notifications.createdAt), asc(notifications.id))
     .limit(1)
@@ -168,7 +197,7 @@ export async function emailNotification(db: Db, env: Env, event: Event): Promise
     .where(eq(users.id, event.recipientId))
     .get();
   if (!recipient) return;
-  const actor = `${first.actorName} (@${first.actorUsername})`;
+  const actor = first.fediverseHandle ?? `${first.actorName} (@${first.actorUsername})`;
   await sendMail(env, {
     to: recipient.email,
     subject: 'News from your board on Up2',
@@ -178,7 +207,10 @@ export async function emailNotification(db: Db, env: Env, event: Event): Promise
       mailLines[first.kind](actor, first.blockTitle),
       '',
       `See all your notifications: ${new URL('/notifications', env.APP_URL).href}`,
-      `Their board: ${new URL(`/@${first.actorUsername}`, env.APP_URL).href}`,
+      // An account elsewhere has no board here.
+      ...(first.fediverseHandle
+        ? []
+        : [`Their board: ${new URL(`/@${first.actorUsername}`, env.APP_URL).href}`]),
       '',
       'We send one email until you open your notifications. To stop these emails, turn them off on your notifications page.',
     ].join('\n'),

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { ownImagePathPrefix } from '../../../../schema/fields';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Spinner } from '../../../components/ui/spinner';
 import { machineTime, timeAgo } from '../../../lib/relative-time';
@@ -53,18 +54,35 @@ const moderationWords: Record<
   unsuspend: () => 'A moderator restored your board',
 };
 
+const answerWords: Partial<Record<Notification['kind'], string>> = {
+  liked: 'liked your story',
+  boosted: 'boosted your story',
+  replied: 'replied to your story',
+};
+
 function NotificationWords({
   kind,
   name,
   block = 'a block',
   moderation,
+  fediverse,
 }: {
   kind: Notification['kind'];
   name: ReactNode;
   block?: string;
   moderation: Notification['moderation'];
+  fediverse: Notification['fediverse'];
 }) {
   const title = <span className="font-medium">{block}</span>;
+  const answered = answerWords[kind];
+  if (answered && fediverse) {
+    return (
+      <>
+        <span className="font-semibold text-gray-900">{fediverse.handle}</span> {answered}:{' '}
+        <span className="font-medium">{fediverse.story}</span>
+      </>
+    );
+  }
   if (kind === 'followed') return <>{name} followed your board</>;
   if (kind === 'moderated' && moderation) {
     return (
@@ -81,9 +99,17 @@ function NotificationWords({
   );
 }
 
+/** Who a notification is from: someone here, or an account elsewhere with the picture we copied. */
+function pictureOf({ actor, fediverse }: Notification) {
+  if (!fediverse) return { src: actor.avatar, name: actor.displayName };
+  const copied = fediverse.avatarUrl?.startsWith(ownImagePathPrefix) ? fediverse.avatarUrl : null;
+  return { src: copied, name: fediverse.name ?? fediverse.handle.replace(/^@/, '') };
+}
+
 function NotificationItem({ notification }: { notification: Notification }) {
   const now = useNow();
   const { actor, block } = notification;
+  const picture = pictureOf(notification);
   const name = (
     <Link to={`/@${actor.username}`} className="font-semibold text-gray-900 hover:underline">
       {actor.displayName}
@@ -91,7 +117,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
   );
   return (
     <li className="flex items-start gap-3 p-4">
-      <UserAvatar src={actor.avatar} name={actor.displayName} className="size-10" />
+      <UserAvatar src={picture.src} name={picture.name} className="size-10" />
       <div className="min-w-0 flex-1">
         <p className="wrap-anywhere text-gray-800">
           <NotificationWords
@@ -99,6 +125,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
             name={name}
             block={block?.title}
             moderation={notification.moderation}
+            fediverse={notification.fediverse}
           />
           {notification.unread && <span className="sr-only"> (new)</span>}
         </p>

@@ -7,6 +7,18 @@ import {
   remoteFollowAnswer,
   remoteFollowInput,
 } from '../../../../schema/fediverse';
+import {
+  blockAnswer,
+  blockedAnswer,
+  blockedParam,
+  blockInput,
+  fediverseInteractionParam,
+  fediverseInteractionsAnswer,
+  interactionsQuery,
+  replyHiddenAnswer,
+  replyHiddenInput,
+  unblockedAnswer,
+} from '../../../../schema/fediverse-interactions';
 import { publicBoardOwner } from '../../../domain/boards/boards';
 import type { answerFollower as AnswerFollower } from '../../../domain/fediverse/delivery';
 import {
@@ -29,6 +41,9 @@ async function tellFollowerServer(...answer: Parameters<typeof AnswerFollower>) 
   const { answerFollower } = await import('../../../domain/fediverse/delivery');
   await answerFollower(...answer);
 }
+
+/** Likes, boosts, replies and blocks: the owner's, loaded on first use, out of the start-up (0048). */
+const interactions = () => import('../../../domain/fediverse/interactions');
 
 export const fediverseRoutes = new Hono<AppEnv>()
   .get(
@@ -99,5 +114,95 @@ export const fediverseRoutes = new Hono<AppEnv>()
       const actorUrl = `${new URL(c.req.url).origin}/@${owner.username}`;
       const allowPrivate = c.env.UNFURL_PRIVATE_ADDRESSES === 'true';
       return sendJson(c, { url: await remoteFollowAddress(actorUrl, handle, allowPrivate) }, 200);
+    },
+  )
+  .get(
+    '/interactions',
+    documented({
+      tag,
+      summary:
+        'The likes, boosts and replies your stories got from other servers, newest first, a page at a time (only you see them)',
+      answers: { 200: fediverseInteractionsAnswer },
+      refusals: [400, 401],
+    }),
+    requireAuth,
+    validate('query', interactionsQuery),
+    async (c) => {
+      const { listInteractions } = await interactions();
+      const { before } = c.req.valid('query');
+      return sendJson(c, await listInteractions(c.var.db, c.var.viewer.id, before), 200);
+    },
+  )
+  .put(
+    '/interactions/:id{[0-9]+}/hidden',
+    documented({
+      tag,
+      summary: 'Hide a reply to one of your stories, or show it again',
+      answers: { 200: replyHiddenAnswer },
+      refusals: [400, 401, 404],
+    }),
+    changesNoBoard,
+    requireAuth,
+    validate('param', fediverseInteractionParam),
+    validate('json', replyHiddenInput),
+    async (c) => {
+      const { setReplyHidden } = await interactions();
+      const { hidden } = c.req.valid('json');
+      await setReplyHidden(c.var.db, c.var.viewer.id, c.req.valid('param').id, hidden);
+      return sendJson(c, { hidden }, 200);
+    },
+  )
+  .get(
+    '/blocked',
+    documented({
+      tag,
+      summary: 'The accounts and servers of the fediverse you blocked from your board',
+      answers: { 200: blockedAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => {
+      const { listBlocked } = await interactions();
+      return sendJson(c, await listBlocked(c.var.db, c.var.viewer.id), 200);
+    },
+  )
+  .post(
+    '/blocked',
+    documented({
+      tag,
+      summary:
+        'Block from your board the account of a like, boost or reply, or its whole server: its likes, boosts, replies and follows leave (their server is sent a Reject of each follow), and its activities are refused from then on',
+      answers: { 200: blockAnswer },
+      refusals: [400, 401, 404],
+    }),
+    changesNoBoard,
+    requireAuth,
+    validate('json', blockInput),
+    async (c) => {
+      const { blockFromBoard } = await interactions();
+      const { db, viewer } = c.var;
+      const follows = await blockFromBoard(db, c.env, viewer.id, c.req.valid('json'));
+      const origin = new URL(c.req.url).origin;
+      for (const follow of follows) {
+        await tellFollowerServer('reject', c.env, db, viewer, follow, origin);
+      }
+      return sendJson(c, { followsRemoved: follows.length }, 200);
+    },
+  )
+  .delete(
+    '/blocked/:id{[0-9]+}',
+    documented({
+      tag,
+      summary: 'Lift a block: that account or server may follow and answer your board again',
+      answers: { 200: unblockedAnswer },
+      refusals: [401, 404],
+    }),
+    changesNoBoard,
+    requireAuth,
+    validate('param', blockedParam),
+    async (c) => {
+      const { unblock } = await interactions();
+      await unblock(c.var.db, c.var.viewer.id, c.req.valid('param').id);
+      return sendJson(c, { unblocked: true }, 200);
     },
   );

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../app-env';
 import { changesNoBoard } from '../../middleware/board-changes';
 import { handleNotFound } from '../../middleware/errors';
 import { requireSignedActivity } from '../../middleware/fediverse-inbox';
+import { screenInteraction } from '../../middleware/fediverse-interactions';
 import { limitJsonBodySize } from '../../middleware/request-body';
 
 type Preference = { q: number; order: number };
@@ -98,8 +99,14 @@ export const fediverseEndpoints = new Hono<AppEnv>()
   // The API's body limit, so an activity always fits in a queue message (128 KB).
   .use('/fediverse/*', limitJsonBodySize)
   // What another server tells a board (a follow, an undo) changes nothing its visitors see.
-  .post('/fediverse/inbox', changesNoBoard, requireSignedActivity, (c) => answerFromFediverse(c))
-  .post('/fediverse/users/:identifier/inbox', changesNoBoard, requireSignedActivity, (c) =>
+  .post('/fediverse/inbox', changesNoBoard, requireSignedActivity, screenInteraction, (c) =>
     answerFromFediverse(c),
+  )
+  .post(
+    '/fediverse/users/:identifier/inbox',
+    changesNoBoard,
+    requireSignedActivity,
+    screenInteraction,
+    (c) => answerFromFediverse(c),
   )
   .all('/fediverse/*', (c) => answerFromFediverse(c));

@@ -25,7 +25,9 @@ export function DialogContent({
         className={cn(
           // One column no wider than the dialog, whose long words wrap: a long title inside never
           // widens it past its own actions.
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)] overflow-y-auto rounded-xl bg-white shadow-xl wrap-break-word',
+          // Its scroll padding is the sticky footer's height (two stacked buttons on a phone, one
+          // row wider up): a field focused or told wrong is scrolled clear of the footer.
+          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)] overflow-y-auto scroll-pb-36 rounded-xl bg-white shadow-xl wrap-break-word sm:scroll-pb-24',
           contentSizes[size],
           className,
         )}

@@ -242,6 +242,24 @@ describe('validation', () => {
     expect(calls).toEqual([]);
   });
 
+  it('on a 390 px phone, a refused save brings the Title and its message into view above the buttons', async () => {
+    await page.viewport(390, 844);
+    await renderInApp(<DialogOnAScreen />);
+    const content = dialog().element();
+    await button('Create Block').click();
+    const message = dialog().getByText('Please enter a title.', { exact: true });
+    await expect.element(field('Title')).toHaveFocus();
+    await expect.element(message).toBeVisible();
+    const footer = button('Cancel').element().parentElement as HTMLElement;
+    const footerTop = footer.getBoundingClientRect().top;
+    const dialogTop = content.getBoundingClientRect().top;
+    for (const shown of [field('Title').element(), message.element()]) {
+      const { top, bottom } = shown.getBoundingClientRect();
+      expect(top).toBeGreaterThanOrEqual(dialogTop);
+      expect(bottom).toBeLessThanOrEqual(footerTop);
+    }
+  });
+
   it('a title typed after a refused save clears its message; the missing type is then the one named', async () => {
     await renderInApp(<DialogOnAScreen />);
     await button('Create Block').click();

@@ -94,6 +94,10 @@ export type ReceivedActivity = {
   signature: 'rfc9421' | 'draft-cavage' | 'none';
   /** Who the delivering server said it was. */
   userAgent: string | null;
+  /** The activity exactly as it was posted, with any terms this peer's vocabulary does not know. */
+  posted: Record<string, unknown> | null;
+  /** The delivery's `Collection-Synchronization` header (FEP-8fcf), if any. */
+  collectionSynchronization: string | null;
 };
 
 const json = (body: unknown, status = 200) =>
@@ -116,6 +120,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
   const received: ReceivedActivity[] = [];
   let lastSignature: ReceivedActivity['signature'] = 'none';
   let lastUserAgent: string | null = null;
+  let lastPosted: ReceivedActivity['posted'] = null;
+  let lastCollectionSynchronization: string | null = null;
 
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
@@ -143,6 +149,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       object: body.object ?? null,
       signature: lastSignature,
       userAgent: lastUserAgent,
+      posted: lastPosted,
+      collectionSynchronization: lastCollectionSynchronization,
     });
   };
   federation
@@ -162,6 +170,18 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     const url = new URL(request.url);
     if (url.pathname === '/__peer/received') return json(received);
     if (url.pathname === '/__peer/gone-fetches') return json(goneFetches);
+    if (url.pathname === '/__peer/signed-get') {
+      // A GET signed as `reader`, as a server fetches what only it may read.
+      const { url: address } = (await request.json()) as { url: string };
+      const answer = await fetch(
+        await signRequest(
+          new Request(address, { headers: { accept: 'application/activity+json' } }),
+          (await ctx.getActorKeyPairs('reader'))[0]?.privateKey as CryptoKey,
+          new URL(`${ctx.getActorUri('reader').href}#main-key`),
+        ),
+      );
+      return json({ status: answer.status, body: answer.ok ? await answer.json() : null });
+    }
     const { actor: target, as = 'reader' } = (await request.json()) as {
       actor: string;
       as?: string;
@@ -274,6 +294,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
           ? 'draft-cavage'
           : 'none';
       lastUserAgent = request.headers.get('user-agent');
+      lastCollectionSynchronization = request.headers.get('collection-synchronization');
+      lastPosted = JSON.parse(await request.clone().text());
     }
     return federation.fetch(request, { contextData: undefined });
   });

@@ -22,6 +22,12 @@ export function selectPublicStory(db: Db) {
       externalUrl: blocks.externalUrl,
       rating: blocks.rating,
       review: blocks.review,
+      type: blocks.type,
+      category: blocks.category,
+      status: blocks.status,
+      progress: blocks.progress,
+      progressEnabled: blocks.progressEnabled,
+      importKey: blocks.importKey,
     })
     .from(blockStoryEvents)
     .innerJoin(blocks, eq(blocks.id, blockStoryEvents.blockId));

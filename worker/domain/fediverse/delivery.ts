@@ -152,6 +152,7 @@ function profileUpdateOf(changedAt: number) {
       id: new URL(`#profile-${changedAt}`, actor),
       actor,
       to: PUBLIC_COLLECTION,
+      cc: ctx.getFollowersUri(owner.username),
       object: await boardActor(ctx, owner),
     });
   };

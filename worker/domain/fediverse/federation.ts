@@ -40,6 +40,7 @@ import {
   removeFollowOf,
   roomForFollowsFrom,
 } from './followers';
+import { followersOnServer, mayReadFollowers } from './followers-sync';
 import { textAsHtml } from './html';
 import { boardKeyPairs } from './keys';
 import {
@@ -242,11 +243,14 @@ function buildFederation(env: Env): Federation<FediverseData> {
     });
 
   federation
-    .setFollowersDispatcher(fediversePaths.followers, async (ctx, identifier) => {
+    .setFollowersDispatcher(fediversePaths.followers, async (ctx, identifier, _cursor, base) => {
+      // One server reads which of its accounts follow the board (FEP-8fcf, ./followers-sync.ts).
+      if (base) return followersOnServer(ctx, identifier, base);
       const owner = await findUserByUsername(ctx.data.db, identifier);
       // Who follows a board is its owner's to know: others read how many, never who.
       return owner?.isPublic ? { items: [] } : null;
     })
+    .authorize(mayReadFollowers)
     .setCounter(async (ctx, identifier) => {
       const owner = await findUserByUsername(ctx.data.db, identifier);
       return owner?.isPublic ? countFediverseFollowers(ctx.data.db, owner.id) : null;

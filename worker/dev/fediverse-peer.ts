@@ -23,6 +23,7 @@ import {
   Flag,
   Follow,
   Image,
+  Move,
   Person,
   Reject,
   Undo,
@@ -118,6 +119,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     await generateCryptoKeyPair('Ed25519'),
   ];
   const received: ReceivedActivity[] = [];
+  // The accounts each of the peer's accounts says it also is (`alsoKnownAs`), as a test sets them.
+  const aliases = new Map<string, string[]>();
   let lastSignature: ReceivedActivity['signature'] = 'none';
   let lastUserAgent: string | null = null;
   let lastPosted: ReceivedActivity['posted'] = null;
@@ -131,6 +134,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
         name: 'Peer Reader',
+        aliases: (aliases.get(identifier) ?? []).map((alias) => new URL(alias)),
         icon: new Image({ url: new URL('/avatar.png', ctx.origin) }),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
@@ -160,7 +164,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     .on(Create, (_ctx, activity) => keep(activity))
     .on(Delete, (_ctx, activity) => keep(activity))
     .on(Undo, (_ctx, activity) => keep(activity))
-    .on(Update, (_ctx, activity) => keep(activity));
+    .on(Update, (_ctx, activity) => keep(activity))
+    .on(Move, (_ctx, activity) => keep(activity));
 
   const follows = new Map<string, Follow>();
   let goneFetches = 0;
@@ -170,6 +175,11 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     const url = new URL(request.url);
     if (url.pathname === '/__peer/received') return json(received);
     if (url.pathname === '/__peer/gone-fetches') return json(goneFetches);
+    if (url.pathname === '/__peer/also-known-as') {
+      const body = (await request.json()) as { as: string; aliases: string[] };
+      aliases.set(body.as, body.aliases);
+      return json({ aliases: body.aliases });
+    }
     if (url.pathname === '/__peer/signed-get') {
       // A GET signed as `reader`, as a server fetches what only it may read.
       const { url: address } = (await request.json()) as { url: string };

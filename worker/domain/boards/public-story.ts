@@ -13,6 +13,7 @@ export function selectPublicStory(db: Db) {
   return db
     .select({
       id: blockStoryEvents.id,
+      blockId: blockStoryEvents.blockId,
       kind: blockStoryEvents.kind,
       at: blockStoryEvents.at,
       title: blocks.title,

@@ -34,6 +34,13 @@ import { countPublicStories } from '../boards/public-story';
 import { copyOutsideImage } from '../images/outside-image';
 import { fileFlag } from '../moderation/reports';
 import {
+  boardPublished,
+  featuredStories,
+  isDiscoverable,
+  profileLinks,
+  readAccountMoves,
+} from './actor-profile';
+import {
   addFediverseFollower,
   countFediverseFollowers,
   dropRemoteActor,
@@ -62,6 +69,7 @@ const fediversePaths = {
   sharedInbox: '/fediverse/inbox',
   outbox: '/fediverse/users/{identifier}/outbox',
   followers: '/fediverse/users/{identifier}/followers',
+  featured: '/fediverse/users/{identifier}/featured',
   nodeInfo: '/fediverse/nodeinfo/2.1',
 } as const;
 
@@ -123,10 +131,17 @@ function avatarImage(avatar: string, origin: string): Image {
     : new Image({ url: new URL(avatar, origin) });
 }
 
-/** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
+/**
+ * A public board as the fediverse sees it: a `Person` named, described and pictured as its header,
+ * with the owner's profile links and its Now blocks pinned (./actor-profile.ts).
+ */
 export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): Promise<Person> {
   const identifier = owner.username;
-  const keys = await ctx.getActorKeyPairs(identifier);
+  const [keys, links, moves] = await Promise.all([
+    ctx.getActorKeyPairs(identifier),
+    profileLinks(ctx.data.db, owner.id),
+    readAccountMoves(ctx.data.db, owner.id),
+  ]);
   const actor = ctx.getActorUri(identifier);
   return new Person({
     id: actor,
@@ -138,10 +153,15 @@ export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): P
     inbox: ctx.getInboxUri(identifier),
     outbox: ctx.getOutboxUri(identifier),
     followers: ctx.getFollowersUri(identifier),
+    featured: ctx.getFeaturedUri(identifier),
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     manuallyApprovesFollowers: false,
-    discoverable: true,
-    indexable: true,
+    discoverable: isDiscoverable(owner),
+    indexable: isDiscoverable(owner),
+    published: boardPublished(owner),
+    attachments: links,
+    aliases: moves.alsoKnownAs.map((id) => new URL(id)),
+    successor: moves.movedTo ? new URL(moves.movedTo) : null,
     publicKey: keys[0]?.cryptographicKey ?? null,
     assertionMethods: keys.map((key) => key.multikey),
   });
@@ -156,6 +176,10 @@ export function boardStoryAuthor(ctx: Context<FediverseData>, owner: UserRow) {
     board: actor,
   });
 }
+
+/** Another server's document as it is now, past our KV copies (an account just edited). */
+export const freshDocumentLoader = (env: Env) =>
+  documentLoader({ allowPrivate: allowsPrivateAddresses(env), userAgent: userAgentOf(env) });
 
 /** Actors, keys and objects of other servers, kept a while in KV (Fedify's rules) once read. */
 function cachedDocumentLoader(env: Env) {
@@ -218,6 +242,17 @@ function buildFederation(env: Env): Federation<FediverseData> {
     if (!owner?.isPublic || !Number.isSafeInteger(eventId)) return null;
     const event = await readStoryEvent(ctx.data.db, owner.id, eventId);
     return event ? storyNote(await boardStoryAuthor(ctx, owner), event) : null;
+  });
+
+  // The board's Now blocks, as the Notes of their latest stories: Mastodon's pinned posts.
+  federation.setFeaturedDispatcher(fediversePaths.featured, async (ctx, identifier) => {
+    const owner = await findUserByUsername(ctx.data.db, identifier);
+    if (!owner?.isPublic) return null;
+    const [author, events] = await Promise.all([
+      boardStoryAuthor(ctx, owner),
+      featuredStories(ctx.data.db, owner.id),
+    ]);
+    return { items: events.map((event) => storyNote(author, event)) };
   });
 
   federation

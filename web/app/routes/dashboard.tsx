@@ -26,6 +26,7 @@ import { BoardToolbar } from '../../features/boards/components/board-toolbar';
 import { EmbedCodeCard } from '../../features/boards/components/embed-code-card';
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
+import { FediverseAccountCard } from '../../features/fediverse/components/fediverse-account-card';
 import { FediverseFollowersCard } from '../../features/fediverse/components/fediverse-followers-card';
 import { GoalsCard } from '../../features/goals/components/goals-card';
 import { SourcesCard } from '../../features/sources/components/sources-card';
@@ -237,6 +238,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </SidebarCard>
         <SidebarCard>
           <FediverseFollowersCard />
+        </SidebarCard>
+        <SidebarCard>
+          <FediverseAccountCard />
         </SidebarCard>
         <SidebarCard>
           <DailyChartCard />

@@ -35,7 +35,7 @@ const trackerTerms = {
 };
 
 /** The context of a story's Note on its own: ActivityStreams and the trackers' terms. */
-export const storyNoteContext = ['https://www.w3.org/ns/activitystreams', trackerTerms];
+const storyNoteContext = ['https://www.w3.org/ns/activitystreams', trackerTerms];
 
 /** The context of the activities carrying a Note (signed: the identity and proof terms too). */
 const storyActivityContext = [
@@ -64,7 +64,7 @@ const isbnPattern = /^(?:\d{9}[\dX]|\d{13})$/;
  * The link that names the work a block is about: its Goodreads or Letterboxd page (from its link
  * or what it was imported from), an ISBN's Open Library page, else the block's own link.
  */
-export function workLink(event: PublicStoryEvent): string | null {
+function workLink(event: PublicStoryEvent): string | null {
   const [source, key] = (event.importKey ?? '').split(/:(.*)/s);
   const goodreads = /goodreads\.com\/book\/show\/\d+/.test(event.externalUrl ?? '');
   const letterboxd = /^https:\/\/(?:letterboxd\.com|boxd\.it)\//.test(event.externalUrl ?? '');

@@ -744,6 +744,8 @@ export const fediverseAccountMoves = sqliteTable('fediverse_account_moves', {
   alsoKnownAs: text('also_known_as', { mode: 'json' }).$type<string[]>().notNull().default([]),
   movedTo: text('moved_to'),
   movedAt: integer('moved_at', { mode: 'timestamp_ms' }),
+  // When one of the former accounts last moved here: its followers' follows arrive in a burst.
+  movedInAt: integer('moved_in_at', { mode: 'timestamp_ms' }),
 });
 
 /**

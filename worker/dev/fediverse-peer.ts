@@ -271,6 +271,21 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       );
       return json({ flagged: true });
     }
+    if (url.pathname === '/__peer/move') {
+      // The account `as` moves to the board, as Mastodon sends it to the new account's server.
+      const mover = ctx.getActorUri(as);
+      await ctx.sendActivity(
+        { identifier: as },
+        recipient,
+        new Move({
+          id: new URL(`/moves/${randomUUID()}`, origin),
+          actor: mover,
+          object: mover,
+          target: board.id,
+        }),
+      );
+      return json({ moved: true });
+    }
     if (url.pathname === '/__peer/delete-self') {
       await ctx.sendActivity(
         me,

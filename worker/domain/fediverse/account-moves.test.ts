@@ -1,4 +1,4 @@
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ReceivedActivity } from '../../dev/fediverse-peer';
 import { createUser, type TestUser } from '../../test/factories';
@@ -95,5 +95,44 @@ describe('moving a board’s fediverse account in and out', { timeout: 40_000 },
       (activity) => activity.type === 'Move' && activity.actor === actorOf(owner),
     );
     expect(move.posted).toMatchObject({ object: actorOf(owner), target: peerAccount('reader-2') });
+  });
+});
+
+describe('a former account moving here', { timeout: 90_000 }, () => {
+  it('lets in at once its followers’ follows past one server’s hourly limit', async () => {
+    const owner = await createUser();
+    const saved = await patchProfile(owner, { alsoKnownAs: [peerAccount('reader-99')] });
+    expect(saved.status).toBe(200);
+    const move = await fetch(`${peer.origin}/__peer/move`, {
+      method: 'POST',
+      body: JSON.stringify({ actor: actorOf(owner), as: 'reader-99' }),
+    });
+    expect(move.status).toBe(200);
+    // Mastodon's followers follow once the Move is taken: wait for our inbox to have handled it.
+    for (let tries = 0; tries < 100; tries++) {
+      const row = await env.DB.prepare(
+        'SELECT moved_in_at FROM fediverse_account_moves WHERE user_id = (SELECT id FROM users WHERE username = ?)',
+      )
+        .bind(owner.username)
+        .first<{ moved_in_at: number | null }>();
+      if (row?.moved_in_at) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const followers = Array.from({ length: 21 }, (_, n) => `reader-${100 + n}`);
+    await Promise.all(followers.map((as) => peerCall('follow', { actor: actorOf(owner), as })));
+    for (let tries = 0; tries < 100; tries++) {
+      const list = await exports.default.fetch(
+        new Request(new URL('/api/fediverse/followers', relay), {
+          headers: { authorization: `Bearer ${owner.token}` },
+        }),
+      );
+      const { followers: rows } = await list.json<{ followers: { waiting: boolean }[] }>();
+      if (rows.length === followers.length) {
+        expect(rows.filter((row) => row.waiting)).toEqual([]);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('The follows never all arrived');
   });
 });

@@ -79,3 +79,17 @@ export async function readAccountMoves(db: Db, userId: number): Promise<AccountM
     .get();
   return { alsoKnownAs: row?.alsoKnownAs ?? [], movedTo: row?.movedTo ?? null };
 }
+
+/**
+ * A `Move` from `from` to the board, believed when `from` is one of the owner's former accounts:
+ * noted, so the follows its followers' servers now send are let in. Answers whether it was.
+ */
+export async function noteMoveIn(db: Db, userId: number, from: string): Promise<boolean> {
+  const moves = await readAccountMoves(db, userId);
+  if (!moves.alsoKnownAs.includes(from)) return false;
+  await db
+    .update(fediverseAccountMoves)
+    .set({ movedInAt: new Date() })
+    .where(eq(fediverseAccountMoves.userId, userId));
+  return true;
+}

@@ -13,6 +13,7 @@ import {
   Follow,
   Image,
   isActor,
+  Move,
   Note,
   Person,
   Tombstone,
@@ -37,6 +38,7 @@ import {
   boardPublished,
   featuredStories,
   isDiscoverable,
+  noteMoveIn,
   profileLinks,
   readAccountMoves,
 } from './actor-profile';
@@ -347,6 +349,14 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const target = ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor') return;
       await removeFollowOf(ctx.data.db, ctx.data.env, target.identifier, undo.actorId.href);
+    })
+    .on(Move, async (ctx, move) => {
+      // A former account of the owner moved here: Mastodon then has its followers follow the board.
+      const target = move.targetId ? ctx.parseUri(move.targetId) : null;
+      if (target?.type !== 'actor' || !move.actorId) return;
+      if (move.objectId?.href !== move.actorId.href) return;
+      const owner = await findUserByUsername(ctx.data.db, target.identifier);
+      if (owner?.isPublic) await noteMoveIn(ctx.data.db, owner.id, move.actorId.href);
     })
     .on(Flag, async (ctx, flag) => {
       // Another server's report: a report of each of our boards it names, from that server.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 // Imported for its one-time zod configuration (jitless), like every schema module.
-import { idParam } from './fields';
+import { hasSomeField, idParam } from './fields';
 
 /** `DELETE /api/fediverse/followers/{id}`: one of the owner's fediverse followers. */
 export const fediverseFollowerParam = idParam('Fediverse follower not found.');
@@ -45,3 +45,32 @@ export const remoteFollowInput = z.object({
 
 /** Their server's page for following the board from there: the app sends the visitor to it. */
 export const remoteFollowAnswer = z.object({ url: z.string() });
+
+const accountMessage = 'Name an account as @name@server or by its address (https://…).';
+const fediverseAccount = z
+  .string({ error: accountMessage })
+  .trim()
+  .min(1, accountMessage)
+  .max(300, 'An account is at most 300 characters.');
+
+/**
+ * `PATCH /api/fediverse/profile`: the accounts the owner had elsewhere (`alsoKnownAs`, at most 5:
+ * any of them may then move its followers here), and the account the board moves to (`movedTo`,
+ * which must name the board among its own; null stays). Each is `@name@server` or an actor's
+ * address, and must be found.
+ */
+export const fediverseProfileInput = z
+  .strictObject({
+    alsoKnownAs: z
+      .array(fediverseAccount, { error: 'alsoKnownAs must be a list of accounts.' })
+      .max(5, 'Name at most 5 accounts you had before.'),
+    movedTo: fediverseAccount,
+  })
+  .partial()
+  .refine(hasSomeField, 'Send alsoKnownAs or movedTo.');
+
+/** The board's fediverse account: its former accounts and where it moved (actor addresses). */
+export const fediverseProfileAnswer = z.object({
+  alsoKnownAs: z.array(z.string()),
+  movedTo: z.string().nullable(),
+});

@@ -784,6 +784,22 @@ export const fediverseOutboxes = sqliteTable('fediverse_outboxes', {
 });
 
 /**
+ * Where a board's fediverse account has been and goes: the accounts its owner had before (the
+ * actor's `alsoKnownAs`, so they may `Move` here), and the account it moved to (`movedTo`), with
+ * when. Actor ids, checked to exist when entered.
+ */
+export const fediverseAccountMoves = sqliteTable('fediverse_account_moves', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  alsoKnownAs: text('also_known_as', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  movedTo: text('moved_to'),
+  movedAt: integer('moved_at', { mode: 'timestamp_ms' }),
+  // When one of the former accounts last moved here: its followers' follows arrive in a burst.
+  movedInAt: integer('moved_in_at', { mode: 'timestamp_ms' }),
+});
+
+/**
  * A board actor's key pairs, as JWK: RSA (HTTP Signatures) and Ed25519 (Object Integrity
  * Proofs). Made the first time the actor is asked for, and going with the account.
  */

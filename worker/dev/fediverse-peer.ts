@@ -23,6 +23,7 @@ import {
   Flag,
   Follow,
   Image,
+  Move,
   Person,
   Reject,
   Undo,
@@ -95,6 +96,10 @@ export type ReceivedActivity = {
   signature: 'rfc9421' | 'draft-cavage' | 'none';
   /** Who the delivering server said it was. */
   userAgent: string | null;
+  /** The activity exactly as it was posted, with any terms this peer's vocabulary does not know. */
+  posted: Record<string, unknown> | null;
+  /** The delivery's `Collection-Synchronization` header (FEP-8fcf), if any. */
+  collectionSynchronization: string | null;
 };
 
 const json = (body: unknown, status = 200) =>
@@ -115,8 +120,12 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     await generateCryptoKeyPair('Ed25519'),
   ];
   const received: ReceivedActivity[] = [];
+  // The accounts each of the peer's accounts says it also is (`alsoKnownAs`), as a test sets them.
+  const aliases = new Map<string, string[]>();
   let lastSignature: ReceivedActivity['signature'] = 'none';
   let lastUserAgent: string | null = null;
+  let lastPosted: ReceivedActivity['posted'] = null;
+  let lastCollectionSynchronization: string | null = null;
 
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
@@ -126,6 +135,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
         name: 'Peer Reader',
+        aliases: (aliases.get(identifier) ?? []).map((alias) => new URL(alias)),
         icon: new Image({ url: new URL('/avatar.png', ctx.origin) }),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
@@ -144,6 +154,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       object: body.object ?? null,
       signature: lastSignature,
       userAgent: lastUserAgent,
+      posted: lastPosted,
+      collectionSynchronization: lastCollectionSynchronization,
     });
   };
   federation
@@ -153,7 +165,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     .on(Create, (_ctx, activity) => keep(activity))
     .on(Delete, (_ctx, activity) => keep(activity))
     .on(Undo, (_ctx, activity) => keep(activity))
-    .on(Update, (_ctx, activity) => keep(activity));
+    .on(Update, (_ctx, activity) => keep(activity))
+    .on(Move, (_ctx, activity) => keep(activity));
 
   const follows = new Map<string, Follow>();
   let goneFetches = 0;
@@ -163,6 +176,23 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
     const url = new URL(request.url);
     if (url.pathname === '/__peer/received') return json(received);
     if (url.pathname === '/__peer/gone-fetches') return json(goneFetches);
+    if (url.pathname === '/__peer/also-known-as') {
+      const body = (await request.json()) as { as: string; aliases: string[] };
+      aliases.set(body.as, body.aliases);
+      return json({ aliases: body.aliases });
+    }
+    if (url.pathname === '/__peer/signed-get') {
+      // A GET signed as `reader`, as a server fetches what only it may read.
+      const { url: address } = (await request.json()) as { url: string };
+      const answer = await fetch(
+        await signRequest(
+          new Request(address, { headers: { accept: 'application/activity+json' } }),
+          (await ctx.getActorKeyPairs('reader'))[0]?.privateKey as CryptoKey,
+          new URL(`${ctx.getActorUri('reader').href}#main-key`),
+        ),
+      );
+      return json({ status: answer.status, body: answer.ok ? await answer.json() : null });
+    }
     const {
       actor: target,
       as = 'reader',
@@ -251,6 +281,21 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       );
       return json({ flagged: true });
     }
+    if (url.pathname === '/__peer/move') {
+      // The account `as` moves to the board, as Mastodon sends it to the new account's server.
+      const mover = ctx.getActorUri(as);
+      await ctx.sendActivity(
+        { identifier: as },
+        recipient,
+        new Move({
+          id: new URL(`/moves/${randomUUID()}`, origin),
+          actor: mover,
+          object: mover,
+          target: board.id,
+        }),
+      );
+      return json({ moved: true });
+    }
     if (url.pathname === '/__peer/delete-self') {
       await ctx.sendActivity(
         me,
@@ -284,6 +329,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
           ? 'draft-cavage'
           : 'none';
       lastUserAgent = request.headers.get('user-agent');
+      lastCollectionSynchronization = request.headers.get('collection-synchronization');
+      lastPosted = JSON.parse(await request.clone().text());
     }
     return federation.fetch(request, { contextData: undefined });
   });

@@ -1,6 +1,7 @@
 import type { Message } from '@fedify/fedify';
 import { handleStoryMessage } from '../domain/fediverse/delivery';
 import { fediverse, fediverseData, namingUp2 } from '../domain/fediverse/federation';
+import { withFollowersDigest } from '../domain/fediverse/followers-sync';
 import { isStoryMessage } from '../domain/fediverse/story-queue';
 
 /** Seconds before a failed message is tried again: 30 s, 1 min, 2 min… at most 12 hours. */
@@ -22,7 +23,11 @@ export async function consumeFediverseQueue(batch: MessageBatch<unknown>, env: E
         if (isStoryMessage(message.body)) {
           await handleStoryMessage(federation, data, message.body);
         } else {
-          await federation.processQueuedTask(data, namingUp2(env, message.body as Message));
+          const task = namingUp2(env, message.body as Message);
+          await federation.processQueuedTask(
+            data,
+            await withFollowersDigest(federation, data, task),
+          );
         }
         message.ack();
       } catch (error) {

@@ -30,6 +30,7 @@ import { EmbedCodeCard } from '../../features/boards/components/embed-code-card'
 import { OnboardingBanner } from '../../features/boards/components/onboarding-banner';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { TrendingRow } from '../../features/discover/components/trending-row';
+import { FediverseAccountCard } from '../../features/fediverse/components/fediverse-account-card';
 import { FediverseFollowersCard } from '../../features/fediverse/components/fediverse-followers-card';
 import { FediverseInteractionsCard } from '../../features/fediverse/components/fediverse-interactions-card';
 import { GoalsCard } from '../../features/goals/components/goals-card';
@@ -253,6 +254,9 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
         </SidebarCard>
         <SidebarCard>
           <FediverseInteractionsCard />
+          </SidebarCard>
+          <SidebarCard>
+          <FediverseAccountCard />
         </SidebarCard>
         <SidebarCard>
           <DailyChartCard />

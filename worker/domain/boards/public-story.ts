@@ -13,6 +13,7 @@ export function selectPublicStory(db: Db) {
   return db
     .select({
       id: blockStoryEvents.id,
+      blockId: blockStoryEvents.blockId,
       kind: blockStoryEvents.kind,
       at: blockStoryEvents.at,
       title: blocks.title,
@@ -22,6 +23,12 @@ export function selectPublicStory(db: Db) {
       externalUrl: blocks.externalUrl,
       rating: blocks.rating,
       review: blocks.review,
+      type: blocks.type,
+      category: blocks.category,
+      status: blocks.status,
+      progress: blocks.progress,
+      progressEnabled: blocks.progressEnabled,
+      importKey: blocks.importKey,
     })
     .from(blockStoryEvents)
     .innerJoin(blocks, eq(blocks.id, blockStoryEvents.blockId));

@@ -18,6 +18,7 @@ import {
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import type { UserRow } from '../account/users';
+import { moveOf } from './account-moves';
 import { boardActor, boardStoryAuthor, type FediverseData, fediverse } from './federation';
 import { readStoryEvent, storyActivity } from './story-notes';
 import type { StoryMessage } from './story-queue';
@@ -152,6 +153,7 @@ function profileUpdateOf(changedAt: number) {
       id: new URL(`#profile-${changedAt}`, actor),
       actor,
       to: PUBLIC_COLLECTION,
+      cc: ctx.getFollowersUri(owner.username),
       object: await boardActor(ctx, owner),
     });
   };
@@ -166,7 +168,9 @@ export async function handleStoryMessage(
   const activityOf =
     message.up2 === 'profile-changed'
       ? profileUpdateOf(message.changedAt)
-      : storyOf(message.eventId);
+      : message.up2 === 'moved'
+        ? moveOf(message.movedAt)
+        : storyOf(message.eventId);
   await deliverPage(federation, data, message, activityOf);
 }
 

@@ -16,6 +16,7 @@ import {
   Image,
   isActor,
   Like,
+  Move,
   Note,
   Person,
   Tombstone,
@@ -37,12 +38,21 @@ import { countPublicStories } from '../boards/public-story';
 import { copyOutsideImage } from '../images/outside-image';
 import { fileFlag } from '../moderation/reports';
 import {
+  boardPublished,
+  featuredStories,
+  isDiscoverable,
+  noteMoveIn,
+  profileLinks,
+  readAccountMoves,
+} from './actor-profile';
+import {
   addFediverseFollower,
   countFediverseFollowers,
   dropRemoteActor,
   removeFollowOf,
   roomForFollowsFrom,
 } from './followers';
+import { followersOnServer, mayReadFollowers } from './followers-sync';
 import { textAsHtml } from './html';
 import { receiveBoost, receiveLike, receiveReply } from './inbox-interactions';
 import { deleteReply, dropInteractionsOf, isBlockedFrom, undoInteraction } from './interactions';
@@ -66,6 +76,7 @@ const fediversePaths = {
   sharedInbox: '/fediverse/inbox',
   outbox: '/fediverse/users/{identifier}/outbox',
   followers: '/fediverse/users/{identifier}/followers',
+  featured: '/fediverse/users/{identifier}/featured',
   nodeInfo: '/fediverse/nodeinfo/2.1',
 } as const;
 
@@ -127,10 +138,17 @@ function avatarImage(avatar: string, origin: string): Image {
     : new Image({ url: new URL(avatar, origin) });
 }
 
-/** A public board as the fediverse sees it: a `Person` named, described and pictured as its header. */
+/**
+ * A public board as the fediverse sees it: a `Person` named, described and pictured as its header,
+ * with the owner's profile links and its Now blocks pinned (./actor-profile.ts).
+ */
 export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): Promise<Person> {
   const identifier = owner.username;
-  const keys = await ctx.getActorKeyPairs(identifier);
+  const [keys, links, moves] = await Promise.all([
+    ctx.getActorKeyPairs(identifier),
+    profileLinks(ctx.data.db, owner.id),
+    readAccountMoves(ctx.data.db, owner.id),
+  ]);
   const actor = ctx.getActorUri(identifier);
   return new Person({
     id: actor,
@@ -142,10 +160,15 @@ export async function boardActor(ctx: Context<FediverseData>, owner: UserRow): P
     inbox: ctx.getInboxUri(identifier),
     outbox: ctx.getOutboxUri(identifier),
     followers: ctx.getFollowersUri(identifier),
+    featured: ctx.getFeaturedUri(identifier),
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     manuallyApprovesFollowers: false,
-    discoverable: true,
-    indexable: true,
+    discoverable: isDiscoverable(owner),
+    indexable: isDiscoverable(owner),
+    published: boardPublished(owner),
+    attachments: links,
+    aliases: moves.alsoKnownAs.map((id) => new URL(id)),
+    successor: moves.movedTo ? new URL(moves.movedTo) : null,
     publicKey: keys[0]?.cryptographicKey ?? null,
     assertionMethods: keys.map((key) => key.multikey),
   });
@@ -160,6 +183,10 @@ export function boardStoryAuthor(ctx: Context<FediverseData>, owner: UserRow) {
     board: actor,
   });
 }
+
+/** Another server's document as it is now, past our KV copies (an account just edited). */
+export const freshDocumentLoader = (env: Env) =>
+  documentLoader({ allowPrivate: allowsPrivateAddresses(env), userAgent: userAgentOf(env) });
 
 /** Actors, keys and objects of other servers, kept a while in KV (Fedify's rules) once read. */
 function cachedDocumentLoader(env: Env) {
@@ -224,6 +251,17 @@ function buildFederation(env: Env): Federation<FediverseData> {
     return event ? storyNote(await boardStoryAuthor(ctx, owner), event) : null;
   });
 
+  // The board's Now blocks, as the Notes of their latest stories: Mastodon's pinned posts.
+  federation.setFeaturedDispatcher(fediversePaths.featured, async (ctx, identifier) => {
+    const owner = await findUserByUsername(ctx.data.db, identifier);
+    if (!owner?.isPublic) return null;
+    const [author, events] = await Promise.all([
+      boardStoryAuthor(ctx, owner),
+      featuredStories(ctx.data.db, owner.id),
+    ]);
+    return { items: events.map((event) => storyNote(author, event)) };
+  });
+
   federation
     .setOutboxDispatcher(fediversePaths.outbox, async (ctx, identifier, cursor) => {
       const owner = await findUserByUsername(ctx.data.db, identifier);
@@ -247,11 +285,14 @@ function buildFederation(env: Env): Federation<FediverseData> {
     });
 
   federation
-    .setFollowersDispatcher(fediversePaths.followers, async (ctx, identifier) => {
+    .setFollowersDispatcher(fediversePaths.followers, async (ctx, identifier, _cursor, base) => {
+      // One server reads which of its accounts follow the board (FEP-8fcf, ./followers-sync.ts).
+      if (base) return followersOnServer(ctx, identifier, base);
       const owner = await findUserByUsername(ctx.data.db, identifier);
       // Who follows a board is its owner's to know: others read how many, never who.
       return owner?.isPublic ? { items: [] } : null;
     })
+    .authorize(mayReadFollowers)
     .setCounter(async (ctx, identifier) => {
       const owner = await findUserByUsername(ctx.data.db, identifier);
       return owner?.isPublic ? countFediverseFollowers(ctx.data.db, owner.id) : null;
@@ -322,6 +363,14 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const target = ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor') return;
       await removeFollowOf(ctx.data.db, ctx.data.env, target.identifier, undo.actorId.href);
+    })
+    .on(Move, async (ctx, move) => {
+      // A former account of the owner moved here: Mastodon then has its followers follow the board.
+      const target = move.targetId ? ctx.parseUri(move.targetId) : null;
+      if (target?.type !== 'actor' || !move.actorId) return;
+      if (move.objectId?.href !== move.actorId.href) return;
+      const owner = await findUserByUsername(ctx.data.db, target.identifier);
+      if (owner?.isPublic) await noteMoveIn(ctx.data.db, owner.id, move.actorId.href);
     })
     .on(Flag, async (ctx, flag) => {
       // Another server's report: a report of each of our boards it names, from that server.

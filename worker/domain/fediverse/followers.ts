@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   blockStoryEvents,
+  fediverseAccountMoves,
   fediverseFollowers,
   fediverseOutboxes,
   users,
@@ -100,7 +101,8 @@ export async function roomForFollowsFrom(db: Db, userId: number, actorId: string
 /**
  * Stores a follow (again: its details are refreshed, the picture it replaces goes, and whether it
  * waits is kept). A new follow waits for the owner's approval when its server passed
- * `followLimits`: judged inside the INSERT, so follows arriving together are judged in turn.
+ * `followLimits` (the hourly one lifted for a day after a former account moved here, whose
+ * followers' servers then follow all at once): judged inside the INSERT, so follows arriving together are judged in turn.
  * The board's outbox starts at its latest story event with its first follower let in, so nobody is
  * sent the past. Answers whether the follow waits.
  */
@@ -108,7 +110,9 @@ export async function addFediverseFollower(db: Db, env: Env, follower: NewFollow
   const deliveryInbox = follower.sharedInbox ?? follower.inbox;
   const actorHost = hostOf(follower.actorId);
   const hourAgo = Date.now() - 60 * 60 * 1000;
-  const waiting = sql`(${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.followedAt} > ${hourAgo}`)} >= ${followLimits.perHostPerHour} OR ${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.waiting} = 0`)} >= ${followLimits.perHost})`;
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  const movedInLately = sql`EXISTS (SELECT 1 FROM ${fediverseAccountMoves} WHERE ${fediverseAccountMoves.userId} = ${follower.userId} AND ${fediverseAccountMoves.movedInAt} > ${dayAgo})`;
+  const waiting = sql`((NOT ${movedInLately} AND ${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.followedAt} > ${hourAgo}`)} >= ${followLimits.perHostPerHour}) OR ${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.waiting} = 0`)} >= ${followLimits.perHost})`;
   const before = await db
     .select({ avatarUrl: fediverseFollowers.avatarUrl })
     .from(fediverseFollowers)

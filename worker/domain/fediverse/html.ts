@@ -1,6 +1,7 @@
 /** The HTML other servers show of what a board says: escaped text, its links and line breaks. */
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 

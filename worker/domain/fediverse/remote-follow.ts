@@ -14,15 +14,31 @@ const maxWebFingerBytes = 64 * 1024;
 
 const webFingerAnswer = z.object({
   links: z
-    .array(z.object({ rel: z.string(), template: z.string().optional() }).loose())
+    .array(
+      z
+        .object({
+          rel: z.string(),
+          type: z.string().optional(),
+          href: z.string().optional(),
+          template: z.string().optional(),
+        })
+        .loose(),
+    )
     .default([]),
 });
 
 /** `@name@server` (or `name@server`) as typed: the account's name and its server's host. */
-function accountOf(handle: string) {
+function accountOf(handle: string, field?: string) {
   const [name, host] = handle.replace(/^@/, '').split('@');
   if (!name || !host || !URL.canParse(`https://${host}`)) {
-    throw new Refusal('invalid', 'Type your handle as @name@your.server, as your server shows it.');
+    if (!field) {
+      throw new Refusal(
+        'invalid',
+        'Type your handle as @name@your.server, as your server shows it.',
+      );
+    }
+    const message = `${handle} is not a handle: type it as @name@server, as its server shows it.`;
+    throw new Refusal('invalid', message, { fields: { [field]: message } });
   }
   return { name, host: new URL(`https://${host}`).host };
 }
@@ -75,4 +91,22 @@ export async function remoteFollowAddress(
     );
   }
   return address;
+}
+
+/**
+ * The actor address of the account `handle` (`@name@server`), as its server's WebFinger names it;
+ * undefined when the server names none. Refuses when the server has no such account.
+ */
+export async function actorAddressOf(handle: string, allowPrivate: boolean, field: string) {
+  const account = accountOf(handle.trim(), field);
+  const found = await webFinger(account, allowPrivate).catch((error: unknown) => {
+    if (error instanceof Refusal && error.kind === 'not-found') {
+      throw new Refusal('invalid', error.message, { fields: { [field]: error.message } });
+    }
+    return undefined;
+  });
+  const self = found?.links.find(
+    (link) => link.rel === 'self' && /activity\+json|ld\+json/.test(link.type ?? ''),
+  );
+  return self?.href && URL.canParse(self.href) ? new URL(self.href) : undefined;
 }

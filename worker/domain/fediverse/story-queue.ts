@@ -9,7 +9,8 @@ import type { Db } from '../../platform/db';
 export type StoryMessage =
   | { up2: 'new-stories'; userId: number; origin: string }
   | { up2: 'deliver-story'; userId: number; eventId: number; origin: string; after: string }
-  | { up2: 'profile-changed'; userId: number; changedAt: number; origin: string; after: string };
+  | { up2: 'profile-changed'; userId: number; changedAt: number; origin: string; after: string }
+  | { up2: 'moved'; userId: number; movedAt: number; origin: string; after: string };
 
 export const isStoryMessage = (body: unknown): body is StoryMessage =>
   typeof body === 'object' && body !== null && 'up2' in body;

@@ -4,6 +4,8 @@ import {
   fediverseFollowerParam,
   fediverseFollowerRemovedAnswer,
   fediverseFollowersAnswer,
+  fediverseProfileAnswer,
+  fediverseProfileInput,
   remoteFollowAnswer,
   remoteFollowInput,
 } from '../../../../schema/fediverse';
@@ -20,6 +22,7 @@ import {
   unblockedAnswer,
 } from '../../../../schema/fediverse-interactions';
 import { publicBoardOwner } from '../../../domain/boards/boards';
+import { readAccountMoves } from '../../../domain/fediverse/actor-profile';
 import type { answerFollower as AnswerFollower } from '../../../domain/fediverse/delivery';
 import {
   approveFediverseFollower,
@@ -46,6 +49,40 @@ async function tellFollowerServer(...answer: Parameters<typeof AnswerFollower>) 
 const interactions = () => import('../../../domain/fediverse/interactions');
 
 export const fediverseRoutes = new Hono<AppEnv>()
+  .get(
+    '/profile',
+    documented({
+      tag,
+      summary:
+        "Your board's fediverse account: the accounts you had before (alsoKnownAs) and where it moved (movedTo)",
+      answers: { 200: fediverseProfileAnswer },
+      refusals: [401],
+    }),
+    requireAuth,
+    async (c) => sendJson(c, await readAccountMoves(c.var.db, c.var.viewer.id), 200),
+  )
+  .patch(
+    '/profile',
+    documented({
+      tag,
+      summary:
+        'Name the accounts you had before (so one can move its followers here), or move the board to a new account that names it (its followers are sent a Move)',
+      answers: { 200: fediverseProfileAnswer },
+      refusals: [400, 401, 409, 429],
+    }),
+    changesNoBoard,
+    requireAuth,
+    rateLimit('UNFURL_LIMITER', 'fediverse-profile'),
+    validate('json', fediverseProfileInput),
+    async (c) => {
+      // Fedify loads on first use: checking an account reads it from its server.
+      const { updateAccountMoves } = await import('../../../domain/fediverse/account-moves');
+      const { db, viewer } = c.var;
+      const origin = new URL(c.req.url).origin;
+      const input = c.req.valid('json');
+      return sendJson(c, await updateAccountMoves(c.env, db, viewer, origin, input), 200);
+    },
+  )
   .get(
     '/followers',
     documented({

@@ -1,0 +1,111 @@
+import type { Context } from '@fedify/fedify';
+import { type Actor, isActor, Move } from '@fedify/fedify/vocab';
+import { fediverseAccountMoves } from '../../../schema/tables';
+import type { Db } from '../../platform/db';
+import { Refusal } from '../../platform/refusal';
+import type { UserRow } from '../account/users';
+import { type AccountMoves, readAccountMoves } from './actor-profile';
+import { type FediverseData, fediverse, fediverseData, freshDocumentLoader } from './federation';
+import { actorAddressOf } from './remote-follow';
+import type { StoryMessage } from './story-queue';
+
+// Moving in and out (Mastodon's account migration). In: the owner names the accounts they had
+// (`alsoKnownAs`), so a `Move` from one of them to the board is believed by the followers'
+// servers, which then follow the board. Out: the owner names the new account, which must name the
+// board among its own; every follower is sent a `Move`, and the actor shows `movedTo`.
+
+/**
+ * The account `name` names (`@name@server` by WebFinger, or an actor's address), fetched as it is
+ * now by the rules of every outside fetch; refused, with the field's message, when none is found.
+ */
+async function findAccount(ctx: Context<FediverseData>, name: string, field: string) {
+  const allowPrivate = ctx.data.env.UNFURL_PRIVATE_ADDRESSES === 'true';
+  const address = /^https?:\/\//.test(name)
+    ? URL.canParse(name)
+      ? new URL(name)
+      : undefined
+    : await actorAddressOf(name, allowPrivate, field);
+  const found = address
+    ? await ctx
+        .lookupObject(address, { documentLoader: freshDocumentLoader(ctx.data.env) })
+        .catch(() => null)
+    : null;
+  if (!isActor(found) || !found.id) {
+    const message = `No fediverse account was found at ${name}.`;
+    throw new Refusal('invalid', message, { fields: { [field]: message } });
+  }
+  return found as Actor & { id: URL };
+}
+
+/**
+ * Saves the board's former accounts and/or the account it moves to, each checked first. Moving
+ * out needs the new account to name the board (409 otherwise) and queues a `Move` to every
+ * follower.
+ */
+export async function updateAccountMoves(
+  env: Env,
+  db: Db,
+  owner: UserRow,
+  origin: string,
+  input: { alsoKnownAs?: string[]; movedTo?: string },
+): Promise<AccountMoves> {
+  const ctx = fediverse(env).createContext(new URL(origin), fediverseData(env, db));
+  const board = ctx.getActorUri(owner.username);
+  const before = await readAccountMoves(db, owner.id);
+  const alsoKnownAs = input.alsoKnownAs
+    ? await Promise.all(
+        input.alsoKnownAs.map(async (name, index) => {
+          const account = await findAccount(ctx, name, `alsoKnownAs.${index}`);
+          return account.id.href;
+        }),
+      )
+    : before.alsoKnownAs;
+  let movedTo = before.movedTo;
+  if (input.movedTo !== undefined) {
+    const account = await findAccount(ctx, input.movedTo, 'movedTo');
+    if (account.id.href === board.href) {
+      const message = 'The board cannot move to itself: name your new account.';
+      throw new Refusal('invalid', message, { fields: { movedTo: message } });
+    }
+    if (!account.aliasIds.some((alias) => alias.href === board.href)) {
+      const message = `${input.movedTo} does not name this board as one of its former accounts: add ${board.href} to its aliases ("Also known as") first.`;
+      throw new Refusal('conflict', message, { fields: { movedTo: message } });
+    }
+    movedTo = account.id.href;
+  }
+  const movedAt = movedTo !== before.movedTo ? new Date() : undefined;
+  await db
+    .insert(fediverseAccountMoves)
+    .values({ userId: owner.id, alsoKnownAs, movedTo, movedAt })
+    .onConflictDoUpdate({
+      target: fediverseAccountMoves.userId,
+      set: { alsoKnownAs, movedTo, ...(movedAt && { movedAt }) },
+    });
+  if (movedAt) {
+    const message: StoryMessage = {
+      up2: 'moved',
+      userId: owner.id,
+      movedAt: movedAt.getTime(),
+      origin,
+      after: '',
+    };
+    await env.FEDIVERSE_QUEUE.send(message, { contentType: 'json' });
+  }
+  return { alsoKnownAs, movedTo };
+}
+
+/** The board's `Move` to its new account, for its followers; none if it has not moved. */
+export function moveOf(movedAt: number) {
+  return async (ctx: Context<FediverseData>, owner: UserRow) => {
+    const { movedTo } = await readAccountMoves(ctx.data.db, owner.id);
+    if (!movedTo) return undefined;
+    const actor = ctx.getActorUri(owner.username);
+    return new Move({
+      id: new URL(`#move-${movedAt}`, actor),
+      actor,
+      object: actor,
+      target: new URL(movedTo),
+      to: ctx.getFollowersUri(owner.username),
+    });
+  };
+}

@@ -50,7 +50,12 @@ export async function getBoard(db: Db, username: string, viewer: UserRow | null)
     listBlocks(db, owner.id, { visibleOnly: !isOwner }),
   ]);
   const year = await yearOnBoard(db, owner.id, settings.timeZone);
-  const board = { ...settings, ...year, updatedAt: owner.boardUpdatedAt?.getTime() ?? null };
+  const board = {
+    ...settings,
+    ...year,
+    updatedAt: owner.boardUpdatedAt?.getTime() ?? null,
+    nofollowLinks: owner.establishedAt === null,
+  };
   return { owner, isOwner, board, blocks };
 }
 

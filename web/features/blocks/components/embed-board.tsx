@@ -11,6 +11,7 @@ import { useBlockLook, useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import { firstTabWithBlocks } from '../block-rules';
 import { countByStatus, StatusChoice } from './block-board';
+import { visitLinkRel } from './block-card';
 import { tintFor } from './category-styles';
 
 // Catalogue keys: a key that is anything else never reaches the page's CSS.
@@ -83,7 +84,7 @@ export function EmbedBoard({ board }: { board: PublicBoard }) {
                 <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
                   {inTab.map((block) => (
                     <li key={block.id} data-type={block.type} className="flex min-w-0">
-                      <CompactCard block={block} />
+                      <CompactCard block={block} nofollowLinks={board.board.nofollowLinks} />
                     </li>
                   ))}
                 </ul>
@@ -150,7 +151,7 @@ function TypeOption({ block }: { block: PublicBlock }) {
 }
 
 /** Icon, title, subtitle, description and Visit: no picture, no progress, a few lines tall. */
-function CompactCard({ block }: { block: PublicBlock }) {
+function CompactCard({ block, nofollowLinks }: { block: PublicBlock; nofollowLinks: boolean }) {
   return (
     <article className="flex w-full min-w-0 gap-2.5 rounded-lg border border-gray-200 bg-white p-2.5 shadow-sm">
       <span
@@ -175,7 +176,7 @@ function CompactCard({ block }: { block: PublicBlock }) {
           <a
             href={block.externalUrl}
             target="_blank"
-            rel="noopener noreferrer"
+            rel={visitLinkRel({ linksOwnProfile: false }, { nofollowLinks })}
             className="inline-flex items-center gap-1 pt-0.5 text-xs font-medium text-violet-700 hover:underline"
             {...{ [visitBlockAttribute]: block.id }}
           >

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 // Imported for its one-time zod configuration (jitless), like every schema module.
 import './fields';
-import { moderationActionKinds, reportReasons } from './moderation-values';
+import { domainBlockKinds, moderationActionKinds, reportReasons } from './moderation-values';
 
 export const reportThanks = 'Thanks. Our moderators will look at it.';
 const maxReportComment = 1000;
@@ -120,3 +120,52 @@ export const moderationActionInput = z.strictObject({
 export type ModerationActionInput = z.infer<typeof moderationActionInput>;
 
 export const auditLog = z.object({ actions: z.array(auditEntry) });
+
+const hostMessage = 'Name a domain, such as spam.example (its subdomains are covered).';
+
+/**
+ * A domain as a moderator types it: a bare host or any address on it (its host is kept), lower
+ * case, without a port or a trailing dot.
+ */
+const blockedHost = z
+  .string({ error: hostMessage })
+  .trim()
+  .toLowerCase()
+  .max(253, 'No domain is longer than 253 characters.')
+  .transform((value) => {
+    const address = /^[a-z][a-z0-9+.-]*:\/\//.test(value) ? value : `https://${value}`;
+    return URL.canParse(address) ? new URL(address).hostname.replace(/\.$/, '') : '';
+  })
+  .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z0-9-]{1,63}$/, hostMessage));
+
+export const domainBlockInput = z.strictObject({
+  host: blockedHost,
+  kind: z.enum(domainBlockKinds, {
+    error: 'Kind must be suspend (a server), limit (a server) or links (a site).',
+  }),
+  note: z
+    .string({ error: 'Write a note: why this domain is blocked.' })
+    .trim()
+    .min(1, 'Write a note: why this domain is blocked.')
+    .max(maxModerationNote, `Keep the note under ${maxModerationNote} characters.`),
+});
+export type DomainBlockInput = z.infer<typeof domainBlockInput>;
+
+export const domainBlock = z.object({
+  id: z.number().int(),
+  host: z.string(),
+  kind: z.enum(domainBlockKinds),
+  note: z.string(),
+  // Null once the moderator's account is gone.
+  moderator: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export const domainBlockAnswer = z.object({ domainBlock });
+export const domainBlocksAnswer = z.object({ domainBlocks: z.array(domainBlock) });
+
+export const domainBlockIdParam = z.strictObject({
+  id: z.coerce
+    .number({ error: 'Domain block not found.' })
+    .int()
+    .positive('Domain block not found.'),
+});

@@ -40,6 +40,7 @@ const boardSettingsKeys = ['accent', 'globalImageRatio', 'hideAllImages'];
 const shownBoardKeys = [
   ...boardSettingsKeys,
   'goals',
+  'nofollowLinks',
   'reviewYear',
   'streakWeeks',
   'updatedAt',

@@ -8,10 +8,18 @@ import {
 } from '../../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
 import { linksOwnProfile } from '../../../schema/indieweb';
-import { blockCopies, blockStoryEvents, blocks, sourceItems, users } from '../../../schema/tables';
+import {
+  blockCopies,
+  blockStoryEvents,
+  blocks,
+  hiddenBlocks,
+  sourceItems,
+  users,
+} from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
+import { blockedLinkDomain } from '../moderation/domain-blocks';
 
 type BlockRow = typeof blocks.$inferSelect;
 
@@ -104,8 +112,33 @@ function statusSinceAfter(status: BlockStatus | undefined, at: number) {
   return sql<number>`CASE WHEN ${blocks.status} = ${status} THEN ${blocks.statusSince} ELSE ${at} END`;
 }
 
+/** A link to a site a moderator blocked (`/admin/domains`, kind links) is not saved: 400. */
+async function refuseBlockedLink(db: Db, externalUrl: string | null | undefined) {
+  const blocked = externalUrl ? await blockedLinkDomain(db, externalUrl) : null;
+  if (!blocked) return;
+  const message = `Links to ${blocked} were reported as harmful and cannot be saved on Up2.`;
+  throw new Refusal('invalid', message, { fields: { externalUrl: message } });
+}
+
+/** A block a moderator hid is not the owner's to edit: saying so beats a save that changes nothing. */
+async function refuseHiddenByModerator(db: Db, id: number, userId: number) {
+  const held = await db
+    .select({ id: hiddenBlocks.blockId })
+    .from(hiddenBlocks)
+    .innerJoin(blocks, eq(blocks.id, hiddenBlocks.blockId))
+    .where(ownedBlock(id, userId))
+    .get();
+  if (held) {
+    throw new Refusal(
+      'conflict',
+      'A moderator hid this block, so it cannot be edited. Your notifications say why, and how to appeal.',
+    );
+  }
+}
+
 export async function createBlock(writer: BoardWriter, input: BlockInput) {
   const { db, userId } = writer;
+  await refuseBlockedLink(db, input.externalUrl);
   const at = Date.now();
   const { results } = await commitChange(writer, 'blocks', [
     db
@@ -169,6 +202,10 @@ function markHandEdits(db: Db, id: number, userId: number, input: Partial<BlockI
 
 export async function updateBlock(writer: BoardWriter, id: number, input: BlockInput) {
   const { db, userId } = writer;
+  await Promise.all([
+    refuseBlockedLink(db, input.externalUrl),
+    refuseHiddenByModerator(db, id, userId),
+  ]);
   const at = Date.now();
   const block = ownedBlock(id, userId);
   const update = db

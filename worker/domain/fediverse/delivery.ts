@@ -1,4 +1,5 @@
 import type { Context, Federation } from '@fedify/fedify';
+import { domainBlockOf } from '../moderation/domain-blocks';
 import {
   Accept,
   type Activity,
@@ -98,6 +99,14 @@ async function inboxPage(db: Db, userId: number, after: string): Promise<Recipie
   }));
 }
 
+/** The recipients whose server is not suspended: a follow it sent before may still be listed. */
+async function notSuspended(env: Env, recipients: Recipient[]) {
+  const blocks = await Promise.all(
+    recipients.map((recipient) => domainBlockOf(env, recipient.inboxId?.hostname ?? '')),
+  );
+  return recipients.filter((_, index) => blocks[index] !== 'suspend');
+}
+
 /** Queues the same delivery for the inboxes after this page, when this page was a full one. */
 async function queueNextPage(
   env: Env,
@@ -128,7 +137,10 @@ async function deliverPage(
     inboxPage(data.db, owner.id, message.after),
   ]);
   if (!activity || recipients.length === 0) return;
-  await ctx.sendActivity({ identifier: owner.username }, recipients, activity, { fanout: 'skip' });
+  const allowed = await notSuspended(data.env, recipients);
+  if (allowed.length > 0) {
+    await ctx.sendActivity({ identifier: owner.username }, allowed, activity, { fanout: 'skip' });
+  }
   await queueNextPage(data.env, message, recipients);
 }
 

@@ -17,7 +17,8 @@ import {
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** A search token no other test uses. */
-const token = () => `n${Math.random().toString(36).slice(2, 8)}${Date.now().toString(36).slice(-4)}`;
+const token = () =>
+  `n${Math.random().toString(36).slice(2, 8)}${Date.now().toString(36).slice(-4)}`;
 
 /** A new account (as it registers) with a board that has news and a searchable name. */
 async function newBoard(name: string) {
@@ -62,7 +63,9 @@ async function page(path: string) {
     new Request(`http://up2.test${path}`, {
       headers: { 'cf-connecting-ip': `10.96.${Math.floor(visitors / 250)}.${visitors % 250}` },
     }),
-    withAppShell('<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>').env,
+    withAppShell(
+      '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>',
+    ).env,
   );
   expect(response.status).toBe(200);
   return response.text();

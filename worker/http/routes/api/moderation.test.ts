@@ -155,10 +155,9 @@ describe('POST /api/admin/reports/{id}/actions', () => {
       expect(page.status, path).toBe(200);
       expect(await page.text(), path).not.toContain('Buy followers now');
     }
-    expectStatus(
-      await editBlock(owner, spam.id, { title: 'Buy followers now', isVisible: true }),
-      200,
-    );
+    const edit = await editBlock(owner, spam.id, { title: 'Buy followers now', isVisible: true });
+    expectStatus(edit, 409);
+    expect(edit.body.error).toContain('A moderator hid this block');
     expect(await publicBlockTitles(owner.username)).toEqual(['Learning Go']);
 
     const [notice] = await notificationsOf(owner);

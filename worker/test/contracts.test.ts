@@ -24,6 +24,7 @@ const visitorBlockKeys = [
   'imageUrl',
   'isWide',
   'label',
+  'linkReported',
   'linksOwnProfile',
   'progress',
   'progressEnabled',

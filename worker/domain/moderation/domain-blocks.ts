@@ -77,6 +77,27 @@ export async function blockedLinkDomain(db: Db, url: string) {
   return found?.host ?? null;
 }
 
+/**
+ * Which of `urls` lead to a site a moderator blocked: one lookup of the unique index for all of a
+ * board's links (each host and the domains above it).
+ */
+export async function reportedLinks(db: Db, urls: (string | null)[]) {
+  const hosts = new Map<string, string[]>();
+  for (const url of urls) {
+    if (url && URL.canParse(url)) hosts.set(url, domainsCovering(new URL(url).hostname));
+  }
+  const domains = [...new Set([...hosts.values()].flat())];
+  if (domains.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ host: domainBlocks.host })
+    .from(domainBlocks)
+    .where(and(eq(domainBlocks.kind, 'links'), inArray(domainBlocks.host, domains)));
+  const blocked = new Set(rows.map((row) => row.host));
+  return new Set(
+    [...hosts].filter(([, covering]) => covering.some((d) => blocked.has(d))).map(([url]) => url),
+  );
+}
+
 type DomainBlockRow = typeof domainBlocks.$inferSelect;
 
 function toDomainBlock(row: DomainBlockRow, moderator: string | null) {

@@ -47,6 +47,10 @@ export function visitLinkRel(
     .join(' ');
 }
 
+/** Where Visit Link leads: the link, or the warning before a site a moderator blocked. */
+export const visitLinkHref = (block: Pick<PublicBlock, 'id' | 'externalUrl' | 'linkReported'>) =>
+  block.linkReported ? `/leave/${block.id}` : (block.externalUrl ?? undefined);
+
 type BlockCardProps<B extends PublicBlock> = {
   block: B;
   board: CardBoard;
@@ -132,7 +136,7 @@ export function BlockCard<B extends PublicBlock>({
             {block.externalUrl && (
               <Button asChild variant="outline" size="compact">
                 <a
-                  href={block.externalUrl}
+                  href={visitLinkHref(block)}
                   target="_blank"
                   className="u-url"
                   rel={visitLinkRel(block, board)}

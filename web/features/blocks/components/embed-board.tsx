@@ -11,7 +11,7 @@ import { useBlockLook, useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import { firstTabWithBlocks } from '../block-rules';
 import { countByStatus, StatusChoice } from './block-board';
-import { visitLinkRel } from './block-card';
+import { visitLinkHref, visitLinkRel } from './block-card';
 import { tintFor } from './category-styles';
 
 // Catalogue keys: a key that is anything else never reaches the page's CSS.
@@ -174,7 +174,7 @@ function CompactCard({ block, nofollowLinks }: { block: PublicBlock; nofollowLin
         )}
         {block.externalUrl && (
           <a
-            href={block.externalUrl}
+            href={visitLinkHref(block)}
             target="_blank"
             rel={visitLinkRel({ linksOwnProfile: false }, { nofollowLinks })}
             className="inline-flex items-center gap-1 pt-0.5 text-xs font-medium text-violet-700 hover:underline"

@@ -6,10 +6,18 @@ import {
   createUser,
   editBlock,
   expectStatus,
+  fetchSettled,
   offContract,
   readJson,
   type TestUser,
+  withAppShell,
 } from '../../../test/factories';
+
+const { env: withShell } = withAppShell(
+  '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>',
+);
+const visit = (path: string) =>
+  fetchSettled(new Request(`http://up2.test${path}`, { redirect: 'manual' }), withShell);
 
 async function moderatorUser(): Promise<TestUser> {
   const user = await createUser();
@@ -101,5 +109,39 @@ describe('/api/admin/domains', () => {
     expect(await createBlock(owner, { externalUrl: 'https://notharm.example/' })).toMatchObject({
       externalUrl: 'https://notharm.example/',
     });
+  });
+
+  it('sends Visit Link to a blocked site through a warning, Go back or Continue anyway, until lifted', async () => {
+    const owner = await createUser();
+    const link = 'https://shop.warned.example/deal';
+    const saved = await createBlock(owner, { title: 'A deal', externalUrl: link });
+    const moderator = await moderatorUser();
+    const added = await block(moderator, 'warned.example', 'links', 'Phishing');
+    expectStatus(added, 201);
+
+    const board = await (await visit(`/@${owner.username}`)).text();
+    expect(board).toContain(`href="/leave/${saved.id}"`);
+    const embed = await (await visit(`/embed/@${owner.username}`)).text();
+    expect(embed).toContain(`href="/leave/${saved.id}"`);
+    const warning = await visit(`/leave/${saved.id}`);
+    expect(warning.status).toBe(200);
+    const page = await warning.text();
+    expect(page).toContain('This link was reported as harmful.');
+    expect(page).toContain(
+      `<a class="font-semibold text-violet-700 underline" href="http://up2.test/@${owner.username}">Go back</a>`,
+    );
+    expect(page).toContain(
+      `href="${link}" rel="nofollow ugc noopener noreferrer">Continue anyway</a>`,
+    );
+
+    const id = String(added.body.domainBlock.id);
+    const lifted = apiClient({ token: moderator.token }).admin.domains[':id'].$delete({
+      param: { id },
+    });
+    expect((await lifted).status).toBe(200);
+    const followed = await visit(`/leave/${saved.id}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe(link);
+    expect((await visit('/leave/999999999')).status).toBe(404);
   });
 });

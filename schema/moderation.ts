@@ -151,7 +151,7 @@ export const domainBlockInput = z.strictObject({
 });
 export type DomainBlockInput = z.infer<typeof domainBlockInput>;
 
-export const domainBlock = z.object({
+const domainBlock = z.object({
   id: z.number().int(),
   host: z.string(),
   kind: z.enum(domainBlockKinds),

@@ -1,5 +1,4 @@
 import type { Context, Federation } from '@fedify/fedify';
-import { domainBlockOf } from '../moderation/domain-blocks';
 import {
   Accept,
   type Activity,
@@ -19,6 +18,7 @@ import {
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import type { UserRow } from '../account/users';
+import { domainBlockOf } from '../moderation/domain-blocks';
 import { boardActor, boardStoryAuthor, type FediverseData, fediverse } from './federation';
 import { readStoryEvent, storyActivity } from './story-notes';
 import type { StoryMessage } from './story-queue';

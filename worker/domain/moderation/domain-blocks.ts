@@ -57,10 +57,6 @@ export async function domainBlockOf(env: Env, host: string): Promise<'suspend' |
   return kinds.includes('limit') ? 'limit' : null;
 }
 
-/** Whether the instance limits `host`'s server: its replies and likes are not notified. */
-export const isLimitedServer = async (env: Env, host: string) =>
-  (await domainBlockOf(env, host)) === 'limit';
-
 /** The site of a link a moderator blocked, covering `url`'s host; null when none is. */
 export async function blockedLinkDomain(db: Db, url: string) {
   if (!URL.canParse(url)) return null;

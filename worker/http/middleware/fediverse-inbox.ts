@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
 import { domainBlockOf } from '../../domain/moderation/domain-blocks';
+import type { AppEnv } from '../app-env';
 import { ApiError } from './errors';
 
 /** Deeper than any activity a server sends; far below what JSON-LD's recursion survives. */

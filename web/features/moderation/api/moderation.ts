@@ -44,10 +44,6 @@ export function useActOnReport() {
   });
 }
 
-export type DomainBlock = InferResponseType<
-  typeof api.admin.domains.$get,
-  200
->['domainBlocks'][number];
 export type NewDomainBlock = InferRequestType<typeof api.admin.domains.$post>['json'];
 
 const domainBlocksOptions = queryOptions({

@@ -76,6 +76,8 @@ const queuedReport = z.object({
   blockId: z.number().int().nullable(),
   // The server a `Flag` came from; null for a report made on Up2.
   fromServer: z.string().nullable(),
+  // The owner's appeal of an action (the comment says why); null for a report.
+  appealOf: z.object({ action: z.enum(moderationActionKinds), note: z.string() }).nullable(),
   snapshot: reportSnapshot,
   createdAt: z.iso.datetime(),
 });
@@ -169,3 +171,22 @@ export const domainBlockIdParam = z.strictObject({
     .int()
     .positive('Domain block not found.'),
 });
+
+export const appealThanks =
+  'Your appeal is in the moderators’ queue. You will be told what they decide.';
+const appealMessage = 'Say why the moderator’s action should be undone.';
+
+/** `POST /api/reports/appeals`: the owner appeals one moderator's action on their board, once. */
+export const appealInput = z.strictObject({
+  actionId: z
+    .number({ error: 'actionId must be the id of an action on your board.' })
+    .int('actionId must be the id of an action on your board.')
+    .positive('actionId must be the id of an action on your board.'),
+  text: z
+    .string({ error: appealMessage })
+    .trim()
+    .min(1, appealMessage)
+    .max(maxReportComment, `Keep the appeal under ${maxReportComment} characters.`),
+});
+export type AppealInput = z.infer<typeof appealInput>;
+export const appealAnswer = z.object({ message: z.literal(appealThanks) });

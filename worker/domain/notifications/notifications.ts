@@ -6,6 +6,7 @@ import {
   moderationActions,
   notificationSettings,
   notifications,
+  reports,
   users,
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
@@ -40,6 +41,8 @@ export async function listNotifications(db: Db, recipientId: number) {
       blockTitle: blocks.title,
       moderationAction: moderationActions.action,
       moderationNote: moderationActions.note,
+      moderationActionId: moderationActions.id,
+      appealed: sql<number>`EXISTS (SELECT 1 FROM ${reports} WHERE ${reports.appealOf} = ${moderationActions.id})`,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.actorId))
@@ -59,8 +62,15 @@ export async function listNotifications(db: Db, recipientId: number) {
         ? { id: row.blockId, title: row.blockTitle }
         : null,
     moderation:
-      row.moderationAction !== null && row.moderationNote !== null
-        ? { action: row.moderationAction, note: row.moderationNote }
+      row.moderationAction !== null &&
+      row.moderationNote !== null &&
+      row.moderationActionId !== null
+        ? {
+            action: row.moderationAction,
+            note: row.moderationNote,
+            actionId: row.moderationActionId,
+            appealed: Boolean(row.appealed),
+          }
         : null,
   }));
 }

@@ -53,9 +53,7 @@ describe('POST /api/reports/appeals', () => {
     const owner = await createUser();
     const actionId = await keptOff(owner, moderator);
 
-    const [notice] = (await readJson(apiClient({ token: owner.token }).notifications.$get())).body
-      .notifications;
-    expect(notice?.moderation).toMatchObject({ actionId, appealed: false });
+    expect((await noticeOf(owner))?.moderation).toMatchObject({ actionId, appealed: false });
 
     const filed = await appeal(owner, { actionId, text: 'It is my reading list, not spam.' });
     expectStatus(filed, 201);
@@ -66,9 +64,7 @@ describe('POST /api/reports/appeals', () => {
       comment: 'It is my reading list, not spam.',
       appealOf: { action: 'keep-off-discover', note: 'Looks like spam' },
     });
-    const [after] = (await readJson(apiClient({ token: owner.token }).notifications.$get())).body
-      .notifications;
-    expect(after?.moderation).toMatchObject({ actionId, appealed: true });
+    expect((await noticeOf(owner))?.moderation).toMatchObject({ actionId, appealed: true });
 
     const again = await appeal(owner, { actionId, text: 'Please?' });
     expectStatus(again, 409);

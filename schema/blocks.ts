@@ -175,6 +175,8 @@ export const publicBlock = z.object({
   // Its link is a page of the owner themselves (schema/indieweb.ts), marked rel="me" on the
   // board; false wherever the block is shown off its owner's board.
   linksOwnProfile: z.boolean().default(false),
+  // Its link leads to a site a moderator blocked: Visit Link goes through a warning first.
+  linkReported: z.boolean().default(false),
 });
 
 /** A block as its owner sees it: whether visitors see it, and how often it was copied and followed. */

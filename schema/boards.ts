@@ -84,6 +84,9 @@ const shownBoard = boardSettings.extend({
   goals: z.array(publicGoal),
   streakWeeks: z.number().int().nullable(),
   reviewYear: z.number().int().nullable(),
+  // The owner's account is new (its address unproven or under a day old): its links carry
+  // rel="nofollow ugc" until it is established.
+  nofollowLinks: z.boolean(),
 });
 
 /** `GET /api/boards/{username}` to anyone but the owner: visible blocks only, no counts. */

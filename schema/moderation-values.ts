@@ -10,3 +10,10 @@ export const moderationActionKinds = [
   'unsuspend',
 ] as const;
 export type ModerationActionKind = (typeof moderationActionKinds)[number];
+
+/**
+ * An instance-wide domain block: `suspend` a server (refused, sent nothing), `limit` it (follows
+ * need approval, answers not notified), or block `links` to a site.
+ */
+export const domainBlockKinds = ['suspend', 'limit', 'links'] as const;
+export type DomainBlockKind = (typeof domainBlockKinds)[number];

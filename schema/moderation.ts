@@ -1,7 +1,7 @@
 import { z } from 'zod';
 // Imported for its one-time zod configuration (jitless), like every schema module.
 import './fields';
-import { moderationActionKinds, reportReasons } from './moderation-values';
+import { domainBlockKinds, moderationActionKinds, reportReasons } from './moderation-values';
 
 export const reportThanks = 'Thanks. Our moderators will look at it.';
 const maxReportComment = 1000;
@@ -76,6 +76,8 @@ const queuedReport = z.object({
   blockId: z.number().int().nullable(),
   // The server a `Flag` came from; null for a report made on Up2.
   fromServer: z.string().nullable(),
+  // The owner's appeal of an action (the comment says why); null for a report.
+  appealOf: z.object({ action: z.enum(moderationActionKinds), note: z.string() }).nullable(),
   snapshot: reportSnapshot,
   createdAt: z.iso.datetime(),
 });
@@ -120,3 +122,71 @@ export const moderationActionInput = z.strictObject({
 export type ModerationActionInput = z.infer<typeof moderationActionInput>;
 
 export const auditLog = z.object({ actions: z.array(auditEntry) });
+
+const hostMessage = 'Name a domain, such as spam.example (its subdomains are covered).';
+
+/**
+ * A domain as a moderator types it: a bare host or any address on it (its host is kept), lower
+ * case, without a port or a trailing dot.
+ */
+const blockedHost = z
+  .string({ error: hostMessage })
+  .trim()
+  .toLowerCase()
+  .max(253, 'No domain is longer than 253 characters.')
+  .transform((value) => {
+    const address = /^[a-z][a-z0-9+.-]*:\/\//.test(value) ? value : `https://${value}`;
+    return URL.canParse(address) ? new URL(address).hostname.replace(/\.$/, '') : '';
+  })
+  .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z0-9-]{1,63}$/, hostMessage));
+
+export const domainBlockInput = z.strictObject({
+  host: blockedHost,
+  kind: z.enum(domainBlockKinds, {
+    error: 'Kind must be suspend (a server), limit (a server) or links (a site).',
+  }),
+  note: z
+    .string({ error: 'Write a note: why this domain is blocked.' })
+    .trim()
+    .min(1, 'Write a note: why this domain is blocked.')
+    .max(maxModerationNote, `Keep the note under ${maxModerationNote} characters.`),
+});
+export type DomainBlockInput = z.infer<typeof domainBlockInput>;
+
+const domainBlock = z.object({
+  id: z.number().int(),
+  host: z.string(),
+  kind: z.enum(domainBlockKinds),
+  note: z.string(),
+  // Null once the moderator's account is gone.
+  moderator: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export const domainBlockAnswer = z.object({ domainBlock });
+export const domainBlocksAnswer = z.object({ domainBlocks: z.array(domainBlock) });
+
+export const domainBlockIdParam = z.strictObject({
+  id: z.coerce
+    .number({ error: 'Domain block not found.' })
+    .int()
+    .positive('Domain block not found.'),
+});
+
+export const appealThanks =
+  'Your appeal is in the moderators’ queue. You will be told what they decide.';
+const appealMessage = 'Say why the moderator’s action should be undone.';
+
+/** `POST /api/reports/appeals`: the owner appeals one moderator's action on their board, once. */
+export const appealInput = z.strictObject({
+  actionId: z
+    .number({ error: 'actionId must be the id of an action on your board.' })
+    .int('actionId must be the id of an action on your board.')
+    .positive('actionId must be the id of an action on your board.'),
+  text: z
+    .string({ error: appealMessage })
+    .trim()
+    .min(1, appealMessage)
+    .max(maxReportComment, `Keep the appeal under ${maxReportComment} characters.`),
+});
+export type AppealInput = z.infer<typeof appealInput>;
+export const appealAnswer = z.object({ message: z.literal(appealThanks) });

@@ -26,7 +26,15 @@ export const notificationsAnswer = z.object({
       // The block copied; null for a follow.
       block: z.object({ id: z.number().int(), title: z.string() }).nullable(),
       // For a `moderated` notice: what a moderator did to the board, and why.
-      moderation: z.object({ action: z.enum(moderationActionKinds), note: z.string() }).nullable(),
+      moderation: z
+        .object({
+          action: z.enum(moderationActionKinds),
+          note: z.string(),
+          // The action's id, which an appeal names, and whether the owner appealed it already.
+          actionId: z.number().int(),
+          appealed: z.boolean(),
+        })
+        .nullable(),
       // For `liked`, `boosted` and `replied`: the account elsewhere (`@name@server`, its name and
       // the picture we copied) and the story it answered ("Finished Piranesi").
       fediverse: z

@@ -18,7 +18,7 @@ import {
   sourceKinds,
 } from './block-values';
 import { fediverseBlockKinds, fediverseInteractionKinds } from './fediverse-interaction-values';
-import { moderationActionKinds, reportReasons } from './moderation-values';
+import { domainBlockKinds, moderationActionKinds, reportReasons } from './moderation-values';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -47,6 +47,9 @@ export const users = sqliteTable(
     suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
     // A moderator kept the board off Discover and trending; it stays reachable by its link.
     keptOffDiscover: integer('kept_off_discover', { mode: 'boolean' }).notNull().default(false),
+    // When the account earned its place on Discover and trending (its address proven, a day
+    // old): set by Discover's rollup. Until then its links carry rel="nofollow ugc".
+    establishedAt: integer('established_at', { mode: 'timestamp_ms' }),
     bio: text('bio'),
     tagline: text('tagline'),
     avatar: text('avatar'),
@@ -59,7 +62,13 @@ export const users = sqliteTable(
     // block. Kept by triggers (migrations), so Discover pages boards by their news from an index.
     lastActivityAt: integer('last_activity_at'),
   },
-  (t) => [index('users_discover_activity').on(t.isPublic, t.lastActivityAt, t.id)],
+  (t) => [
+    index('users_discover_activity').on(t.isPublic, t.lastActivityAt, t.id),
+    // The accounts the rollup may establish: proven, not yet established (a day's sign-ups at most).
+    index('users_awaiting_establishment')
+      .on(t.createdAt)
+      .where(sql`${t.establishedAt} IS NULL AND ${t.emailVerified} = 1`),
+  ],
 );
 
 /**
@@ -915,9 +924,14 @@ export const reports = sqliteTable(
     actionId: integer('action_id').references((): AnySQLiteColumn => moderationActions.id, {
       onDelete: 'set null',
     }),
+    // The owner's appeal of a moderator's action (their comment says why): once per action.
+    appealOf: integer('appeal_of').references((): AnySQLiteColumn => moderationActions.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('reports_appeal_once').on(t.appealOf),
     // The queue: open reports, newest first.
     index('reports_open').on(t.createdAt).where(sql`${t.actionId} IS NULL`),
     index('reports_board').on(t.boardId, t.createdAt),
@@ -1029,4 +1043,22 @@ export const fediverseBlocklist = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('fediverse_blocklist_user_target').on(t.userId, t.kind, t.target)],
+);
+
+/**
+ * The instance's domain blocks: a server suspended (refused and sent nothing) or limited (its
+ * follows wait for approval, its answers are not notified), or a site whose links are blocked.
+ * A host covers its subdomains. The fediverse reads them from KV (`domainBlocksKey`), not here.
+ */
+export const domainBlocks = sqliteTable(
+  'domain_blocks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    host: text('host').notNull(),
+    kind: text('kind', { enum: domainBlockKinds }).notNull(),
+    note: text('note').notNull(),
+    moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('domain_blocks_host_kind').on(t.host, t.kind)],
 );

@@ -47,6 +47,9 @@ const screens = {
   adminAudit: import.meta.env.SSR
     ? browserOnly
     : lazyScreen(() => import('./routes/admin-audit').then((m) => m.AdminAuditScreen)),
+  adminDomains: import.meta.env.SSR
+    ? browserOnly
+    : lazyScreen(() => import('./routes/admin-domains').then((m) => m.AdminDomainsScreen)),
   terms: lazyScreen(() => import('./routes/legal').then((m) => m.TermsScreen)),
   privacy: lazyScreen(() => import('./routes/legal').then((m) => m.PrivacyScreen)),
   board: lazyScreen(() => import('./routes/board').then((m) => m.BoardScreen)),
@@ -71,6 +74,7 @@ const screenPaths: [path: string, screen: ScreenName][] = [
   ['/admin/feedback', 'adminFeedback'],
   ['/admin/reports', 'adminReports'],
   ['/admin/audit', 'adminAudit'],
+  ['/admin/domains', 'adminDomains'],
   ['/terms', 'terms'],
   ['/privacy', 'privacy'],
   // `/@alice` and `/alice` are the same board; the screen strips the leading @.

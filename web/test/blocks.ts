@@ -24,6 +24,7 @@ export function aPublicBlock(change: Partial<PublicBlock> = {}): PublicBlock {
     review: null,
     isWide: false,
     linksOwnProfile: false,
+    linkReported: false,
     ...change,
   };
 }

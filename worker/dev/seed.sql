@@ -23,3 +23,5 @@ INSERT INTO blocks (user_id, position, category, type, label, title, subtitle, d
 -- The demo blocks' stories (the app writes one with every block it adds): added, and in their status, when seeded.
 UPDATE blocks SET status_since = CAST(created_at AS INTEGER) WHERE status_since IS NULL;
 INSERT INTO block_story_events (user_id, block_id, kind, at) SELECT user_id, id, 'added', status_since FROM blocks WHERE NOT EXISTS (SELECT 1 FROM block_story_events WHERE block_id = blocks.id) UNION ALL SELECT user_id, id, CASE status WHEN 'now' THEN 'started' WHEN 'done' THEN 'finished' ELSE 'planned' END, status_since FROM blocks WHERE NOT EXISTS (SELECT 1 FROM block_story_events WHERE block_id = blocks.id);
+-- The demo boards count as established accounts: on Discover and trending, their links followed.
+UPDATE users SET established_at = created_at WHERE email LIKE '%@demo.up2.local' AND established_at IS NULL;

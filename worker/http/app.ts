@@ -38,6 +38,7 @@ import { discoverPage } from './routes/pages/discover-page';
 import { embedPage } from './routes/pages/embed-page';
 import { landingPage } from './routes/pages/landing-page';
 import { legalPages } from './routes/pages/legal-pages';
+import { linkWarningPage } from './routes/pages/link-warning';
 import { storyPage } from './routes/pages/story-page';
 import { yearPage } from './routes/pages/year-page';
 import { boardFeeds } from './routes/protocol/board-feeds';
@@ -97,6 +98,7 @@ export const app = new Hono<AppEnv>()
   .route('/', boardQr)
   .route('/', yearPage)
   .route('/', storyPage)
+  .route('/', linkWarningPage)
   .route('/', appPages)
   .notFound(handleNotFound)
   .onError(handleError);

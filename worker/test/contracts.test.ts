@@ -24,6 +24,7 @@ const visitorBlockKeys = [
   'imageUrl',
   'isWide',
   'label',
+  'linkReported',
   'linksOwnProfile',
   'progress',
   'progressEnabled',
@@ -40,6 +41,7 @@ const boardSettingsKeys = ['accent', 'globalImageRatio', 'hideAllImages'];
 const shownBoardKeys = [
   ...boardSettingsKeys,
   'goals',
+  'nofollowLinks',
   'reviewYear',
   'streakWeeks',
   'updatedAt',

@@ -157,6 +157,11 @@ type NewUser = {
    * the link itself): for tests of mail that goes to proven addresses only.
    */
   emailVerified?: boolean;
+  /**
+   * An established account (on Discover and trending, its links followed), as most tests' boards
+   * need; false for a new account as it registers, for the tests of that rule.
+   */
+  established?: boolean;
 };
 
 /** Registers and signs in a new user. */
@@ -183,6 +188,11 @@ export async function createUser(overrides: NewUser = {}) {
   };
   if (overrides.emailVerified) {
     await env.DB.prepare('UPDATE users SET email_verified = 1 WHERE id = ?').bind(user.id).run();
+  }
+  if (overrides.established !== false) {
+    await env.DB.prepare('UPDATE users SET established_at = created_at WHERE id = ?')
+      .bind(user.id)
+      .run();
   }
   if (overrides.isPublic === false) {
     await apiClient({ token: user.token }).auth.me.$put({ json: { isPublic: false } });

@@ -254,8 +254,8 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
         </SidebarCard>
         <SidebarCard>
           <FediverseInteractionsCard />
-          </SidebarCard>
-          <SidebarCard>
+        </SidebarCard>
+        <SidebarCard>
           <FediverseAccountCard />
         </SidebarCard>
         <SidebarCard>

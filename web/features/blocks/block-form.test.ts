@@ -32,6 +32,7 @@ const storedBlock: Block = {
   review: 'Spice must flow.',
   isWide: true,
   linksOwnProfile: false,
+  linkReported: false,
   isVisible: true,
   copyCount: 0,
   clickCount: 0,

@@ -8,10 +8,17 @@ import {
 } from '../../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
 import { linksOwnProfile } from '../../../schema/indieweb';
-import { blockCopies, blockStoryEvents, blocks, users } from '../../../schema/tables';
+import {
+  blockCopies,
+  blockStoryEvents,
+  blocks,
+  hiddenBlocks,
+  users,
+} from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
+import { blockedLinkDomain } from '../moderation/domain-blocks';
 import { findWorks, forgetWorkStatement, type Work } from './works';
 
 type BlockRow = typeof blocks.$inferSelect;
@@ -124,8 +131,33 @@ const ownWords = (input: BlockInput) =>
   (input.rating != null ? handEditedFields.rating : 0) |
   (input.review ? handEditedFields.review : 0);
 
+/** A link to a site a moderator blocked (`/admin/domains`, kind links) is not saved: 400. */
+async function refuseBlockedLink(db: Db, externalUrl: string | null | undefined) {
+  const blocked = externalUrl ? await blockedLinkDomain(db, externalUrl) : null;
+  if (!blocked) return;
+  const message = `Links to ${blocked} were reported as harmful and cannot be saved on Up2.`;
+  throw new Refusal('invalid', message, { fields: { externalUrl: message } });
+}
+
+/** A block a moderator hid is not the owner's to edit: saying so beats a save that changes nothing. */
+async function refuseHiddenByModerator(db: Db, id: number, userId: number) {
+  const held = await db
+    .select({ id: hiddenBlocks.blockId })
+    .from(hiddenBlocks)
+    .innerJoin(blocks, eq(blocks.id, hiddenBlocks.blockId))
+    .where(ownedBlock(id, userId))
+    .get();
+  if (held) {
+    throw new Refusal(
+      'conflict',
+      'A moderator hid this block, so it cannot be edited. Your notifications say why, and how to appeal.',
+    );
+  }
+}
+
 export async function createBlock(writer: BoardWriter, input: BlockInput) {
   const { db, userId } = writer;
+  await refuseBlockedLink(db, input.externalUrl);
   await refuseKnownWork(db, userId, input);
   const at = Date.now();
   const { results } = await commitChange(writer, 'blocks', [
@@ -193,6 +225,10 @@ const renamesWork = (input: Partial<BlockInput>) =>
 
 export async function updateBlock(writer: BoardWriter, id: number, input: BlockInput) {
   const { db, userId } = writer;
+  await Promise.all([
+    refuseBlockedLink(db, input.externalUrl),
+    refuseHiddenByModerator(db, id, userId),
+  ]);
   const at = Date.now();
   const block = ownedBlock(id, userId);
   const renames = renamesWork(input);

@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defaultAccent } from '../../../schema/accents';
 import { type boardSettingsInput, publicBoardAnswer } from '../../../schema/boards';
-import { boardSettings } from '../../../schema/tables';
+import { blocks, boardSettings, users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal, refusalIn } from '../../platform/refusal';
 import type { UserRow } from '../account/users';
 import { findUserByUsername } from '../account/users';
 import { listBlocks } from '../blocks/blocks';
 import { type BoardWriter, commitChange } from '../board-changes/record';
+import { reportedLinks } from '../moderation/domain-blocks';
 import { yearOnBoard } from '../year/board-year';
 
 /** How an unknown board answers, and a private one to all but its owner. */
@@ -45,12 +46,25 @@ export async function getBoard(db: Db, username: string, viewer: UserRow | null)
   const owner = await findUserByUsername(db, username);
   const isOwner = owner !== undefined && viewer?.id === owner.id;
   if (!owner || (!owner.isPublic && !isOwner)) throw boardNotFound();
-  const [settings, blocks] = await Promise.all([
+  const [settings, listed] = await Promise.all([
     getBoardSettings(db, owner.id),
     listBlocks(db, owner.id, { visibleOnly: !isOwner }),
   ]);
+  const reported = await reportedLinks(
+    db,
+    listed.map((block) => block.externalUrl),
+  );
+  const blocks = listed.map((block) => ({
+    ...block,
+    linkReported: block.externalUrl !== null && reported.has(block.externalUrl),
+  }));
   const year = await yearOnBoard(db, owner.id, settings.timeZone);
-  const board = { ...settings, ...year, updatedAt: owner.boardUpdatedAt?.getTime() ?? null };
+  const board = {
+    ...settings,
+    ...year,
+    updatedAt: owner.boardUpdatedAt?.getTime() ?? null,
+    nofollowLinks: owner.establishedAt === null,
+  };
   return { owner, isOwner, board, blocks };
 }
 
@@ -82,4 +96,20 @@ export async function updateBoardSettings(
       .onConflictDoUpdate({ target: boardSettings.userId, set: input }),
   ]);
   return getBoardSettings(db, userId);
+}
+
+/**
+ * The link of a visible block on a public board, its owner's username, and whether its site was
+ * blocked by a moderator; null for any other block.
+ */
+export async function findBlockLink(db: Db, id: number) {
+  const found = await db
+    .select({ link: blocks.externalUrl, username: users.username })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.userId))
+    .where(and(eq(blocks.id, id), eq(blocks.isVisible, true), eq(users.isPublic, true)))
+    .get();
+  if (!found?.link) return null;
+  const reported = await reportedLinks(db, [found.link]);
+  return { link: found.link, username: found.username, reported: reported.has(found.link) };
 }

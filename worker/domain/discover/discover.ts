@@ -5,6 +5,7 @@ import {
   eq,
   inArray,
   isNotNull,
+  lte,
   type SQL,
   type SQLWrapper,
   sql,
@@ -70,12 +71,15 @@ function searchMatchOf(text: string): SearchMatch | null {
 }
 
 /**
- * Listed: public, not kept off Discover by a moderator, showing at least one block (it then has
- * news), in the category if one is asked.
+ * Listed: public, established (its address proven and a day old, `establishAccounts`), not kept
+ * off Discover by a moderator, showing at least one block (it then has news), in the category if
+ * one is asked. The conditions are the row's own columns, read with the row the index walk
+ * reaches anyway: a board that fails them costs one skipped row, not a query.
  */
 function listed(category: CategoryKey | undefined) {
   return and(
     eq(users.isPublic, true),
+    isNotNull(users.establishedAt),
     eq(users.keptOffDiscover, false),
     isNotNull(users.lastActivityAt),
     category ? hasVisibleBlockIn(category) : undefined,
@@ -397,6 +401,7 @@ export async function findTrendingBlocks(db: Db, category: CategoryKey | undefin
         eq(trendingBlocks.scope, scopeOf(category)),
         eq(blocks.isVisible, true),
         eq(users.isPublic, true),
+        isNotNull(users.establishedAt),
         eq(users.keptOffDiscover, false),
       ),
     )
@@ -426,13 +431,35 @@ function weeksActivity(since: number) {
     WHERE ${blockStoryEvents.kind} = 'started' AND ${blockStoryEvents.at} >= ${since}`;
 }
 
+/** A new account must be this old, besides proven, before Discover and trending list it. */
+const establishedAfterMs = 24 * 60 * 60 * 1000;
+
 /**
- * Discover's rollup (a cron every 10 minutes): the trending blocks of every scope and the number
- * of boards each scope lists, so no request counts a week of activity or a million boards. One
- * batch: readers see the previous rollup or this one, never half of it.
+ * Accounts whose address is proven and that are a day old become established: listed from now on,
+ * their links followed. Read from `users_awaiting_establishment`, which holds only proven accounts
+ * not yet established (a day's sign-ups at most): an unproven account is never read.
+ */
+function establishAccounts(db: Db, now: number) {
+  return db
+    .update(users)
+    .set({ establishedAt: new Date(now) })
+    .where(
+      and(
+        sql`${users.establishedAt} IS NULL AND ${users.emailVerified} = 1`,
+        lte(users.createdAt, new Date(now - establishedAfterMs)),
+      ),
+    );
+}
+
+/**
+ * Discover's rollup (a cron every 10 minutes): accounts established since the last one, the
+ * trending blocks of every scope and the number of boards each scope lists, so no request counts
+ * a week of activity or a million boards. One batch: readers see the previous rollup or this one,
+ * never half of it.
  */
 export async function rollUpDiscover(db: Db, now = Date.now()) {
   await db.batch([
+    establishAccounts(db, now),
     db.delete(trendingBlocks),
     db.insert(trendingBlocks).select(sql`
       WITH activity AS (${weeksActivity(now - trendingWindowMs)}),
@@ -441,6 +468,7 @@ export async function rollUpDiscover(db: Db, now = Date.now()) {
         FROM activity JOIN ${blocks} ON ${blocks.id} = activity.block_id
         JOIN ${users} ON ${users.id} = ${blocks.userId}
         WHERE ${blocks.isVisible} = 1 AND ${users.isPublic} = 1 AND ${users.keptOffDiscover} = 0
+          AND ${users.establishedAt} IS NOT NULL
         GROUP BY ${blocks.id}
       ),
       ranked AS (

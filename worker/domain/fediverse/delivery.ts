@@ -18,6 +18,7 @@ import {
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import type { UserRow } from '../account/users';
+import { domainBlockOf } from '../moderation/domain-blocks';
 import { moveOf } from './account-moves';
 import { boardActor, boardStoryAuthor, type FediverseData, fediverse } from './federation';
 import { readStoryEvent, storyActivity } from './story-notes';
@@ -99,6 +100,14 @@ async function inboxPage(db: Db, userId: number, after: string): Promise<Recipie
   }));
 }
 
+/** The recipients whose server is not suspended: a follow it sent before may still be listed. */
+async function notSuspended(env: Env, recipients: Recipient[]) {
+  const blocks = await Promise.all(
+    recipients.map((recipient) => domainBlockOf(env, recipient.inboxId?.hostname ?? '')),
+  );
+  return recipients.filter((_, index) => blocks[index] !== 'suspend');
+}
+
 /** Queues the same delivery for the inboxes after this page, when this page was a full one. */
 async function queueNextPage(
   env: Env,
@@ -129,7 +138,10 @@ async function deliverPage(
     inboxPage(data.db, owner.id, message.after),
   ]);
   if (!activity || recipients.length === 0) return;
-  await ctx.sendActivity({ identifier: owner.username }, recipients, activity, { fanout: 'skip' });
+  const allowed = await notSuspended(data.env, recipients);
+  if (allowed.length > 0) {
+    await ctx.sendActivity({ identifier: owner.username }, allowed, activity, { fanout: 'skip' });
+  }
   await queueNextPage(data.env, message, recipients);
 }
 

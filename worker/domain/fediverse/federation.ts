@@ -36,6 +36,7 @@ import { outsideAddressProblem } from '../../platform/outside-fetch';
 import { findUserByUsername, type UserRow } from '../account/users';
 import { countPublicStories } from '../boards/public-story';
 import { copyOutsideImage } from '../images/outside-image';
+import { domainBlockOf } from '../moderation/domain-blocks';
 import { fileFlag } from '../moderation/reports';
 import {
   boardPublished,
@@ -308,6 +309,8 @@ function buildFederation(env: Env): Federation<FediverseData> {
       if (!owner?.isPublic) return;
       const follower = await followingActor(ctx, follow);
       if (!follower?.id || !follower.inboxId) return;
+      const serverBlock = await domainBlockOf(ctx.data.env, follower.id.hostname);
+      if (serverBlock === 'suspend') return;
       if (await isBlockedFrom(ctx.data.db, owner.id, follower.id.href)) return;
       if (!(await roomForFollowsFrom(ctx.data.db, owner.id, follower.id.href))) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
@@ -325,16 +328,21 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const avatarUrl = iconUrl
         ? await copyOutsideImage(ctx.data.env, 'followers', owner.id, iconUrl.href, !production)
         : null;
-      const { waiting } = await addFediverseFollower(ctx.data.db, ctx.data.env, {
-        userId: owner.id,
-        actorId: follower.id.href,
-        followId: follow.id.href,
-        inbox: follower.inboxId.href,
-        sharedInbox: sharedInbox?.href ?? null,
-        handle: `@${follower.preferredUsername ?? 'unknown'}@${follower.id.host}`,
-        name: follower.name?.toString() ?? null,
-        avatarUrl,
-      });
+      const { waiting } = await addFediverseFollower(
+        ctx.data.db,
+        ctx.data.env,
+        {
+          userId: owner.id,
+          actorId: follower.id.href,
+          followId: follow.id.href,
+          inbox: follower.inboxId.href,
+          sharedInbox: sharedInbox?.href ?? null,
+          handle: `@${follower.preferredUsername ?? 'unknown'}@${follower.id.host}`,
+          name: follower.name?.toString() ?? null,
+          avatarUrl,
+        },
+        { limitedServer: serverBlock === 'limit' },
+      );
       // A follow past one server's limits is answered once the owner lets it in.
       if (waiting) return;
       const actor = ctx.getActorUri(owner.username);

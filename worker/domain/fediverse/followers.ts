@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import {
   blockStoryEvents,
   fediverseAccountMoves,
@@ -102,17 +102,23 @@ export async function roomForFollowsFrom(db: Db, userId: number, actorId: string
  * Stores a follow (again: its details are refreshed, the picture it replaces goes, and whether it
  * waits is kept). A new follow waits for the owner's approval when its server passed
  * `followLimits` (the hourly one lifted for a day after a former account moved here, whose
- * followers' servers then follow all at once): judged inside the INSERT, so follows arriving together are judged in turn.
+ * followers' servers then follow all at once) or the instance limits it (`limitedServer`, a domain
+ * block): judged inside the INSERT, so follows arriving together are judged in turn.
  * The board's outbox starts at its latest story event with its first follower let in, so nobody is
  * sent the past. Answers whether the follow waits.
  */
-export async function addFediverseFollower(db: Db, env: Env, follower: NewFollower) {
+export async function addFediverseFollower(
+  db: Db,
+  env: Env,
+  follower: NewFollower,
+  { limitedServer = false } = {},
+) {
   const deliveryInbox = follower.sharedInbox ?? follower.inbox;
   const actorHost = hostOf(follower.actorId);
   const hourAgo = Date.now() - 60 * 60 * 1000;
   const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
   const movedInLately = sql`EXISTS (SELECT 1 FROM ${fediverseAccountMoves} WHERE ${fediverseAccountMoves.userId} = ${follower.userId} AND ${fediverseAccountMoves.movedInAt} > ${dayAgo})`;
-  const waiting = sql`((NOT ${movedInLately} AND ${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.followedAt} > ${hourAgo}`)} >= ${followLimits.perHostPerHour}) OR ${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.waiting} = 0`)} >= ${followLimits.perHost})`;
+  const waiting = sql`(${limitedServer ? 1 : 0} OR (NOT ${movedInLately} AND ${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.followedAt} > ${hourAgo}`)} >= ${followLimits.perHostPerHour}) OR ${followsFromHost(follower.userId, actorHost, sql`${fediverseFollowers.waiting} = 0`)} >= ${followLimits.perHost})`;
   const before = await db
     .select({ avatarUrl: fediverseFollowers.avatarUrl })
     .from(fediverseFollowers)
@@ -203,6 +209,18 @@ export async function removeFollowOf(db: Db, env: Env, username: string, actorId
 }
 
 /** A remote actor deleted itself: its follows of every board go, with our copies of its picture. */
+/** Every follow of our boards from a server (`host`, a hostname) and its subdomains: suspended. */
+export async function deleteFollowsFromServer(db: Db, env: Env, host: string) {
+  // actor_host keeps the port: the hostname is matched with one and without.
+  const ofServer = or(
+    eq(fediverseFollowers.actorHost, host),
+    like(fediverseFollowers.actorHost, `${host}:%`),
+    like(fediverseFollowers.actorHost, `%.${host}`),
+    like(fediverseFollowers.actorHost, `%.${host}:%`),
+  );
+  await deleteFollows(db, env, ofServer);
+}
+
 export async function dropRemoteActor(db: Db, env: Env, actorId: string) {
   await deleteFollows(db, env, eq(fediverseFollowers.actorId, actorId));
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { type ReportSnapshot, reportSnapshot } from '../../../schema/moderation';
 import { moderationActions, reports, users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
@@ -10,6 +11,9 @@ const queuedAtMost = 100;
 const actionsPerBoard = 10;
 
 type BoardRow = typeof users.$inferSelect;
+
+/** The action an appeal is about. */
+const appealed = alias(moderationActions, 'appealed');
 
 function boardNow(board: BoardRow) {
   return {
@@ -48,19 +52,25 @@ async function historyOf(db: Db, boardId: number) {
  */
 export async function reportQueue(db: Db) {
   const rows = await db
-    .select({ report: reports, board: users })
+    .select({
+      report: reports,
+      board: users,
+      appealed: { action: appealed.action, note: appealed.note },
+    })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.boardId))
+    .leftJoin(appealed, eq(appealed.id, reports.appealOf))
     .where(isNull(reports.actionId))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(queuedAtMost);
+  type Row = (typeof rows)[number];
   const grouped = new Map<
     number,
-    { board: BoardRow; reports: (typeof rows)[number]['report'][] }
+    { board: BoardRow; reports: (Row['report'] & Pick<Row, 'appealed'>)[] }
   >();
-  for (const { report, board } of rows) {
+  for (const { report, board, appealed: appealOf } of rows) {
     const group = grouped.get(board.id) ?? { board, reports: [] };
-    group.reports.push(report);
+    group.reports.push({ ...report, appealed: appealOf });
     grouped.set(board.id, group);
   }
   const boards = await Promise.all(
@@ -72,6 +82,7 @@ export async function reportQueue(db: Db) {
         comment: report.comment,
         blockId: report.blockId,
         fromServer: report.fromServer,
+        appealOf: report.appealed,
         snapshot: snapshotOf(report.snapshot),
         createdAt: report.createdAt.toISOString(),
       })),

@@ -1,7 +1,7 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
-import type { ReportInput, ReportSnapshot } from '../../../schema/moderation';
-import { blocks, reports, type users } from '../../../schema/tables';
-import type { Db } from '../../platform/db';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import type { AppealInput, ReportInput, ReportSnapshot } from '../../../schema/moderation';
+import { blocks, moderationActions, reports, type users } from '../../../schema/tables';
+import { type Db, failedWith } from '../../platform/db';
 import { Refusal, refusalIn } from '../../platform/refusal';
 import { sha256Hex } from '../account/one-time-tokens';
 import { publicBoardOwner } from '../boards/boards';
@@ -89,4 +89,59 @@ export async function fileFlag(db: Db, server: string, username: string, content
   } catch (error) {
     if (refusalIn(error)?.kind !== 'not-found') throw error;
   }
+}
+
+/**
+ * The owner appeals a moderator's action on their board: a report of their own board, its
+ * comment the appeal, naming the action, so it lands in the queue with the board's other reports.
+ * Once per action; a dismissal (the owner was not told of it) or another board's action is not
+ * found.
+ */
+export async function fileAppeal(db: Db, owner: typeof users.$inferSelect, input: AppealInput) {
+  const action = await db
+    .select({ id: moderationActions.id })
+    .from(moderationActions)
+    .where(
+      and(
+        eq(moderationActions.id, input.actionId),
+        eq(moderationActions.boardId, owner.id),
+        ne(moderationActions.action, 'dismiss'),
+      ),
+    )
+    .get();
+  if (!action) {
+    throw new Refusal(
+      'not-found',
+      'This moderation action does not exist or is not about your board.',
+    );
+  }
+  const snapshot: ReportSnapshot = {
+    board: {
+      username: owner.username,
+      displayName: owner.displayName,
+      tagline: owner.tagline,
+      bio: owner.bio,
+      avatar: owner.avatar,
+    },
+    block: null,
+  };
+  await db
+    .insert(reports)
+    .values({
+      boardId: owner.id,
+      reason: 'other',
+      comment: input.text,
+      snapshot: JSON.stringify(snapshot),
+      reporterKey: `appeal:${action.id}`,
+      appealOf: action.id,
+    })
+    .catch((error: unknown) => {
+      if (failedWith(error, 'UNIQUE')) {
+        throw new Refusal(
+          'conflict',
+          'You already appealed this action: an action is appealed once.',
+        );
+      }
+      throw error;
+    });
 }

@@ -9,6 +9,7 @@ import {
   moderationActions,
   notificationSettings,
   notifications,
+  reports,
   users,
 } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
@@ -47,6 +48,8 @@ export async function listNotifications(db: Db, recipientId: number) {
       fediverseName: fediverseInteractions.name,
       fediverseAvatarUrl: fediverseInteractions.avatarUrl,
       storyKind: blockStoryEvents.kind,
+      moderationActionId: moderationActions.id,
+      appealed: sql<number>`EXISTS (SELECT 1 FROM ${reports} WHERE ${reports.appealOf} = ${moderationActions.id})`,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.actorId))
@@ -71,8 +74,15 @@ export async function listNotifications(db: Db, recipientId: number) {
         ? { id: row.blockId, title: row.blockTitle }
         : null,
     moderation:
-      row.moderationAction !== null && row.moderationNote !== null
-        ? { action: row.moderationAction, note: row.moderationNote }
+      row.moderationAction !== null &&
+      row.moderationNote !== null &&
+      row.moderationActionId !== null
+        ? {
+            action: row.moderationAction,
+            note: row.moderationNote,
+            actionId: row.moderationActionId,
+            appealed: Boolean(row.appealed),
+          }
         : null,
     fediverse:
       row.fediverseHandle !== null && row.storyKind !== null && row.blockTitle !== null

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { domainBlockOf } from '../../domain/moderation/domain-blocks';
 import type { AppEnv } from '../app-env';
 import { ApiError } from './errors';
 
@@ -43,13 +44,28 @@ async function hasVerifiedSignature(env: Env, request: Request): Promise<boolean
 }
 
 /**
+ * The host of the key an inbox POST names (draft-cavage `keyId`, RFC 9421 `keyid`), read before
+ * anything is fetched: a suspended server's key is never even loaded. The signature's check then
+ * binds the activity to that key's owner.
+ */
+function signerHost(headers: Headers): string | null {
+  const signature = `${headers.get('signature') ?? ''} ${headers.get('signature-input') ?? ''}`;
+  const keyId = /keyid="([^"]+)"/i.exec(signature)?.[1];
+  return keyId && URL.canParse(keyId) ? new URL(keyId).hostname : null;
+}
+
+/**
  * An inbox takes only signed activities of a sane shape: one nested deeper than any real activity
- * is 400 (JSON-LD would recurse through every level), an unsigned or wrongly signed one 401, both
- * before anything in the activity is parsed or fetched.
+ * is 400 (JSON-LD would recurse through every level), one signed by a suspended server 403, an
+ * unsigned or wrongly signed one 401, all before anything in the activity is parsed or fetched.
  */
 export const requireSignedActivity = createMiddleware<AppEnv>(async (c, next) => {
   if (jsonDepth(await c.req.raw.clone().text()) > maxActivityDepth) {
     throw new ApiError(400, `The activity nests deeper than ${maxActivityDepth} levels.`);
+  }
+  const signer = signerHost(c.req.raw.headers);
+  if (signer && (await domainBlockOf(c.env, signer)) === 'suspend') {
+    throw new ApiError(403, `${signer} is suspended from this server: its activities are refused.`);
   }
   if (!(await hasVerifiedSignature(c.env, c.req.raw))) {
     throw new ApiError(

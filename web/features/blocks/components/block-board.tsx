@@ -7,13 +7,12 @@ import { IconSprite } from '../../../components/icon-sprite';
 import { filterPill, segment, segmentRadio, segmentTrack } from '../../../components/ui/segmented';
 import { useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
-import type { BoardSettings } from '../api/get-own-blocks';
-import { BlockCard, type BlockViewMode, cardIcons } from './block-card';
+import { BlockCard, type BlockViewMode, type CardBoard, cardIcons } from './block-card';
 
 /** Visitors' boards hold blocks as they see them; the owner's, their own blocks. */
 export type BlockBoardProps<B extends PublicBlock> = {
   blocks: B[];
-  board: BoardSettings;
+  board: CardBoard;
   /** Whose board it is: names the visitor empty states ("{displayName} hasn't added…"). */
   displayName: string;
   variant: 'owner' | 'visitor';

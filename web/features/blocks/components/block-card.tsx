@@ -26,9 +26,34 @@ export const cardIcons: LucideIconData[] = [externalLinkIcon, closeIcon];
  */
 export type BlockViewMode = 'default' | 'max' | 'auto' | 'compact';
 
+/**
+ * A board as its cards read it: its look, and whether its links are vouched for. A new account's
+ * (`nofollowLinks`, until its address is proven and it is a day old) carry rel="nofollow ugc", so
+ * a board made for spam earns its links no standing with search engines.
+ */
+export type CardBoard = BoardSettings & { nofollowLinks?: boolean };
+
+/** The rel of a block's Visit Link: its owner's own profile is rel="me"; a new account's, nofollow. */
+export function visitLinkRel(
+  block: Pick<PublicBlock, 'linksOwnProfile'>,
+  board: Pick<CardBoard, 'nofollowLinks'>,
+) {
+  return [
+    block.linksOwnProfile && 'me',
+    'noopener noreferrer',
+    board.nofollowLinks && 'nofollow ugc',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Where Visit Link leads: the link, or the warning before a site a moderator blocked. */
+export const visitLinkHref = (block: Pick<PublicBlock, 'id' | 'externalUrl' | 'linkReported'>) =>
+  block.linkReported ? `/leave/${block.id}` : (block.externalUrl ?? undefined);
+
 type BlockCardProps<B extends PublicBlock> = {
   block: B;
-  board: BoardSettings;
+  board: CardBoard;
   viewMode?: BlockViewMode;
   /** The owner's cards open the edit dialog when clicked. */
   onEdit?: (block: B) => void;
@@ -111,10 +136,10 @@ export function BlockCard<B extends PublicBlock>({
             {block.externalUrl && (
               <Button asChild variant="outline" size="compact">
                 <a
-                  href={block.externalUrl}
+                  href={visitLinkHref(block)}
                   target="_blank"
                   className="u-url"
-                  rel={block.linksOwnProfile ? 'me noopener noreferrer' : 'noopener noreferrer'}
+                  rel={visitLinkRel(block, board)}
                   {...{ [visitBlockAttribute]: block.id }}
                 >
                   Visit Link

@@ -11,7 +11,7 @@ import { useBlockLook, useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import { firstTabWithBlocks } from '../block-rules';
 import { countByStatus, StatusChoice } from './block-board';
-import { BlockProgress, BlockRating } from './block-card';
+import { BlockProgress, BlockRating, visitLinkHref, visitLinkRel } from './block-card';
 import { tintFor } from './category-styles';
 
 // Catalogue keys: a key that is anything else never reaches the page's CSS.
@@ -84,7 +84,11 @@ export function EmbedBoard({ board }: { board: PublicBoard }) {
                 <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
                   {inTab.map((block) => (
                     <li key={block.id} data-type={block.type} className="flex min-w-0">
-                      <CompactCard block={block} hideImages={board.board.hideAllImages} />
+                      <CompactCard
+                        block={block}
+                        hideImages={board.board.hideAllImages}
+                        nofollowLinks={board.board.nofollowLinks}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -154,7 +158,15 @@ function TypeOption({ block }: { block: PublicBlock }) {
  * What the board's card shows, at the frame's size: the picture as a thumbnail (the type's icon
  * without one), title, subtitle, stars, description, progress and Visit.
  */
-function CompactCard({ block, hideImages }: { block: PublicBlock; hideImages: boolean }) {
+function CompactCard({
+  block,
+  hideImages,
+  nofollowLinks,
+}: {
+  block: PublicBlock;
+  hideImages: boolean;
+  nofollowLinks: boolean;
+}) {
   return (
     <article className="flex w-full min-w-0 gap-2.5 rounded-lg border border-gray-200 bg-white p-2.5 shadow-sm">
       {block.imageUrl && !hideImages ? (
@@ -192,9 +204,9 @@ function CompactCard({ block, hideImages }: { block: PublicBlock; hideImages: bo
         {block.progressEnabled && <BlockProgress block={block} />}
         {block.externalUrl && (
           <a
-            href={block.externalUrl}
+            href={visitLinkHref(block)}
             target="_blank"
-            rel="noopener noreferrer"
+            rel={visitLinkRel({ linksOwnProfile: false }, { nofollowLinks })}
             className="inline-flex items-center gap-1 pt-0.5 text-xs font-medium text-accent hover:underline"
             {...{ [visitBlockAttribute]: block.id }}
           >

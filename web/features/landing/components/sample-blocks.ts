@@ -23,6 +23,7 @@ function sampleBlock(fields: SampleBlockFields): PublicBlock {
     review: null,
     isWide: false,
     linksOwnProfile: false,
+    linkReported: false,
     ...fields,
   };
 }

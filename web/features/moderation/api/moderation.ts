@@ -43,3 +43,33 @@ export function useActOnReport() {
     onSuccess: () => readAgainAfterChange(queryClient, moderationKey),
   });
 }
+
+export type NewDomainBlock = InferRequestType<typeof api.admin.domains.$post>['json'];
+
+const domainBlocksOptions = queryOptions({
+  queryKey: [...moderationKey, 'domains'] as const,
+  queryFn: async ({ signal }) => (await api.admin.domains.$get({}, { init: { signal } })).json(),
+});
+
+/** The instance's domain blocks: moderators only. */
+export function useDomainBlocks() {
+  return useQuery(domainBlocksOptions);
+}
+
+export function useAddDomainBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (block: NewDomainBlock) =>
+      (await api.admin.domains.$post({ json: block })).json(),
+    onSuccess: () => readAgainAfterChange(queryClient, domainBlocksOptions.queryKey),
+  });
+}
+
+export function useLiftDomainBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await api.admin.domains[':id'].$delete({ param: { id: String(id) } })).json(),
+    onSuccess: () => readAgainAfterChange(queryClient, domainBlocksOptions.queryKey),
+  });
+}

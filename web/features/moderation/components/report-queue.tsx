@@ -65,7 +65,9 @@ function QueuedBoardCard({ entry }: { entry: QueuedBoard }) {
         {reports.map((report) => (
           <li key={report.id} className="rounded-lg bg-gray-50 p-3 text-sm text-gray-800">
             <p className="font-medium">
-              {reportReasonLabels[report.reason]}
+              {report.appealOf
+                ? `The owner appeals: ${moderationActionLabels[report.appealOf.action]} (${report.appealOf.note})`
+                : reportReasonLabels[report.reason]}
               {report.fromServer && ` (from ${report.fromServer})`}
             </p>
             {report.comment && <p>“{report.comment}”</p>}

@@ -1,10 +1,14 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ownImagePathPrefix } from '../../../../schema/fields';
 import { UserAvatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
 import { machineTime, timeAgo } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
+import { useAppeal } from '../api/appeal';
 import { type Notification, useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 
@@ -106,6 +110,51 @@ function pictureOf({ actor, fediverse }: Notification) {
   return { src: copied, name: fediverse.name ?? fediverse.handle.replace(/^@/, '') };
 }
 
+/** "Appeal", once per action: a few words to the moderators, who find them in their queue. */
+function Appeal({ moderation }: { moderation: NonNullable<Notification['moderation']> }) {
+  const appeal = useAppeal();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const textId = useId();
+  if (appeal.isSuccess) return <p className="mt-2 text-sm text-gray-700">{appeal.data.message}</p>;
+  if (moderation.appealed) return <p className="mt-2 text-sm text-gray-600">Appealed</p>;
+  if (!open) {
+    return (
+      <Button
+        type="button"
+        variant="outline"
+        size="compact"
+        className="mt-2"
+        onClick={() => setOpen(true)}
+      >
+        Appeal
+      </Button>
+    );
+  }
+  return (
+    <form
+      className="mt-2 space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        appeal.mutate({ actionId: moderation.actionId, text });
+      }}
+    >
+      <label htmlFor={textId} className="text-sm font-medium text-gray-900">
+        Why should it be undone?
+      </label>
+      <Textarea id={textId} value={text} onChange={(event) => setText(event.target.value)} />
+      {appeal.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(appeal.error, 'The appeal could not be sent. Please try again.')}
+        </p>
+      )}
+      <Button type="submit" size="compact" disabled={!text.trim() || appeal.isPending}>
+        Send appeal
+      </Button>
+    </form>
+  );
+}
+
 function NotificationItem({ notification }: { notification: Notification }) {
   const now = useNow();
   const { actor, block } = notification;
@@ -132,6 +181,9 @@ function NotificationItem({ notification }: { notification: Notification }) {
         <time dateTime={machineTime(notification.at)} className="text-xs text-gray-600">
           {timeAgo(notification.at, now)}
         </time>
+        {notification.moderation && notification.moderation.action !== 'unsuspend' && (
+          <Appeal moderation={notification.moderation} />
+        )}
       </div>
       {notification.unread && (
         <span aria-hidden className="mt-2 size-2.5 shrink-0 rounded-full bg-violet-700" />

@@ -581,8 +581,8 @@ async function seedBoardsSaying(word: string, count: number) {
   const newsStart = Date.now() - count * 60_000;
   await env.DB.batch([
     env.DB.prepare(`${seq}
-      INSERT INTO users (username, email, display_name, password_hash, bio, is_public)
-      SELECT '${word}' || n, '${word}' || n || '@example.com', 'Many ' || n, '!', 'Into ${word}', 1
+      INSERT INTO users (username, email, display_name, password_hash, bio, is_public, established_at)
+      SELECT '${word}' || n, '${word}' || n || '@example.com', 'Many ' || n, '!', 'Into ${word}', 1, 0
       FROM seq`),
     env.DB.prepare(`INSERT INTO blocks (user_id, position, category, type, title, status, progress)
       SELECT id, 1, 'learning', 'books-reading', 'Book of ' || username, 'now', 0

@@ -1,16 +1,26 @@
 import { Hono } from 'hono';
+import { deletedAnswer } from '../../../../schema/blocks';
 import {
   auditEntry,
   auditLog,
+  domainBlockAnswer,
+  domainBlockIdParam,
+  domainBlockInput,
+  domainBlocksAnswer,
   moderationActionInput,
   reportIdParam,
   reportQueue,
 } from '../../../../schema/moderation';
 import { actOnReport, mailOwner, toAuditEntry } from '../../../domain/moderation/actions';
+import {
+  addDomainBlock,
+  listDomainBlocks,
+  removeDomainBlock,
+} from '../../../domain/moderation/domain-blocks';
 import { auditLogOf, reportQueue as queueOf } from '../../../domain/moderation/queue';
 import type { AppEnv } from '../../app-env';
 import { requireAuth, requireModerator } from '../../middleware/auth';
-import { boardWriterOf, changesBoard } from '../../middleware/board-changes';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
 import { documented, sendJson } from '../../middleware/contract';
 import { validate } from '../../middleware/validate';
 
@@ -68,4 +78,50 @@ export const moderationRoutes = new Hono<AppEnv>()
     requireAuth,
     requireModerator,
     async (c) => sendJson(c, await auditLogOf(c.var.db), 200),
+  )
+  .get(
+    '/domains',
+    documented({
+      tag,
+      summary:
+        'Instance-wide domain blocks, newest first: servers suspended or limited, sites whose links are blocked (moderators only)',
+      answers: { 200: domainBlocksAnswer },
+      refusals: [401, 403],
+    }),
+    requireAuth,
+    requireModerator,
+    async (c) => sendJson(c, await listDomainBlocks(c.var.db), 200),
+  )
+  .post(
+    '/domains',
+    documented({
+      tag,
+      summary:
+        'Block a domain and its subdomains with a note: suspend a server (refused, its follows removed, sent nothing), limit it (its follows wait for approval) or block links to a site (moderators only)',
+      answers: { 201: domainBlockAnswer },
+      refusals: [400, 401, 403, 409],
+    }),
+    changesNoBoard,
+    requireAuth,
+    requireModerator,
+    validate('json', domainBlockInput),
+    async (c) => {
+      const block = await addDomainBlock(c.var.db, c.env, c.var.viewer, c.req.valid('json'));
+      return sendJson(c, block, 201);
+    },
+  )
+  .delete(
+    '/domains/:id{[0-9]+}',
+    documented({
+      tag,
+      summary: 'Lift a domain block (moderators only)',
+      answers: { 200: deletedAnswer },
+      refusals: [401, 403, 404],
+    }),
+    changesNoBoard,
+    requireAuth,
+    requireModerator,
+    validate('param', domainBlockIdParam),
+    async (c) =>
+      sendJson(c, await removeDomainBlock(c.var.db, c.env, c.req.valid('param').id), 200),
   );

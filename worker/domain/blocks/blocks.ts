@@ -8,13 +8,7 @@ import {
 } from '../../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
 import { linksOwnProfile } from '../../../schema/indieweb';
-import {
-  blockCopies,
-  blockStoryEvents,
-  blocks,
-  hiddenBlocks,
-  users,
-} from '../../../schema/tables';
+import { blockCopies, blockStoryEvents, blocks, hiddenBlocks, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';

@@ -126,6 +126,28 @@ describe('answers to a story from another server', { timeout: 60_000 }, () => {
     }
   });
 
+  it('keeps the answers of a server the instance limits, and tells the owner of none', async () => {
+    const owner = await createUser();
+    const story = await storyOf(owner);
+    const moderator = await createUser();
+    await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(moderator.id).run();
+    const domains = apiClient({ token: moderator.token }).admin.domains;
+    const limited = await readJson(
+      domains.$post({
+        json: { host: new URL(peer.origin).hostname, kind: 'limit', note: 'Reply spam' },
+      }),
+    );
+    if (limited.status !== 201) throw new Error(`domain block: ${limited.status}`);
+    try {
+      expect(await peerDoes('like', owner, { story })).toMatchObject({ taken: true });
+      await vi.waitFor(async () => expect(await interactionsOf(owner)).toHaveLength(1), wait);
+      expect(await notificationsOf(owner)).toEqual([]);
+    } finally {
+      const id = String(limited.body.domainBlock.id);
+      expect((await domains[':id'].$delete({ param: { id } })).status).toBe(200);
+    }
+  });
+
   it('forgets a like on its Undo, and a reply on the Delete of its Note', async () => {
     const owner = await createUser();
     const story = await storyOf(owner);

@@ -19,6 +19,7 @@ import { Refusal } from '../../platform/refusal';
 import { findUserByUsername } from '../account/users';
 import { publicStoryOf } from '../boards/public-story';
 import { deleteStoredImages } from '../images/images';
+import { domainBlockOf } from '../moderation/domain-blocks';
 import { emailNotification } from '../notifications/notifications';
 
 /**
@@ -127,6 +128,8 @@ export async function storeInteraction(db: Db, env: Env, interaction: NewInterac
     .onConflictDoNothing()
     .returning({ id: fediverseInteractions.id });
   if (!stored) return false;
+  // A server the instance limits may answer, but its answers are not news to anyone.
+  if ((await domainBlockOf(env, new URL(row.actorId).hostname)) === 'limit') return true;
   const notice = { recipientId: row.userId, kind: noticeOf[row.kind], actorId: row.userId };
   await db.insert(notifications).values({ ...notice, blockId, fediverseInteractionId: stored.id });
   await emailNotification(db, env, notice);

@@ -170,7 +170,7 @@ describe("a Trakt export imported (Trakt's data export ZIP)", () => {
     const user = await createUser();
     const previewed = await preview(user, 'trakt', upload(traktZip(), 'trakt-export.zip'));
     expectStatus(previewed, 200);
-    expect(previewed.body).toMatchObject({ newCount: 5, alreadyImported: 0, skippedRows: 0 });
+    expect(previewed.body).toMatchObject({ newCount: 5, alreadyOnBoard: 0, skippedRows: 0 });
     expect(await boardOf(user)).toEqual([]);
 
     const imported = await importFile(user, 'trakt', upload(traktZip(), 'trakt-export.zip'));
@@ -222,7 +222,7 @@ describe("a Trakt export imported (Trakt's data export ZIP)", () => {
 
     const again = await preview(user, 'trakt', upload(traktZip(), 'trakt-export.zip'));
     expectStatus(again, 200);
-    expect(again.body).toMatchObject({ newCount: 0, alreadyImported: 5 });
+    expect(again.body).toMatchObject({ newCount: 0, alreadyOnBoard: 5 });
   });
 
   it('reads one JSON file of the export by its shape, whatever its name', async () => {
@@ -341,7 +341,7 @@ describe('an IMDb ratings export imported', () => {
     expectStatus(await importFile(user, 'trakt', upload(traktZip(), 'trakt.zip')), 200);
     const previewed = await preview(user, 'imdb', upload(imdbRatings, 'ratings.csv', 'text/csv'));
     expectStatus(previewed, 200);
-    expect(previewed.body).toMatchObject({ newCount: 1, alreadyImported: 2 });
+    expect(previewed.body).toMatchObject({ newCount: 1, alreadyOnBoard: 2 });
   });
 
   it('refuses a ratings file without its columns, or a row it cannot read, naming what is wrong', async () => {

@@ -47,6 +47,7 @@ describe('every write route', () => {
       'POST /api/admin/reports/:id{[0-9]+}/actions',
       'POST /api/blocks',
       'POST /api/blocks/:id{[0-9]+}/copy',
+      'POST /api/blocks/:id{[0-9]+}/merge',
       'POST /api/blocks/:id{[0-9]+}/restore',
       'POST /api/goals',
       'POST /api/import/:source',

@@ -4,7 +4,7 @@ import { fediverseAccountMoves } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import type { UserRow } from '../account/users';
-import { type AccountMoves, readAccountMoves } from './actor-profile';
+import { type AccountMoves, readAccountMoves } from './account-move-records';
 import { type FediverseData, fediverse, fediverseData, freshDocumentLoader } from './federation';
 import { actorAddressOf } from './remote-follow';
 import type { StoryMessage } from './story-queue';

@@ -2,7 +2,7 @@ import { PropertyValue } from '@fedify/fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { linksOwnProfile } from '../../../schema/indieweb';
-import { blockStoryEvents, blocks, fediverseAccountMoves } from '../../../schema/tables';
+import { blockStoryEvents, blocks } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import type { UserRow } from '../account/users';
 import { publicStoryOf, selectPublicStory } from '../boards/public-story';
@@ -66,30 +66,4 @@ export async function featuredStories(db: Db, userId: number) {
   return events
     .filter((event) => !seen.has(event.blockId) && seen.add(event.blockId))
     .slice(0, featuredLimit);
-}
-
-export type AccountMoves = { alsoKnownAs: string[]; movedTo: string | null };
-
-/** The board's former accounts and where it moved (actor addresses). */
-export async function readAccountMoves(db: Db, userId: number): Promise<AccountMoves> {
-  const row = await db
-    .select()
-    .from(fediverseAccountMoves)
-    .where(eq(fediverseAccountMoves.userId, userId))
-    .get();
-  return { alsoKnownAs: row?.alsoKnownAs ?? [], movedTo: row?.movedTo ?? null };
-}
-
-/**
- * A `Move` from `from` to the board, believed when `from` is one of the owner's former accounts:
- * noted, so the follows its followers' servers now send are let in. Answers whether it was.
- */
-export async function noteMoveIn(db: Db, userId: number, from: string): Promise<boolean> {
-  const moves = await readAccountMoves(db, userId);
-  if (!moves.alsoKnownAs.includes(from)) return false;
-  await db
-    .update(fediverseAccountMoves)
-    .set({ movedInAt: new Date() })
-    .where(eq(fediverseAccountMoves.userId, userId));
-  return true;
 }

@@ -38,14 +38,8 @@ import { countPublicStories } from '../boards/public-story';
 import { copyOutsideImage } from '../images/outside-image';
 import { domainBlockOf } from '../moderation/domain-blocks';
 import { fileFlag } from '../moderation/reports';
-import {
-  boardPublished,
-  featuredStories,
-  isDiscoverable,
-  noteMoveIn,
-  profileLinks,
-  readAccountMoves,
-} from './actor-profile';
+import { noteMoveIn, readAccountMoves } from './account-move-records';
+import { boardPublished, featuredStories, isDiscoverable, profileLinks } from './actor-profile';
 import {
   addFediverseFollower,
   countFediverseFollowers,

@@ -7,13 +7,6 @@ import {
 } from '../../../../schema/account';
 import { letterboxdExportQuery } from '../../../../schema/imports';
 import { messageAnswer } from '../../../../schema/users';
-import {
-  changeEmail,
-  changePassword,
-  deleteAccount,
-  exportAccount,
-  exportBlocksCsv,
-} from '../../../domain/account/account';
 import { endSessionsOf } from '../../../domain/account/sessions';
 import { hasFediverseFollowers } from '../../../domain/fediverse/story-queue';
 import { afterAnswer } from '../../after-answer';
@@ -25,6 +18,9 @@ import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 
 const tag = 'Account';
+
+// Settings, exports and deletion load with the first such request: no reader's isolate needs them.
+const account = () => import('../../../domain/account/account');
 
 /** The headers of a CSV file downloaded under `name`. */
 const csvFile = (name: string) => ({
@@ -62,7 +58,13 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', changePasswordInput),
     async (c) => {
       const { db } = c.var;
-      await changePassword(db, c.env, c.var.viewer, c.var.sessionId, c.req.valid('json'));
+      await (await account()).changePassword(
+        db,
+        c.env,
+        c.var.viewer,
+        c.var.sessionId,
+        c.req.valid('json'),
+      );
       const message = 'Password changed. Your other devices are signed out.';
       return sendJson(c, { message }, 200);
     },
@@ -82,7 +84,7 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', changeEmailInput),
     async (c) => {
       const input = c.req.valid('json');
-      await changeEmail(c.var.db, c.env, c.var.viewer, input, afterAnswer(c));
+      await (await account()).changeEmail(c.var.db, c.env, c.var.viewer, input, afterAnswer(c));
       const message = `Check ${input.email}: your address changes once you open the link we sent there.`;
       return sendJson(c, { message }, 202);
     },
@@ -98,7 +100,7 @@ export const accountRoutes = new Hono<AppEnv>()
     requireAuth,
     async (c) => {
       const origin = new URL(c.req.url).origin;
-      const data = await exportAccount(c.var.db, c.var.viewer, origin);
+      const data = await (await account()).exportAccount(c.var.db, c.var.viewer, origin);
       c.header('Content-Disposition', `attachment; filename="up2-${c.var.viewer.username}.json"`);
       return sendJson(c, data, 200);
     },
@@ -113,7 +115,11 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     async (c) => {
-      const csv = await exportBlocksCsv(c.var.db, c.var.viewer, new URL(c.req.url).origin);
+      const csv = await (await account()).exportBlocksCsv(
+        c.var.db,
+        c.var.viewer,
+        new URL(c.req.url).origin,
+      );
       return c.body(csv, 200, csvFile(`up2-${c.var.viewer.username}-blocks.csv`));
     },
   )
@@ -189,12 +195,17 @@ export const accountRoutes = new Hono<AppEnv>()
       const { viewer } = c.var;
       const writer = boardWriterOf(c, viewer.id);
       const { origin } = writer;
-      await deleteAccount(writer, viewer, c.req.valid('json').password, async () => {
-        if (!(await hasFediverseFollowers(c.var.db, viewer.id))) return;
-        // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
-        const { announceAccountDeletion } = await import('../../../domain/fediverse/delivery');
-        await announceAccountDeletion(c.env, c.var.db, viewer, origin);
-      });
+      await (await account()).deleteAccount(
+        writer,
+        viewer,
+        c.req.valid('json').password,
+        async () => {
+          if (!(await hasFediverseFollowers(c.var.db, viewer.id))) return;
+          // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
+          const { announceAccountDeletion } = await import('../../../domain/fediverse/delivery');
+          await announceAccountDeletion(c.env, c.var.db, viewer, origin);
+        },
+      );
       return sendJson(c, { message: 'Your account and board are deleted.' }, 200);
     },
   );

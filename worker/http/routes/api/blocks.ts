@@ -24,10 +24,8 @@ import {
   setBlockProgress,
   updateBlock,
 } from '../../../domain/blocks/blocks';
-import { findDuplicateBlocks, mergeBlocks } from '../../../domain/blocks/merge';
 import { deleteBlock, restoreBlock } from '../../../domain/blocks/trash';
 import { getBoardSettings } from '../../../domain/boards/boards';
-import { keepImageHere } from '../../../domain/images/outside-image';
 import { emailNotification } from '../../../domain/notifications/notifications';
 import type { Db } from '../../../platform/db';
 import type { AppEnv } from '../../app-env';
@@ -54,6 +52,14 @@ function mailCopiedOwner(
   if (copiedFromUserId === null) return;
   const event = { recipientId: copiedFromUserId, kind: 'copied', actorId: copierId } as const;
   ctx.waitUntil(emailNotification(db, env, event));
+}
+
+/** An outside picture, copied into our store: the fetching code loads with the first write that brings one. */
+async function keepImageHereLazily(
+  ...args: Parameters<typeof import('../../../domain/images/outside-image').keepImageHere>
+) {
+  const { keepImageHere } = await import('../../../domain/images/outside-image');
+  return keepImageHere(...args);
 }
 
 export const blocksRoutes = new Hono<AppEnv>()
@@ -88,6 +94,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     }),
     requireAuthOrToken('read'),
     async (c) => {
+      const { findDuplicateBlocks } = await import('../../../domain/blocks/merge');
       const pairs = await findDuplicateBlocks(c.var.db, c.var.viewer.id);
       return sendJson(c, { pairs }, 200);
     },
@@ -108,6 +115,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('json', blockMergeInput),
     async (c) => {
       const writer = boardWriterOf(c, c.var.viewer.id);
+      const { mergeBlocks } = await import('../../../domain/blocks/merge');
       const block = await mergeBlocks(writer, c.req.valid('param').id, c.req.valid('json').from);
       return sendJson(c, { block }, 200);
     },
@@ -147,7 +155,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, viewer } = c.var;
       const input = c.req.valid('json');
-      const imageUrl = await keepImageHere(db, c.env, viewer.id, input.imageUrl);
+      const imageUrl = await keepImageHereLazily(db, c.env, viewer.id, input.imageUrl);
       const block = await createBlock(boardWriterOf(c, viewer.id), { ...input, imageUrl });
       mailCopiedOwner(c.var.db, c.env, c.executionCtx, c.var.viewer.id, block);
       return sendJson(c, { block }, 201);
@@ -177,7 +185,7 @@ export const blocksRoutes = new Hono<AppEnv>()
         input.kind === 'edit'
           ? await updateBlock(writer, id, {
               ...input.block,
-              imageUrl: await keepImageHere(db, c.env, userId, input.block.imageUrl),
+              imageUrl: await keepImageHereLazily(db, c.env, userId, input.block.imageUrl),
             })
           : input.kind === 'move'
             ? await moveBlock(writer, id, input.status)

@@ -22,14 +22,13 @@ import {
   unblockedAnswer,
 } from '../../../../schema/fediverse-interactions';
 import { publicBoardOwner } from '../../../domain/boards/boards';
-import { readAccountMoves } from '../../../domain/fediverse/actor-profile';
+import { readAccountMoves } from '../../../domain/fediverse/account-move-records';
 import type { answerFollower as AnswerFollower } from '../../../domain/fediverse/delivery';
 import {
   approveFediverseFollower,
   listFediverseFollowers,
   removeFediverseFollower,
 } from '../../../domain/fediverse/followers';
-import { remoteFollowAddress } from '../../../domain/fediverse/remote-follow';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
 import { changesNoBoard } from '../../middleware/board-changes';
@@ -150,6 +149,8 @@ export const fediverseRoutes = new Hono<AppEnv>()
       const owner = await publicBoardOwner(c.var.db, username);
       const actorUrl = `${new URL(c.req.url).origin}/@${owner.username}`;
       const allowPrivate = c.env.UNFURL_PRIVATE_ADDRESSES === 'true';
+      // Asking the person's server loads the outside-fetch code, which no reader needs.
+      const { remoteFollowAddress } = await import('../../../domain/fediverse/remote-follow');
       return sendJson(c, { url: await remoteFollowAddress(actorUrl, handle, allowPrivate) }, 200);
     },
   )

@@ -11,13 +11,11 @@ import {
   reportIdParam,
   reportQueue,
 } from '../../../../schema/moderation';
-import { actOnReport, mailOwner, toAuditEntry } from '../../../domain/moderation/actions';
 import {
   addDomainBlock,
   listDomainBlocks,
   removeDomainBlock,
 } from '../../../domain/moderation/domain-blocks';
-import { auditLogOf, reportQueue as queueOf } from '../../../domain/moderation/queue';
 import type { AppEnv } from '../../app-env';
 import { requireAuth, requireModerator } from '../../middleware/auth';
 import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
@@ -25,6 +23,11 @@ import { documented, sendJson } from '../../middleware/contract';
 import { validate } from '../../middleware/validate';
 
 const tag = 'Moderation';
+
+// The moderators' own code (the queue, the audit log, carrying out actions) loads with their first
+// request: no reader's isolate starts with it.
+const moderatorQueue = () => import('../../../domain/moderation/queue');
+const moderatorActions = () => import('../../../domain/moderation/actions');
 
 export const moderationRoutes = new Hono<AppEnv>()
   .get(
@@ -38,7 +41,7 @@ export const moderationRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     requireModerator,
-    async (c) => sendJson(c, await queueOf(c.var.db), 200),
+    async (c) => sendJson(c, await (await moderatorQueue()).reportQueue(c.var.db), 200),
   )
   .post(
     '/reports/:id{[0-9]+}/actions',
@@ -55,6 +58,7 @@ export const moderationRoutes = new Hono<AppEnv>()
     validate('param', reportIdParam),
     validate('json', moderationActionInput),
     async (c) => {
+      const { actOnReport, mailOwner, toAuditEntry } = await moderatorActions();
       const { action, board } = await actOnReport(
         (boardId) => boardWriterOf(c, boardId),
         c.var.db,
@@ -77,7 +81,7 @@ export const moderationRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     requireModerator,
-    async (c) => sendJson(c, await auditLogOf(c.var.db), 200),
+    async (c) => sendJson(c, await (await moderatorQueue()).auditLogOf(c.var.db), 200),
   )
   .get(
     '/domains',

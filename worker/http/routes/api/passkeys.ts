@@ -8,15 +8,6 @@ import {
   passkeysAnswer,
 } from '../../../../schema/passkeys';
 import { messageAnswer, sessionAnswer } from '../../../../schema/users';
-import {
-  addPasskey,
-  passkeyCreationOptions as creationOptions,
-  listPasskeys,
-  passkeySignInOptions,
-  relyingParty,
-  removePasskey,
-  signInWithPasskey,
-} from '../../../domain/account/passkeys';
 import type { AppEnv } from '../../app-env';
 import { rememberDevice } from '../../known-device-cookie';
 import { requireAuth } from '../../middleware/auth';
@@ -27,8 +18,11 @@ import { validate } from '../../middleware/validate';
 
 const tag = 'Passkeys';
 
-const relyingPartyOf = (c: Pick<Context<AppEnv>, 'env' | 'req'>) =>
-  relyingParty(c.env, new URL(c.req.url).origin);
+// Passkeys' code loads with the first passkey request: no reader's isolate starts with it.
+const passkeys = () => import('../../../domain/account/passkeys');
+
+const relyingPartyOf = async (c: Pick<Context<AppEnv>, 'env' | 'req'>) =>
+  (await passkeys()).relyingParty(c.env, new URL(c.req.url).origin);
 
 export const passkeysRoutes = new Hono<AppEnv>()
   .get(
@@ -41,8 +35,8 @@ export const passkeysRoutes = new Hono<AppEnv>()
     }),
     requireAuth,
     async (c) => {
-      const passkeys = await listPasskeys(c.var.db, c.var.viewer.id);
-      return sendJson(c, { passkeys }, 200);
+      const { listPasskeys } = await passkeys();
+      return sendJson(c, { passkeys: await listPasskeys(c.var.db, c.var.viewer.id) }, 200);
     },
   )
   .post(
@@ -58,7 +52,8 @@ export const passkeysRoutes = new Hono<AppEnv>()
     rateLimit('AUTH_LIMITER', 'passkey-options'),
     requireAuth,
     async (c) => {
-      const options = await creationOptions(c.var.db, c.var.viewer, relyingPartyOf(c));
+      const { passkeyCreationOptions } = await passkeys();
+      const options = await passkeyCreationOptions(c.var.db, c.var.viewer, await relyingPartyOf(c));
       return sendJson(c, options, 200);
     },
   )
@@ -76,7 +71,8 @@ export const passkeysRoutes = new Hono<AppEnv>()
     validate('json', addPasskeyInput),
     async (c) => {
       const input = c.req.valid('json');
-      const passkey = await addPasskey(c.var.db, c.var.viewer, relyingPartyOf(c), input);
+      const { addPasskey } = await passkeys();
+      const passkey = await addPasskey(c.var.db, c.var.viewer, await relyingPartyOf(c), input);
       return sendJson(c, { passkey }, 201);
     },
   )
@@ -91,7 +87,7 @@ export const passkeysRoutes = new Hono<AppEnv>()
     changesNoBoard,
     requireAuth,
     async (c) => {
-      await removePasskey(c.var.db, c.var.viewer.id, c.req.param('id'));
+      await (await passkeys()).removePasskey(c.var.db, c.var.viewer.id, c.req.param('id'));
       return sendJson(c, { message: 'Passkey removed.' }, 200);
     },
   )
@@ -106,7 +102,8 @@ export const passkeysRoutes = new Hono<AppEnv>()
     changesNoBoard,
     rateLimit('PASSKEY_LIMITER', 'sign-in-options'),
     async (c) => {
-      const options = await passkeySignInOptions(c.var.db, relyingPartyOf(c));
+      const { passkeySignInOptions } = await passkeys();
+      const options = await passkeySignInOptions(c.var.db, await relyingPartyOf(c));
       return sendJson(c, options, 200);
     },
   )
@@ -123,10 +120,11 @@ export const passkeysRoutes = new Hono<AppEnv>()
     rateLimit('AUTH_LIMITER', 'passkey-sign-in'),
     validate('json', passkeySignInInput),
     async (c) => {
+      const { signInWithPasskey } = await passkeys();
       const { token, user, device } = await signInWithPasskey(
         c.var.db,
         c.env,
-        relyingPartyOf(c),
+        await relyingPartyOf(c),
         c.req.valid('json'),
       );
       rememberDevice(c, user.id, device);

@@ -47,6 +47,8 @@ function workerConfig(command: 'build' | 'serve') {
           LETTERBOXD_HOSTS: '127.0.0.1',
           // The delete journey waits out the undo window.
           UNDO_DELETE_SECONDS: '5',
+          // Discover's journeys list a board once its email is proven, without waiting a day.
+          NEW_ACCOUNT_HOLD_HOURS: '0',
         },
       };
     };

@@ -16,7 +16,11 @@ test('the category filter narrows the trending row and the boards, and stays in 
 }) => {
   const stamp = Date.now().toString(36);
   const marker = `Meeple${stamp}`;
-  const owner = await createUser(request, { prefix: 'trend', displayName: `${marker} Host` });
+  const owner = await createUser(request, {
+    prefix: 'trend',
+    listed: true,
+    displayName: `${marker} Host`,
+  });
   // Its copies carry the title too: the search below is for the owner's name alone.
   const title = `Tabletop${stamp} game nights`;
   const block = await createBlock(request, owner, {
@@ -84,7 +88,11 @@ test('a search hides Trending; a card shows six blocks and "+N more"; the grid i
   request,
 }) => {
   const marker = `Evengrid${Date.now().toString(36)}`;
-  const many = await createUser(request, { prefix: 'manyblk', displayName: `${marker} Many` });
+  const many = await createUser(request, {
+    prefix: 'manyblk',
+    listed: true,
+    displayName: `${marker} Many`,
+  });
   const blocks = [];
   for (let index = 1; index <= 8; index += 1) {
     blocks.push(
@@ -95,7 +103,11 @@ test('a search hides Trending; a card shows six blocks and "+N more"; the grid i
       }),
     );
   }
-  const few = await createUser(request, { prefix: 'fewblk', displayName: `${marker} Few` });
+  const few = await createUser(request, {
+    prefix: 'fewblk',
+    listed: true,
+    displayName: `${marker} Few`,
+  });
   await createBlock(request, few, { title: 'Only one' });
   // Four in the row at least (three of these, the tall one first), so it scrolls on a phone.
   for (const block of [blocks[0], ...blocks.slice(0, 3)]) {

@@ -7,9 +7,17 @@ test('searching Discover finds a board by name and counts it; an empty board and
   request,
 }) => {
   const marker = `Zephyrine${Date.now().toString(36)}`;
-  const owner = await createUser(request, { prefix: 'disc', displayName: `${marker} Quill` });
+  const owner = await createUser(request, {
+    prefix: 'disc',
+    listed: true,
+    displayName: `${marker} Quill`,
+  });
   await createBlock(request, owner, { title: 'Watercolour basics', subtitle: 'Week 3' });
-  const bare = await createUser(request, { prefix: 'bare', displayName: `${marker} Bare` });
+  const bare = await createUser(request, {
+    prefix: 'bare',
+    listed: true,
+    displayName: `${marker} Bare`,
+  });
 
   await page.goto('/discover');
   await expect(page.getByRole('heading', { name: 'Discover Boards' })).toBeVisible();
@@ -48,7 +56,7 @@ test("a Discover card shows its owner's tagline and leads to the public board", 
   request,
 }) => {
   const marker = `Brindlewood${Date.now().toString(36)}`;
-  const owner = await createUser(request, { prefix: 'card', displayName: marker });
+  const owner = await createUser(request, { prefix: 'card', listed: true, displayName: marker });
   const profile = await request.put('/api/auth/me', {
     headers: { authorization: `Bearer ${owner.token}` },
     data: { tagline: 'Throwing pots every Sunday' },

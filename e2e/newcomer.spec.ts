@@ -8,7 +8,7 @@ test('from the landing page to a first block on the board takes 4 presses and 4 
   request,
 }) => {
   // Something others are up to this week, for the empty board to offer.
-  const host = await createUser(request, { prefix: 'popular' });
+  const host = await createUser(request, { prefix: 'popular', listed: true });
   const title = `Sourdough${Date.now().toString(36)} every weekend`;
   const block = await createBlock(request, host, { title, status: 'now' });
   for (const prefix of ['fana', 'fanb', 'fanc']) {

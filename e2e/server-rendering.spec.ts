@@ -303,7 +303,11 @@ test('Discover and /auth read with JavaScript off: the list, a ?q= search, and t
   request,
 }) => {
   const marker = `Noscript${Date.now().toString(36)}`;
-  const owner = await createUser(request, { prefix: 'nojsdisc', displayName: `${marker} Reader` });
+  const owner = await createUser(request, {
+    prefix: 'nojsdisc',
+    listed: true,
+    displayName: `${marker} Reader`,
+  });
   await createBlock(request, owner, { title: 'Found without scripts' });
   const page = await newPage({ javaScriptEnabled: false });
 
@@ -354,7 +358,11 @@ test('the server-drawn Discover and /auth hydrate into the app: a search and a t
   request,
 }) => {
   const marker = `Hydrates${Date.now().toString(36)}`;
-  const owner = await createUser(request, { prefix: 'hydrdisc', displayName: `${marker} Person` });
+  const owner = await createUser(request, {
+    prefix: 'hydrdisc',
+    listed: true,
+    displayName: `${marker} Person`,
+  });
   await createBlock(request, owner, { title: 'Drawn twice' });
   // The search typed at once, on the page the server drew, is taken up by the app it brings.
   await page.goto('/discover');

@@ -7,7 +7,7 @@ import { deleteExpiredSessions } from '../domain/account/sessions';
 import { flushPendingViews } from '../domain/analytics/views';
 import { purgeDeletedBlocks } from '../domain/blocks/trash';
 import { deleteHandledChanges, sweepBoardChanges } from '../domain/board-changes/handle';
-import { rollUpDiscover } from '../domain/discover/discover';
+import { newAccountHoldMs, rollUpDiscover } from '../domain/discover/discover';
 import { sweepUnusedImages } from '../domain/images/images';
 import { getDb } from '../platform/db';
 import { deleteStaleQuotas } from '../platform/quotas';
@@ -52,7 +52,9 @@ export async function runScheduledJobs(
   ctx: ExecutionContext,
   cron: string,
 ): Promise<void> {
-  if (cron === discoverRollupCron) return rollUpDiscover(getDb(env));
+  if (cron === discoverRollupCron) {
+    return rollUpDiscover(getDb(env), Date.now(), newAccountHoldMs(env));
+  }
   for (const [name, job] of Object.entries(minuteJobs)) {
     // A job that fails is logged and tried again next minute; it never keeps the others from running.
     await job(env, cron, ctx).catch((error: unknown) =>

@@ -431,22 +431,30 @@ function weeksActivity(since: number) {
     WHERE ${blockStoryEvents.kind} = 'started' AND ${blockStoryEvents.at} >= ${since}`;
 }
 
-/** A new account must be this old, besides proven, before Discover and trending list it. */
-const establishedAfterMs = 24 * 60 * 60 * 1000;
+/**
+ * How old a new account must be, besides proven, before Discover and trending list it
+ * (`NEW_ACCOUNT_HOLD_HOURS`, a day unless set).
+ */
+export function newAccountHoldMs(env: Pick<Env, 'NEW_ACCOUNT_HOLD_HOURS'>): number {
+  const hours = Number.parseFloat(env.NEW_ACCOUNT_HOLD_HOURS);
+  return hours >= 0 ? hours * 60 * 60 * 1000 : dayMs;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * Accounts whose address is proven and that are a day old become established: listed from now on,
  * their links followed. Read from `users_awaiting_establishment`, which holds only proven accounts
  * not yet established (a day's sign-ups at most): an unproven account is never read.
  */
-function establishAccounts(db: Db, now: number) {
+function establishAccounts(db: Db, now: number, holdMs: number) {
   return db
     .update(users)
     .set({ establishedAt: new Date(now) })
     .where(
       and(
         sql`${users.establishedAt} IS NULL AND ${users.emailVerified} = 1`,
-        lte(users.createdAt, new Date(now - establishedAfterMs)),
+        lte(users.createdAt, new Date(now - holdMs)),
       ),
     );
 }
@@ -457,9 +465,9 @@ function establishAccounts(db: Db, now: number) {
  * a week of activity or a million boards. One batch: readers see the previous rollup or this one,
  * never half of it.
  */
-export async function rollUpDiscover(db: Db, now = Date.now()) {
+export async function rollUpDiscover(db: Db, now = Date.now(), holdMs = dayMs) {
   await db.batch([
-    establishAccounts(db, now),
+    establishAccounts(db, now, holdMs),
     db.delete(trendingBlocks),
     db.insert(trendingBlocks).select(sql`
       WITH activity AS (${weeksActivity(now - trendingWindowMs)}),

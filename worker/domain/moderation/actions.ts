@@ -61,11 +61,13 @@ const closeReports = (db: Db, boardId: number) =>
 
 /** The owner is told on their dashboard what was done and why (the action carries the note). */
 const tellOwner = (db: Db, boardId: number, blockId: number | null) =>
-  db
-    .insert(notifications)
-    .select(
-      sql`SELECT NULL, ${boardId}, 'moderated', ${boardId}, ${blockId}, ${newestAction}, ${Date.now()}`,
-    );
+  db.insert(notifications).values({
+    recipientId: boardId,
+    kind: 'moderated',
+    actorId: boardId,
+    blockId,
+    moderationActionId: newestAction,
+  });
 
 type BoardPlan = {
   aspect: 'blocks' | 'privacy';

@@ -36,7 +36,7 @@ test('films imported from Letterboxd appear at once, then show the posters their
     await signInWithToken(page, owner);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Import Books or Films' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import from Goodreads or Letterboxd' });
+    const dialog = page.getByRole('dialog', { name: 'Import from Goodreads, Letterboxd and more' });
     await dialog.getByRole('radio', { name: 'Letterboxd' }).check();
     await dialog
       .getByLabel('CSV file')

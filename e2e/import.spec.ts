@@ -21,7 +21,7 @@ test('an owner imports a Goodreads library, sees what it adds, and finds the boo
   await expect(dialog.getByRole('radio', { name: 'Goodreads' })).toBeChecked();
   await dialog.getByLabel('CSV file').setInputFiles(goodreadsExport);
 
-  await expect(dialog.getByText('4 blocks to add: 2 Done, 1 Now, 1 Planned.')).toBeVisible();
+  await expect(dialog.getByText('4 new (2 Done, 1 Now, 1 Planned).')).toBeVisible();
   await expect(dialog.getByText(/1 row is left out/)).toBeVisible();
   const toAdd = dialog.getByRole('list', { name: 'Blocks to add' });
   await expect(toAdd.getByRole('listitem')).toHaveCount(4);
@@ -40,13 +40,13 @@ test('an owner imports a Goodreads library, sees what it adds, and finds the boo
   await expect(done.getByText('The Great Gatsby')).toBeVisible();
   await expect(done.getByText('Suzanne Collins')).toBeVisible();
 
-  // The same file again adds nothing, and says so before anything is sent.
+  // The same file again adds nothing: it would update what is there, and says so before sending.
   await page.getByRole('button', { name: 'Import Books or Films' }).click();
   await dialog.getByLabel('CSV file').setInputFiles(goodreadsExport);
   await expect(
-    dialog.getByText('Nothing new to add: everything in this file is on your board already.'),
+    dialog.getByText('Nothing new: 4 already on your board (will be updated).'),
   ).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Update 4 blocks' })).toBeEnabled();
 });
 
 test('a Letterboxd diary is recognised by its header whatever its name; a plain list asks which it is', async ({
@@ -71,7 +71,7 @@ test('a Letterboxd diary is recognised by its header whatever its name; a plain 
       ].join('\n'),
     ),
   });
-  await expect(dialog.getByText('2 blocks to add: 2 Done.')).toBeVisible();
+  await expect(dialog.getByText('2 new (2 Done).')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 2 blocks' }).click();
   await expectToast(page, 'Import complete');
   await boardTab(page, 'Done').click();
@@ -88,7 +88,7 @@ test('a Letterboxd diary is recognised by its header whatever its name; a plain 
   });
   await expect(dialog.getByRole('alert')).toContainText('choose which list this file is');
   await dialog.getByRole('radio', { name: 'My watchlist (to Planned)' }).check();
-  await expect(dialog.getByText('1 block to add: 1 Planned.')).toBeVisible();
+  await expect(dialog.getByText('1 new (1 Planned).')).toBeVisible();
 });
 
 test('a Goodreads import offers covers from Open Library for the books with an ISBN', async ({
@@ -124,7 +124,7 @@ test('a long Goodreads title wraps inside the import dialog, whose actions stay 
     mimeType: 'text/csv',
     buffer: Buffer.from(`${header}\n${row}\n`),
   });
-  await expect(dialog.getByText('1 block to add: 1 Planned.')).toBeVisible();
+  await expect(dialog.getByText('1 new (1 Planned).')).toBeVisible();
 
   for (const viewport of [
     { width: 1280, height: 800 },

@@ -53,7 +53,7 @@ test('an owner drops a Letterboxd ZIP, sees what it adds, finds the films with s
     .dispatchEvent('drop', { dataTransfer: dropped });
   await expect(dialog.getByRole('radio', { name: 'Letterboxd' })).toBeChecked();
   await expect(dialog.getByText("This is Letterboxd's export: it is read as one.")).toBeVisible();
-  await expect(dialog.getByText('3 blocks to add: 2 Done, 1 Planned.')).toBeVisible();
+  await expect(dialog.getByText('3 new (2 Done, 1 Planned).')).toBeVisible();
   const toAdd = dialog.getByRole('list', { name: 'Blocks to add' });
   await expect(toAdd.getByRole('listitem')).toHaveCount(3);
 

@@ -11,7 +11,11 @@ test('a private board is hidden from visitors and Discover until it is made publ
   // Two people, eight pages and two searches: 29 s on a quiet machine, past 60 s on a loaded one.
   test.slow();
   const marker = `Quillon${Date.now().toString(36)}`;
-  const owner = await createUser(request, { prefix: 'private', displayName: `${marker} Private` });
+  const owner = await createUser(request, {
+    prefix: 'private',
+    listed: true,
+    displayName: `${marker} Private`,
+  });
   await createBlock(request, owner, {
     title: 'Secret garden plans',
     category: 'lifestyle',

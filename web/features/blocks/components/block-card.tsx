@@ -204,7 +204,7 @@ function BlockMedia({
 /**
  * A block without an image: a short band in the board's colour with its type's icon and its title
  * set as on a cover, whatever the image ratio (a wide block's ratio would make it a large empty
- * box). The heading below holds the title for screen readers.
+ * box). The heading below holds the title for screen readers, copying and search.
  */
 function BlockTile({ block }: { block: PublicBlock }) {
   return (
@@ -212,7 +212,8 @@ function BlockTile({ block }: { block: PublicBlock }) {
       <span className="block-card-tile-icon">
         <BlockIcon block={block} className="size-5" />
       </span>
-      <span className="block-card-tile-title">{block.title}</span>
+      {/* Drawn by CSS from the attribute: the heading below is the title's one copy in the text. */}
+      <span className="block-card-tile-title" data-title={block.title} />
     </div>
   );
 }

@@ -37,7 +37,7 @@ export async function countFediverseFollowers(db: Db, userId: number): Promise<n
 }
 
 /** Deletes the follows `where` picks, with our copies of their pictures; answers the rows. */
-async function deleteFollows(db: Db, env: Env, where: SQL | undefined) {
+export async function deleteFollows(db: Db, env: Env, where: SQL | undefined) {
   const removed = await db.delete(fediverseFollowers).where(where).returning();
   await deleteStoredImages(
     env,

@@ -21,6 +21,7 @@ import { publicStoryOf } from '../boards/public-story';
 import { deleteStoredImages } from '../images/images';
 import { domainBlockOf } from '../moderation/domain-blocks';
 import { emailNotification } from '../notifications/notifications';
+import { deleteFollows } from './followers';
 
 /**
  * What one server may send one board: this many likes, boosts and replies an hour (its server is
@@ -275,20 +276,14 @@ export async function blockFromBoard(
         : eq(fediverseInteractions.actorId, target),
     ),
   );
-  const follows = await db
-    .delete(fediverseFollowers)
-    .where(
-      and(
-        eq(fediverseFollowers.userId, userId),
-        server ? eq(fediverseFollowers.actorHost, target) : eq(fediverseFollowers.actorId, target),
-      ),
-    )
-    .returning();
-  await deleteStoredImages(
+  return deleteFollows(
+    db,
     env,
-    follows.map((follow) => follow.avatarUrl),
+    and(
+      eq(fediverseFollowers.userId, userId),
+      server ? eq(fediverseFollowers.actorHost, target) : eq(fediverseFollowers.actorId, target),
+    ),
   );
-  return follows;
 }
 
 /** The accounts and servers the owner blocked, latest first. */

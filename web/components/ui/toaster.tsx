@@ -46,9 +46,10 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      {/* Across the top of a phone's screen, clear of the cards' controls at the thumb; in the
+      {/* Across the top of a phone's screen, under the site's bar (h-14, web/app/layout/top-nav.tsx)
+          so its controls stay in reach, and clear of the cards' controls at the thumb; in the
           corner of a larger one. Only the notifications themselves take taps. */}
-      <Toast.Viewport className="pointer-events-none fixed top-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-sm" />
+      <Toast.Viewport className="pointer-events-none fixed top-14 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-sm" />
     </Toast.Provider>
   );
 }

@@ -1,8 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { useSignOutOnArrival } from '../../lib/auth';
 import { markAppReady } from '../../lib/page-actions';
+import { useFocusHeadingOnNavigate } from './focus-heading';
 import { TopNav } from './top-nav';
 
 export function ScreenFallback() {
@@ -26,10 +27,13 @@ function AppReady() {
 
 /**
  * Every screen but the embed: the top navigation above the page, and a skip link (the first thing
- * a keyboard reaches) that jumps past it to the screen itself.
+ * a keyboard reaches) that jumps past it to the screen itself. Moving to another screen focuses
+ * its heading.
  */
 export function SiteLayout() {
   useSignOutOnArrival();
+  const content = useRef<HTMLDivElement>(null);
+  useFocusHeadingOnNavigate(content);
   return (
     <div className="min-h-dvh bg-gray-50 text-gray-900">
       <a
@@ -40,7 +44,7 @@ export function SiteLayout() {
       </a>
       <TopNav />
       {/* Focusable by the skip link only, so the next Tab starts inside the screen. */}
-      <div id="content" tabIndex={-1} className="outline-none">
+      <div id="content" ref={content} tabIndex={-1} className="outline-none">
         <Suspense fallback={<ScreenFallback />}>
           <Outlet />
           <AppReady />

@@ -32,6 +32,7 @@ import {
 import { encode as encodePng } from 'fast-png';
 import type { TestProject } from 'vitest/node';
 import { type AnswerRequest, answerStory } from './fediverse-peer-answers';
+import { startHttpSignaturePeer } from './http-signature-peer';
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -430,20 +431,23 @@ export async function startWorkerRelay() {
 
 /**
  * vitest globalSetup: the relay and two peers, one signing first with RFC 9421 and one with
- * draft-cavage, given to tests as `inject('fediverse')`.
+ * draft-cavage, and a peer that signs with another project's library (./http-signature-peer.ts),
+ * given to tests as `inject('fediverse')`.
  */
 export default async function setup(project: TestProject) {
   const relay = await startWorkerRelay();
   const rfc9421 = await startFediversePeer('rfc9421');
   const cavage = await startFediversePeer('draft-cavage-http-signatures-12');
+  const peertube = await startHttpSignaturePeer();
   project.provide('fediverse', {
     relay: relay.origin,
     peers: {
       rfc9421: { origin: rfc9421.origin, actor: rfc9421.actor },
       cavage: { origin: cavage.origin, actor: cavage.actor },
     },
+    httpSignaturePeer: { origin: peertube.origin, actor: peertube.actor },
   });
   return async () => {
-    await Promise.all([relay.close(), rfc9421.close(), cavage.close()]);
+    await Promise.all([relay.close(), rfc9421.close(), cavage.close(), peertube.close()]);
   };
 }

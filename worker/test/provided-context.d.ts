@@ -11,6 +11,8 @@ declare module 'vitest' {
     fediverse: {
       relay: string;
       peers: Record<'rfc9421' | 'cavage', { origin: string; actor: string }>;
+      /** A peer that signs and verifies with @peertube/http-signature, not Fedify. */
+      httpSignaturePeer: { origin: string; actor: string };
     };
   }
 }

@@ -1,6 +1,13 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { encode as encodePng } from 'fast-png';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ReceivedActivity } from '../../dev/fediverse-peer';
+import worker from '../../index';
 import {
   apiClient,
   createBlock,
@@ -10,8 +17,19 @@ import {
   runCron,
   type TestUser,
 } from '../../test/factories';
+import { serveWorkerOnRelay } from '../../test/fediverse-relay';
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+const { relay, peers } = inject('fediverse');
+let serving: ReturnType<typeof serveWorkerOnRelay>;
+
+beforeAll(() => {
+  serving = serveWorkerOnRelay(relay);
+});
+afterAll(() => serving.stop());
+
+const actorOf = (owner: TestUser) => `${relay}/@${owner.username}`;
 
 /** A visitor reports the board, and a moderator suspends it from the report. */
 async function suspend(owner: TestUser) {
@@ -169,4 +187,50 @@ describe("the cron's deletion of suspended accounts", () => {
       deletesAt: suspendedAt + 30 * dayMs,
     });
   });
+});
+
+/** The peer's activities received so far, until one `matches` (up to 20 s). */
+async function receivedBy(
+  peer: { origin: string },
+  matches: (activity: ReceivedActivity) => boolean,
+): Promise<ReceivedActivity> {
+  for (let tries = 0; tries < 100; tries++) {
+    const received: ReceivedActivity[] = await (
+      await fetch(`${peer.origin}/__peer/received`)
+    ).json();
+    const found = received.find(matches);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The peer received no such activity.');
+}
+
+describe('a suspended account deleted by the cron, followed from another server', () => {
+  it('sends its followers there a Delete of the actor, as its own deletion does', async () => {
+    const owner = await createUser();
+    const peer = peers.cavage;
+    const followed = await fetch(`${peer.origin}/__peer/follow`, {
+      method: 'POST',
+      body: JSON.stringify({ actor: actorOf(owner) }),
+    });
+    expect(followed.status, await followed.clone().text()).toBe(200);
+    // The accepted follower holds the board's key, which signs the Delete.
+    await receivedBy(
+      peer,
+      (activity) => activity.type === 'Accept' && activity.actor === actorOf(owner),
+    );
+    await suspendedDaysAgo(owner, 31);
+
+    // The cron names actors at the instance's address: here, the relay the peers reach.
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController(), { ...env, APP_URL: relay }, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const deletion = await receivedBy(
+      peer,
+      (activity) => activity.type === 'Delete' && activity.actor === actorOf(owner),
+    );
+    expect(deletion.object).toBe(actorOf(owner));
+    expect(await accountExists(owner)).toBe(false);
+  }, 60_000);
 });

@@ -20,9 +20,3 @@ export type DomainBlockKind = (typeof domainBlockKinds)[number];
 
 /** How long a suspended account is kept for an appeal or an unsuspend before it is deleted. */
 export const suspendedAccountKeptMs = 30 * 24 * 60 * 60 * 1000;
-
-const deletionDay = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** What a suspension comes to unless it is undone, as its owner reads it in the mail and the app. */
-export const suspensionDeletionWarning = (deletesAt: number) =>
-  `Unless a moderator restores it, your account and board will be deleted on ${deletionDay.format(deletesAt)}.`;

@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { getBoardSettings } from '../boards/boards';
-import { tellFollowersOfDeletion } from '../fediverse/story-queue';
+import { hasFediverseFollowers } from '../fediverse/story-queue';
 import { scopesOf } from './access-tokens';
 import { type Defer, requestEmailChange } from './email-verification';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords';
@@ -266,6 +266,16 @@ async function imagesToDelete(db: Db, env: Env, user: UserRow): Promise<string[]
   return keys.filter((key) => !kept.has(key));
 }
 
+/**
+ * Before an account is deleted: its followers on other servers are sent a `Delete` of the actor.
+ * Fedify is loaded only when there are any.
+ */
+async function tellFollowersOfDeletion(writer: BoardWriter, user: UserRow) {
+  if (!(await hasFediverseFollowers(writer.db, user.id))) return;
+  const { announceAccountDeletion } = await import('../fediverse/delivery');
+  await announceAccountDeletion(writer.env, writer.db, user, writer.origin);
+}
+
 /** The owner deletes their account, their password first. */
 export async function deleteAccount(writer: BoardWriter, user: UserRow, password: string) {
   await requirePassword(writer.env, user, password, 'password');
@@ -281,7 +291,7 @@ export async function deleteAccount(writer: BoardWriter, user: UserRow, password
  */
 export async function endAccount(writer: BoardWriter, user: UserRow) {
   const { db, env } = writer;
-  await tellFollowersOfDeletion(env, db, user, writer.origin);
+  await tellFollowersOfDeletion(writer, user);
   const images = await imagesToDelete(db, env, user);
   // The change is recorded while the account still exists, and names its board: every cached
   // rendition moves to a version nothing answers for (404 at once).

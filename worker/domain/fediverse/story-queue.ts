@@ -1,10 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  blockStoryEvents,
-  fediverseFollowers,
-  fediverseOutboxes,
-  type users,
-} from '../../../schema/tables';
+import { blockStoryEvents, fediverseFollowers, fediverseOutboxes } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 
 // Kept apart from delivery.ts, which loads Fedify: every board write reads this, and only a
@@ -39,21 +34,6 @@ export async function queueNewStories(env: Env, db: Db, userId: number, origin: 
   if (!waiting) return;
   const message: StoryMessage = { up2: 'new-stories', userId, origin };
   await env.FEDIVERSE_QUEUE.send(message, { contentType: 'json' });
-}
-
-/**
- * Before an account is deleted: its followers on other servers are sent a `Delete` of the actor.
- * Fedify is loaded only when there are any.
- */
-export async function tellFollowersOfDeletion(
-  env: Env,
-  db: Db,
-  owner: typeof users.$inferSelect,
-  origin: string,
-) {
-  if (!(await hasFediverseFollowers(db, owner.id))) return;
-  const { announceAccountDeletion } = await import('./delivery');
-  await announceAccountDeletion(env, db, owner, origin);
 }
 
 /** Whether anyone on another server follows the board: only then is there anything to tell them. */

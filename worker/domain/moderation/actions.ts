@@ -5,8 +5,8 @@ import type { ModerationActionInput } from '../../../schema/moderation';
 import {
   type ModerationActionKind,
   suspendedAccountKeptMs,
-  suspensionDeletionWarning,
 } from '../../../schema/moderation-values';
+import { suspensionDeletionWarning } from '../../../schema/suspension-notice';
 import {
   blocks,
   hiddenBlocks,

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ownImagePathPrefix } from '../../../../schema/fields';
-import { suspensionDeletionWarning } from '../../../../schema/moderation-values';
+import { suspensionDeletionWarning } from '../../../../schema/suspension-notice';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';

@@ -17,3 +17,6 @@ export type ModerationActionKind = (typeof moderationActionKinds)[number];
  */
 export const domainBlockKinds = ['suspend', 'limit', 'links'] as const;
 export type DomainBlockKind = (typeof domainBlockKinds)[number];
+
+/** How long a suspended account is kept for an appeal or an unsuspend before it is deleted. */
+export const suspendedAccountKeptMs = 30 * 24 * 60 * 60 * 1000;

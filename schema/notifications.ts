@@ -33,6 +33,8 @@ export const notificationsAnswer = z.object({
           // The action's id, which an appeal names, and whether the owner appealed it already.
           actionId: z.number().int(),
           appealed: z.boolean(),
+          // For a suspension still in force: when the account and board will be deleted (ms).
+          deletesAt: z.number().int().nullable(),
         })
         .nullable(),
       // For `liked`, `boosted` and `replied`: the account elsewhere (`@name@server`, its name and

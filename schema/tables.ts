@@ -68,6 +68,8 @@ export const users = sqliteTable(
     index('users_awaiting_establishment')
       .on(t.createdAt)
       .where(sql`${t.establishedAt} IS NULL AND ${t.emailVerified} = 1`),
+    // The suspended accounts, oldest suspension first: the cron deletes those kept their 30 days.
+    index('users_suspended').on(t.suspendedAt).where(sql`${t.suspendedAt} IS NOT NULL`),
   ],
 );
 

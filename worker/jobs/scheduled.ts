@@ -9,6 +9,7 @@ import { purgeDeletedBlocks } from '../domain/blocks/trash';
 import { deleteHandledChanges, sweepBoardChanges } from '../domain/board-changes/handle';
 import { newAccountHoldMs, rollUpDiscover } from '../domain/discover/discover';
 import { sweepUnusedImages } from '../domain/images/images';
+import { deleteLongSuspendedAccounts } from '../domain/moderation/suspended-accounts';
 import { getDb } from '../platform/db';
 import { deleteStaleQuotas } from '../platform/quotas';
 import { sendDueSlots } from './sources-queue';
@@ -25,8 +26,8 @@ type ScheduledJob = (env: Env, cron: string, ctx: ExecutionContext) => Promise<u
 
 /**
  * Every minute, in this order: board changes a lost message left waiting; buffered views to D1;
- * expired links, sessions, quotas, images unused for a day, deleted blocks past their undo window
- * and changes handled a day ago away; the minute's source slots to their queue.
+ * expired links, sessions, quotas, images unused for a day, deleted blocks past their undo window,
+ * changes handled a day ago and accounts suspended 30 days away; the minute's source slots to their queue.
  */
 const minuteJobs: Record<string, ScheduledJob> = {
   'board changes sweep': (env, _cron, ctx) => sweepBoardChanges(env, ctx),
@@ -41,6 +42,7 @@ const minuteJobs: Record<string, ScheduledJob> = {
   'unused images': (env) => sweepUnusedImages(getDb(env), env),
   'deleted blocks': (env) => purgeDeletedBlocks(getDb(env), env),
   'handled board changes': (env) => deleteHandledChanges(getDb(env)),
+  'suspended accounts past their 30 days': (env) => deleteLongSuspendedAccounts(getDb(env), env),
   // In development a trigger by hand (`/cdn-cgi/handler/scheduled` names no cron) checks every
   // due source at once, not only the minute's.
   'source slots': (env, cron) =>

@@ -20,6 +20,7 @@ import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { getBoardSettings } from '../boards/boards';
+import { hasFediverseFollowers } from '../fediverse/story-queue';
 import { scopesOf } from './access-tokens';
 import { type Defer, requestEmailChange } from './email-verification';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords';
@@ -266,21 +267,31 @@ async function imagesToDelete(db: Db, env: Env, user: UserRow): Promise<string[]
 }
 
 /**
+ * Before an account is deleted: its followers on other servers are sent a `Delete` of the actor.
+ * Fedify is loaded only when there are any.
+ */
+async function tellFollowersOfDeletion(writer: BoardWriter, user: UserRow) {
+  if (!(await hasFediverseFollowers(writer.db, user.id))) return;
+  const { announceAccountDeletion } = await import('../fediverse/delivery');
+  await announceAccountDeletion(writer.env, writer.db, user, writer.origin);
+}
+
+/** The owner deletes their account, their password first. */
+export async function deleteAccount(writer: BoardWriter, user: UserRow, password: string) {
+  await requirePassword(writer.env, user, password, 'password');
+  await endAccount(writer, user);
+}
+
+/**
  * Ends the account: the user and everything that hangs on it in D1 (blocks, settings, sessions,
  * links, counts: foreign keys cascade), the email on their feedback, the allowances and sign-in failures kept under their name,
  * and the images they stored. Copies other people made stay theirs
- * (their origin is set to null). Asks for the password first; `beforeDeleting` then runs while
- * the account still exists (it tells the fediverse the board is gone).
+ * (their origin is set to null). While the account still exists, its fediverse followers are told
+ * the board is gone. Its owner's deletion and the end of a suspension kept its time both end here.
  */
-export async function deleteAccount(
-  writer: BoardWriter,
-  user: UserRow,
-  password: string,
-  beforeDeleting?: () => Promise<void>,
-) {
+export async function endAccount(writer: BoardWriter, user: UserRow) {
   const { db, env } = writer;
-  await requirePassword(env, user, password, 'password');
-  await beforeDeleting?.();
+  await tellFollowersOfDeletion(writer, user);
   const images = await imagesToDelete(db, env, user);
   // The change is recorded while the account still exists, and names its board: every cached
   // rendition moves to a version nothing answers for (404 at once).

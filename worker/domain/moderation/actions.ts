@@ -2,7 +2,11 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { ModerationActionInput } from '../../../schema/moderation';
-import type { ModerationActionKind } from '../../../schema/moderation-values';
+import {
+  type ModerationActionKind,
+  suspendedAccountKeptMs,
+} from '../../../schema/moderation-values';
+import { suspensionDeletionWarning } from '../../../schema/suspension-notice';
 import {
   blocks,
   hiddenBlocks,
@@ -231,6 +235,9 @@ export async function mailOwner(env: Env, board: BoardRow, action: ActionRow) {
       '',
       mailedWords[action.action],
       `Why: ${action.note}`,
+      ...(action.action === 'suspend'
+        ? [suspensionDeletionWarning(action.createdAt.getTime() + suspendedAccountKeptMs)]
+        : []),
       '',
       `Your notifications say it too: ${new URL('/notifications', env.APP_URL).href}`,
     ].join('\n'),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../schema/block-values';
 import { ownStoryHeadline } from '../../../schema/fediverse-interaction-values';
+import { suspendedAccountKeptMs } from '../../../schema/moderation-values';
 import { maxCountedUnread, notificationPageSize } from '../../../schema/notifications';
 import {
   blockStoryEvents,
@@ -49,6 +50,8 @@ export async function listNotifications(db: Db, recipientId: number) {
       fediverseAvatarUrl: fediverseInteractions.avatarUrl,
       storyKind: blockStoryEvents.kind,
       moderationActionId: moderationActions.id,
+      // A moderated notice's actor is its recipient, the board acted on.
+      suspendedAt: users.suspendedAt,
       appealed: sql<number>`EXISTS (SELECT 1 FROM ${reports} WHERE ${reports.appealOf} = ${moderationActions.id})`,
     })
     .from(notifications)
@@ -82,6 +85,10 @@ export async function listNotifications(db: Db, recipientId: number) {
             note: row.moderationNote,
             actionId: row.moderationActionId,
             appealed: Boolean(row.appealed),
+            deletesAt:
+              row.moderationAction === 'suspend' && row.suspendedAt
+                ? row.suspendedAt.getTime() + suspendedAccountKeptMs
+                : null,
           }
         : null,
     fediverse:

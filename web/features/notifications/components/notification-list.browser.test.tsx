@@ -20,7 +20,7 @@ function moderated(
     unread: false,
     actor: owner,
     block: block ? { id: 7, title: block } : null,
-    moderation: { action, note, actionId: 40 + id, appealed },
+    moderation: { action, note, actionId: 40 + id, appealed, deletesAt: null },
   };
 }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ownImagePathPrefix } from '../../../../schema/fields';
+import { suspensionDeletionWarning } from '../../../../schema/suspension-notice';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
@@ -178,6 +179,11 @@ function NotificationItem({ notification }: { notification: Notification }) {
           />
           {notification.unread && <span className="sr-only"> (new)</span>}
         </p>
+        {notification.moderation?.deletesAt && (
+          <p className="mt-1 text-sm font-medium text-red-700">
+            {suspensionDeletionWarning(notification.moderation.deletesAt)}
+          </p>
+        )}
         <time dateTime={machineTime(notification.at)} className="text-xs text-gray-600">
           {timeAgo(notification.at, now)}
         </time>

@@ -8,7 +8,6 @@ import {
 import { letterboxdExportQuery } from '../../../../schema/imports';
 import { messageAnswer } from '../../../../schema/users';
 import { endSessionsOf } from '../../../domain/account/sessions';
-import { hasFediverseFollowers } from '../../../domain/fediverse/story-queue';
 import { afterAnswer } from '../../after-answer';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
@@ -193,18 +192,10 @@ export const accountRoutes = new Hono<AppEnv>()
     validate('json', deleteAccountInput),
     async (c) => {
       const { viewer } = c.var;
-      const writer = boardWriterOf(c, viewer.id);
-      const { origin } = writer;
       await (await account()).deleteAccount(
-        writer,
+        boardWriterOf(c, viewer.id),
         viewer,
         c.req.valid('json').password,
-        async () => {
-          if (!(await hasFediverseFollowers(c.var.db, viewer.id))) return;
-          // Fedify is loaded when the fediverse is first needed, never at an isolate's start.
-          const { announceAccountDeletion } = await import('../../../domain/fediverse/delivery');
-          await announceAccountDeletion(c.env, c.var.db, viewer, origin);
-        },
       );
       return sendJson(c, { message: 'Your account and board are deleted.' }, 200);
     },

@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { deletedAnswer } from '../../../../schema/blocks';
 import {
   auditEntry,
+  auditEntryIdParam,
   auditLog,
+  bulkModerationInput,
   domainBlockAnswer,
   domainBlockIdParam,
   domainBlockInput,
@@ -10,6 +12,7 @@ import {
   moderationActionInput,
   reportIdParam,
   reportQueue,
+  reversalInput,
 } from '../../../../schema/moderation';
 import {
   addDomainBlock,
@@ -28,6 +31,7 @@ const tag = 'Moderation';
 // request: no reader's isolate starts with it.
 const moderatorQueue = () => import('../../../domain/moderation/queue');
 const moderatorActions = () => import('../../../domain/moderation/actions');
+const moderatorReversal = () => import('../../../domain/moderation/reversal');
 
 export const moderationRoutes = new Hono<AppEnv>()
   .get(
@@ -71,6 +75,39 @@ export const moderationRoutes = new Hono<AppEnv>()
       return sendJson(c, toAuditEntry(entry), 201);
     },
   )
+  .post(
+    '/reports/actions',
+    documented({
+      tag,
+      summary:
+        'Act on the boards of several reports (at most 100) with one action and one note, all or nothing; each board gets its own audited action (moderators only)',
+      answers: { 201: auditLog },
+      refusals: [400, 401, 403, 404, 409],
+    }),
+    changesBoard,
+    requireAuth,
+    requireModerator,
+    validate('json', bulkModerationInput),
+    async (c) => {
+      const { actOnReports, mailOwner, toAuditEntry } = await moderatorActions();
+      const { reportIds, ...input } = c.req.valid('json');
+      const acted = await actOnReports(
+        (boardId) => boardWriterOf(c, boardId),
+        c.var.db,
+        c.var.viewer.id,
+        reportIds,
+        input,
+      );
+      c.executionCtx.waitUntil(
+        Promise.all(acted.map(({ board, action }) => mailOwner(c.env, board, action))),
+      );
+      const moderator = c.var.viewer.username;
+      const actions = acted.map(({ action, board }) =>
+        toAuditEntry({ action, board: board.username, moderator }),
+      );
+      return sendJson(c, { actions }, 201);
+    },
+  )
   .get(
     '/audit',
     documented({
@@ -82,6 +119,37 @@ export const moderationRoutes = new Hono<AppEnv>()
     requireAuth,
     requireModerator,
     async (c) => sendJson(c, await (await moderatorQueue()).auditLogOf(c.var.db), 200),
+  )
+  .post(
+    '/audit/:id{[0-9]+}/reverse',
+    documented({
+      tag,
+      summary:
+        'Reverse an action from the audit log with a note: unhide the block, put the board back on Discover or unsuspend it; the reversal is audited and told to the owner (moderators only)',
+      answers: { 201: auditEntry },
+      refusals: [400, 401, 403, 404, 409],
+    }),
+    changesBoard,
+    requireAuth,
+    requireModerator,
+    validate('param', auditEntryIdParam),
+    validate('json', reversalInput),
+    async (c) => {
+      const [{ reverseAction }, { mailOwner, toAuditEntry }] = await Promise.all([
+        moderatorReversal(),
+        moderatorActions(),
+      ]);
+      const { action, board } = await reverseAction(
+        (boardId) => boardWriterOf(c, boardId),
+        c.var.db,
+        c.var.viewer.id,
+        c.req.valid('param').id,
+        c.req.valid('json').note,
+      );
+      c.executionCtx.waitUntil(mailOwner(c.env, board, action));
+      const entry = { action, board: board.username, moderator: c.var.viewer.username };
+      return sendJson(c, toAuditEntry(entry), 201);
+    },
   )
   .get(
     '/domains',

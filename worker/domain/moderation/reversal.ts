@@ -1,0 +1,108 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { blocks, hiddenBlocks, moderationActions, reports, users } from '../../../schema/tables';
+import { type Db, failedWith } from '../../platform/db';
+import { Refusal } from '../../platform/refusal';
+import { type BoardWriter, commitChange } from '../board-changes/record';
+import {
+  isReversible,
+  laterOnSameAspect,
+  newestAction,
+  opposites,
+  type ReversibleKind,
+  reversedBy,
+  tellOwner,
+  unsuspendBoard,
+} from './actions';
+
+type ActionRow = typeof moderationActions.$inferSelect;
+type BoardRow = typeof users.$inferSelect;
+
+async function findEntry(db: Db, id: number) {
+  const found = await db
+    .select({ action: moderationActions, board: users, reversedBy, later: laterOnSameAspect })
+    .from(moderationActions)
+    .innerJoin(users, eq(users.id, moderationActions.boardId))
+    .where(eq(moderationActions.id, id))
+    .get();
+  if (!found) throw new Refusal('not-found', 'This audit entry does not exist.');
+  const { action } = found;
+  if (!isReversible(action.action)) {
+    throw new Refusal('conflict', 'This action has nothing to undo: it cannot be reversed.');
+  }
+  if (found.reversedBy !== null) {
+    throw new Refusal('conflict', 'This action was already reversed.');
+  }
+  if (found.later !== null) {
+    throw new Refusal(
+      'conflict',
+      'A later action on the same board superseded this one: reverse the later one instead.',
+    );
+  }
+  return { ...found, kind: action.action };
+}
+
+/** Showing a hidden block again; refused for one deleted since (nothing to show). */
+async function unhide(db: Db, action: ActionRow): Promise<BatchItem<'sqlite'>[]> {
+  const blockId = action.blockId ?? 0;
+  const block = await db.select({ id: blocks.id }).from(blocks).where(eq(blocks.id, blockId)).get();
+  if (!block) {
+    throw new Refusal('conflict', 'The hidden block was deleted since: there is nothing to show.');
+  }
+  return [
+    db.delete(hiddenBlocks).where(eq(hiddenBlocks.blockId, blockId)),
+    db.update(blocks).set({ isVisible: true }).where(eq(blocks.id, blockId)),
+  ];
+}
+
+async function undo(db: Db, kind: ReversibleKind, action: ActionRow, board: BoardRow) {
+  if (kind === 'hide-block') return unhide(db, action);
+  if (kind === 'suspend') return [unsuspendBoard(db, board.id)];
+  return [db.update(users).set({ keptOffDiscover: false }).where(eq(users.id, board.id))];
+}
+
+/**
+ * A moderator reverses an action from the audit log with a note: the opposite action is recorded
+ * naming the one it reverses (once: a unique index), undoes it as a change of the board, answers
+ * the owner's open appeal of it, and is told to the owner as the action was. Only the newest action
+ * on the same thing can be reversed; an older one is superseded.
+ */
+export async function reverseAction(
+  writerOf: (boardId: number) => BoardWriter,
+  db: Db,
+  moderatorId: number,
+  actionId: number,
+  note: string,
+): Promise<{ action: ActionRow; board: BoardRow }> {
+  const { action, board, kind } = await findEntry(db, actionId);
+  const writes = await undo(db, kind, action, board);
+  const { results } = await commitChange(
+    writerOf(board.id),
+    kind === 'hide-block' ? 'blocks' : 'privacy',
+    [
+      db
+        .insert(moderationActions)
+        .values({
+          boardId: board.id,
+          moderatorId,
+          action: opposites[kind],
+          blockId: action.blockId,
+          note,
+          reverses: action.id,
+        })
+        .returning(),
+      ...writes,
+      db
+        .update(reports)
+        .set({ actionId: newestAction })
+        .where(and(eq(reports.appealOf, action.id), isNull(reports.actionId))),
+      tellOwner(db, board.id, action.blockId),
+    ],
+  ).catch((error: unknown) => {
+    if (failedWith(error, 'UNIQUE')) {
+      throw new Refusal('conflict', 'This action was already reversed.');
+    }
+    throw error;
+  });
+  return { action: (results[0] as ActionRow[])[0] as ActionRow, board };
+}

@@ -283,22 +283,6 @@ export type ReversibleKind = keyof typeof opposites;
 export const isReversible = (kind: ModerationActionKind): kind is ReversibleKind =>
   Object.hasOwn(opposites, kind);
 
-const sameAspect = sql.join(
-  Object.entries(opposites).map(
-    ([kind, opposite]) =>
-      sql`(${moderationActions.action} IN (${kind}, ${opposite}) AND later.action IN (${kind}, ${opposite}))`,
-  ),
-  sql` OR `,
-);
-
-/**
- * The newest later action on the same thing (the board's access, its place on Discover, one
- * block): an action it follows is superseded, and only the newest is reversed.
- */
-export const laterOnSameAspect = sql<number | null>`(SELECT max(later.id) FROM ${moderationActions} AS later
-  WHERE later.board_id = ${moderationActions.boardId} AND later.id > ${moderationActions.id}
-    AND later.block_id IS ${moderationActions.blockId} AND (${sameAspect}))`;
-
 /** The entry that reversed this one (at most one: a unique index). */
 export const reversedBy = sql<number | null>`(SELECT reversal.id FROM ${moderationActions} AS reversal
   WHERE reversal.reverses = ${moderationActions.id})`;
@@ -314,7 +298,6 @@ export async function auditEntries(db: Db, where?: ReturnType<typeof eq>, limit 
       board: boardOwner.username,
       moderator: moderator.username,
       reversedBy,
-      superseded: laterOnSameAspect,
     })
     .from(moderationActions)
     .innerJoin(boardOwner, eq(boardOwner.id, moderationActions.boardId))
@@ -325,13 +308,16 @@ export async function auditEntries(db: Db, where?: ReturnType<typeof eq>, limit 
   return rows.map(toAuditEntry);
 }
 
-/** An audit entry as answered; a fresh action has been neither reversed nor superseded. */
+/**
+ * An audit entry as answered; a fresh action is not reversed yet. Every opposite of an action
+ * names what it reverses (an unsuspension its board's suspension), so an action no reversal
+ * names is the newest on its thing: none supersedes it unreversed.
+ */
 export function toAuditEntry(row: {
   action: ActionRow;
   board: string;
   moderator: string | null;
   reversedBy?: number | null;
-  superseded?: number | null;
 }) {
   const { id, action, blockId, note, createdAt, reverses } = row.action;
   return {
@@ -344,7 +330,7 @@ export function toAuditEntry(row: {
     createdAt: createdAt.toISOString(),
     reverses,
     reversedBy: row.reversedBy ?? null,
-    reversible: isReversible(action) && (row.superseded ?? null) === null,
+    reversible: isReversible(action) && (row.reversedBy ?? null) === null,
   };
 }
 

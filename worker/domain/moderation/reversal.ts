@@ -6,7 +6,6 @@ import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import {
   isReversible,
-  laterOnSameAspect,
   newestAction,
   opposites,
   type ReversibleKind,
@@ -20,7 +19,7 @@ type BoardRow = typeof users.$inferSelect;
 
 async function findEntry(db: Db, id: number) {
   const found = await db
-    .select({ action: moderationActions, board: users, reversedBy, later: laterOnSameAspect })
+    .select({ action: moderationActions, board: users, reversedBy })
     .from(moderationActions)
     .innerJoin(users, eq(users.id, moderationActions.boardId))
     .where(eq(moderationActions.id, id))
@@ -30,14 +29,9 @@ async function findEntry(db: Db, id: number) {
   if (!isReversible(action.action)) {
     throw new Refusal('conflict', 'This action has nothing to undo: it cannot be reversed.');
   }
+  // Only the newest action on a thing stands unreversed: any later one on it reversed this one.
   if (found.reversedBy !== null) {
-    throw new Refusal('conflict', 'This action was already reversed.');
-  }
-  if (found.later !== null) {
-    throw new Refusal(
-      'conflict',
-      'A later action on the same board superseded this one: reverse the later one instead.',
-    );
+    throw new Refusal('conflict', 'This action was already reversed or superseded.');
   }
   return { ...found, kind: action.action };
 }
@@ -64,8 +58,7 @@ async function undo(db: Db, kind: ReversibleKind, action: ActionRow, board: Boar
 /**
  * A moderator reverses an action from the audit log with a note: the opposite action is recorded
  * naming the one it reverses (once: a unique index), undoes it as a change of the board, answers
- * the owner's open appeal of it, and is told to the owner as the action was. Only the newest action
- * on the same thing can be reversed; an older one is superseded.
+ * the owner's open appeal of it, and is told to the owner as the action was.
  */
 export async function reverseAction(
   writerOf: (boardId: number) => BoardWriter,
@@ -100,7 +93,7 @@ export async function reverseAction(
     ],
   ).catch((error: unknown) => {
     if (failedWith(error, 'UNIQUE')) {
-      throw new Refusal('conflict', 'This action was already reversed.');
+      throw new Refusal('conflict', 'This action was already reversed or superseded.');
     }
     throw error;
   });

@@ -134,7 +134,7 @@ export const moderationActionInput = z.strictObject({
 export type ModerationActionInput = z.infer<typeof moderationActionInput>;
 
 /** How many reports one bulk action takes: a screenful of the queue. */
-export const maxReportsPerBulkAction = 100;
+const maxReportsPerBulkAction = 100;
 const reportIdsMessage = 'reportIds must list the ids of the reports to act on.';
 
 /** `POST /api/admin/reports/actions`: one action, with one note, on the boards of several reports. */
@@ -150,13 +150,9 @@ export const bulkModerationInput = moderationActionInput.extend({
     )
     .transform((ids) => [...new Set(ids)]),
 });
-export type BulkModerationInput = z.infer<typeof bulkModerationInput>;
 
 export const auditEntryIdParam = z.strictObject({
-  id: z.coerce
-    .number({ error: 'Audit entry not found.' })
-    .int()
-    .positive('Audit entry not found.'),
+  id: z.coerce.number({ error: 'Audit entry not found.' }).int().positive('Audit entry not found.'),
 });
 
 /** `POST /api/admin/audit/{id}/reverse`: why the action is undone (the owner is told it). */

@@ -2,10 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { ModerationActionInput } from '../../../schema/moderation';
-import type {
-  ModerationActionKind,
-  ReportActionKind,
-} from '../../../schema/moderation-values';
+import type { ModerationActionKind, ReportActionKind } from '../../../schema/moderation-values';
 import {
   blocks,
   hiddenBlocks,
@@ -130,7 +127,9 @@ async function blocksToHide(db: Db, groups: BoardGroup[]) {
   for (const { board, blockIds } of groups) {
     if (blockIds.length > 0) continue;
     const message =
-      groups.length === 1 ? noBlockMessage : `No chosen report of @${board.username} names a block.`;
+      groups.length === 1
+        ? noBlockMessage
+        : `No chosen report of @${board.username} names a block.`;
     throw new Refusal('invalid', message, { fields: { action: message } });
   }
   const wanted = groups.flatMap(({ board, blockIds }) =>
@@ -251,12 +250,10 @@ export async function actOnReports(
     };
   });
   const committed = await commitChanges(changes.map(({ change }) => change));
-  return changes.flatMap(({ board, records }, index) =>
-    records.map((at) => ({
-      action: (committed[index]?.results[at] as ActionRow[])[0] as ActionRow,
-      board,
-    })),
-  );
+  return changes.flatMap(({ board, records }, index) => {
+    const results = committed[index]?.results ?? [];
+    return records.map((at) => ({ action: (results[at] as ActionRow[])[0] as ActionRow, board }));
+  });
 }
 
 /** A moderator acts on one report's board: `actOnReports` for one. */
@@ -284,7 +281,9 @@ export const isReversible = (kind: ModerationActionKind): kind is ReversibleKind
   Object.hasOwn(opposites, kind);
 
 /** The entry that reversed this one (at most one: a unique index). */
-export const reversedBy = sql<number | null>`(SELECT reversal.id FROM ${moderationActions} AS reversal
+export const reversedBy = sql<
+  number | null
+>`(SELECT reversal.id FROM ${moderationActions} AS reversal
   WHERE reversal.reverses = ${moderationActions.id})`;
 
 const boardOwner = alias(users, 'board_owner');

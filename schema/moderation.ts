@@ -115,9 +115,11 @@ export const reportQueue = z.object({
   ),
 });
 
-export const reportIdParam = z.strictObject({
-  id: z.coerce.number({ error: 'Report not found.' }).int().positive('Report not found.'),
-});
+/** The id in a path, where anything but a positive whole number is something not found. */
+const idParam = (notFound: string) =>
+  z.strictObject({ id: z.coerce.number({ error: notFound }).int().positive(notFound) });
+
+export const reportIdParam = idParam('Report not found.');
 
 const moderationNote = z
   .string({ error: 'Write a note: why this action (the owner is told it).' })
@@ -151,9 +153,7 @@ export const bulkModerationInput = moderationActionInput.extend({
     .transform((ids) => [...new Set(ids)]),
 });
 
-export const auditEntryIdParam = z.strictObject({
-  id: z.coerce.number({ error: 'Audit entry not found.' }).int().positive('Audit entry not found.'),
-});
+export const auditEntryIdParam = idParam('Audit entry not found.');
 
 /** `POST /api/admin/audit/{id}/reverse`: why the action is undone (the owner is told it). */
 export const reversalInput = z.strictObject({ note: moderationNote });
@@ -202,12 +202,7 @@ const domainBlock = z.object({
 export const domainBlockAnswer = z.object({ domainBlock });
 export const domainBlocksAnswer = z.object({ domainBlocks: z.array(domainBlock) });
 
-export const domainBlockIdParam = z.strictObject({
-  id: z.coerce
-    .number({ error: 'Domain block not found.' })
-    .int()
-    .positive('Domain block not found.'),
-});
+export const domainBlockIdParam = idParam('Domain block not found.');
 
 export const appealThanks =
   'Your appeal is in the moderators’ queue. You will be told what they decide.';

@@ -256,17 +256,47 @@ export async function actOnReports(
   });
 }
 
-/** A moderator acts on one report's board: `actOnReports` for one. */
-export async function actOnReport(
-  writerOf: (boardId: number) => BoardWriter,
-  db: Db,
-  moderatorId: number,
+/** A moderator's request, as the domain needs it: who acts, through which writers, and after it. */
+export type ModeratorRequest = {
+  db: Db;
+  env: Env;
+  moderator: { id: number; username: string };
+  writerOf: (boardId: number) => BoardWriter;
+  /** Work left for after the answer (the owners' emails). */
+  afterAnswer: (work: Promise<unknown>) => void;
+};
+
+/** The audit entries of actions just taken, each owner mailed after the answer. */
+export function answerActions(
+  request: ModeratorRequest,
+  acted: { action: ActionRow; board: BoardRow }[],
+) {
+  const { env, moderator, afterAnswer } = request;
+  afterAnswer(Promise.all(acted.map(({ board, action }) => mailOwner(env, board, action))));
+  return acted.map(({ action, board }) =>
+    toAuditEntry({ action, board: board.username, moderator: moderator.username }),
+  );
+}
+
+/** `actOnReports` from a moderator's request, answered as audit entries. */
+export async function takeActions(
+  request: ModeratorRequest,
+  reportIds: number[],
+  input: ModerationActionInput,
+) {
+  const { writerOf, db, moderator } = request;
+  return answerActions(request, await actOnReports(writerOf, db, moderator.id, reportIds, input));
+}
+
+/** One report's board: `takeActions` for one, answered as its one entry. */
+export async function takeAction(
+  request: ModeratorRequest,
   reportId: number,
   input: ModerationActionInput,
 ) {
-  const [acted] = await actOnReports(writerOf, db, moderatorId, [reportId], input);
-  if (!acted) throw new Error('The action was not recorded.');
-  return acted;
+  const [entry] = await takeActions(request, [reportId], input);
+  if (!entry) throw new Error('The action was not recorded.');
+  return entry;
 }
 
 /** An action and its opposite: reversing one from the audit log records the other. */

@@ -3,9 +3,11 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { blocks, hiddenBlocks, moderationActions, reports, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
-import { type BoardWriter, commitChange } from '../board-changes/record';
+import { commitChange } from '../board-changes/record';
 import {
+  answerActions,
   isReversible,
+  type ModeratorRequest,
   newestAction,
   opposites,
   type ReversibleKind,
@@ -60,13 +62,8 @@ async function undo(db: Db, kind: ReversibleKind, action: ActionRow, board: Boar
  * naming the one it reverses (once: a unique index), undoes it as a change of the board, answers
  * the owner's open appeal of it, and is told to the owner as the action was.
  */
-export async function reverseAction(
-  writerOf: (boardId: number) => BoardWriter,
-  db: Db,
-  moderatorId: number,
-  actionId: number,
-  note: string,
-): Promise<{ action: ActionRow; board: BoardRow }> {
+export async function reverseAction(request: ModeratorRequest, actionId: number, note: string) {
+  const { db, writerOf, moderator } = request;
   const { action, board, kind } = await findEntry(db, actionId);
   const writes = await undo(db, kind, action, board);
   const { results } = await commitChange(
@@ -77,7 +74,7 @@ export async function reverseAction(
         .insert(moderationActions)
         .values({
           boardId: board.id,
-          moderatorId,
+          moderatorId: moderator.id,
           action: opposites[kind],
           blockId: action.blockId,
           note,
@@ -97,5 +94,9 @@ export async function reverseAction(
     }
     throw error;
   });
-  return { action: (results[0] as ActionRow[])[0] as ActionRow, board };
+  const [entry] = answerActions(request, [
+    { action: (results[0] as ActionRow[])[0] as ActionRow, board },
+  ]);
+  if (!entry) throw new Error('The reversal was not recorded.');
+  return entry;
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { deletedAnswer } from '../../../../schema/blocks';
 import {
   auditEntry,
@@ -20,7 +20,7 @@ import {
   removeDomainBlock,
 } from '../../../domain/moderation/domain-blocks';
 import type { AppEnv } from '../../app-env';
-import { requireAuth, requireModerator } from '../../middleware/auth';
+import { requireAuth, requireModerator, type SignedInEnv } from '../../middleware/auth';
 import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
 import { documented, sendJson } from '../../middleware/contract';
 import { validate } from '../../middleware/validate';
@@ -32,6 +32,15 @@ const tag = 'Moderation';
 const moderatorQueue = () => import('../../../domain/moderation/queue');
 const moderatorActions = () => import('../../../domain/moderation/actions');
 const moderatorReversal = () => import('../../../domain/moderation/reversal');
+
+/** What the moderators' code needs of a request, signed in as a moderator. */
+const moderatorRequest = <E extends SignedInEnv>(c: Context<E>) => ({
+  db: c.var.db,
+  env: c.env,
+  moderator: c.var.viewer,
+  writerOf: (boardId: number) => boardWriterOf(c, boardId),
+  afterAnswer: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
+});
 
 export const moderationRoutes = new Hono<AppEnv>()
   .get(
@@ -62,25 +71,16 @@ export const moderationRoutes = new Hono<AppEnv>()
     validate('param', reportIdParam),
     validate('json', moderationActionInput),
     async (c) => {
-      const { actOnReport, mailOwner, toAuditEntry } = await moderatorActions();
-      const { action, board } = await actOnReport(
-        (boardId) => boardWriterOf(c, boardId),
-        c.var.db,
-        c.var.viewer.id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
-      c.executionCtx.waitUntil(mailOwner(c.env, board, action));
-      const entry = { action, board: board.username, moderator: c.var.viewer.username };
-      return sendJson(c, toAuditEntry(entry), 201);
+      const { takeAction } = await moderatorActions();
+      const { id } = c.req.valid('param');
+      return sendJson(c, await takeAction(moderatorRequest(c), id, c.req.valid('json')), 201);
     },
   )
   .post(
     '/reports/actions',
     documented({
       tag,
-      summary:
-        'Act on the boards of several reports (at most 100) with one action and one note, all or nothing; each board gets its own audited action (moderators only)',
+      summary: 'One action on the boards of up to 100 reports, all or none (moderators only)',
       answers: { 201: auditLog },
       refusals: [400, 401, 403, 404, 409],
     }),
@@ -89,22 +89,9 @@ export const moderationRoutes = new Hono<AppEnv>()
     requireModerator,
     validate('json', bulkModerationInput),
     async (c) => {
-      const { actOnReports, mailOwner, toAuditEntry } = await moderatorActions();
+      const { takeActions } = await moderatorActions();
       const { reportIds, ...input } = c.req.valid('json');
-      const acted = await actOnReports(
-        (boardId) => boardWriterOf(c, boardId),
-        c.var.db,
-        c.var.viewer.id,
-        reportIds,
-        input,
-      );
-      c.executionCtx.waitUntil(
-        Promise.all(acted.map(({ board, action }) => mailOwner(c.env, board, action))),
-      );
-      const moderator = c.var.viewer.username;
-      const actions = acted.map(({ action, board }) =>
-        toAuditEntry({ action, board: board.username, moderator }),
-      );
+      const actions = await takeActions(moderatorRequest(c), reportIds, input);
       return sendJson(c, { actions }, 201);
     },
   )
@@ -124,8 +111,7 @@ export const moderationRoutes = new Hono<AppEnv>()
     '/audit/:id{[0-9]+}/reverse',
     documented({
       tag,
-      summary:
-        'Reverse an action from the audit log with a note: unhide the block, put the board back on Discover or unsuspend it; the reversal is audited and told to the owner (moderators only)',
+      summary: 'Reverse an audited action, with a note told to the owner (moderators only)',
       answers: { 201: auditEntry },
       refusals: [400, 401, 403, 404, 409],
     }),
@@ -135,20 +121,13 @@ export const moderationRoutes = new Hono<AppEnv>()
     validate('param', auditEntryIdParam),
     validate('json', reversalInput),
     async (c) => {
-      const [{ reverseAction }, { mailOwner, toAuditEntry }] = await Promise.all([
-        moderatorReversal(),
-        moderatorActions(),
-      ]);
-      const { action, board } = await reverseAction(
-        (boardId) => boardWriterOf(c, boardId),
-        c.var.db,
-        c.var.viewer.id,
-        c.req.valid('param').id,
-        c.req.valid('json').note,
+      const { reverseAction } = await moderatorReversal();
+      const { id } = c.req.valid('param');
+      return sendJson(
+        c,
+        await reverseAction(moderatorRequest(c), id, c.req.valid('json').note),
+        201,
       );
-      c.executionCtx.waitUntil(mailOwner(c.env, board, action));
-      const entry = { action, board: board.username, moderator: c.var.viewer.username };
-      return sendJson(c, toAuditEntry(entry), 201);
     },
   )
   .get(

@@ -1,14 +1,21 @@
 /** Why a visitor reports a board or a block, as the report form offers it. */
 export const reportReasons = ['spam', 'harassment', 'illegal', 'impersonation', 'other'] as const;
 
-/** What a moderator can do to a reported board; each is one row of the audit log. */
-export const moderationActionKinds = [
+/** What a moderator can do to a reported board. */
+export const reportActionKinds = [
   'dismiss',
   'hide-block',
   'keep-off-discover',
   'suspend',
   'unsuspend',
 ] as const;
+export type ReportActionKind = (typeof reportActionKinds)[number];
+
+/** What reversing an action from the audit log does (a suspension's reversal is `unsuspend`). */
+export const reversalKinds = ['unhide-block', 'return-to-discover'] as const;
+
+/** Every row of the audit log: an action on a report, or the reversal of one. */
+export const moderationActionKinds = [...reportActionKinds, ...reversalKinds] as const;
 export type ModerationActionKind = (typeof moderationActionKinds)[number];
 
 /**

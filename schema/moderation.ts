@@ -1,7 +1,12 @@
 import { z } from 'zod';
 // Imported for its one-time zod configuration (jitless), like every schema module.
 import './fields';
-import { domainBlockKinds, moderationActionKinds, reportReasons } from './moderation-values';
+import {
+  domainBlockKinds,
+  moderationActionKinds,
+  reportActionKinds,
+  reportReasons,
+} from './moderation-values';
 
 export const reportThanks = 'Thanks. Our moderators will look at it.';
 const maxReportComment = 1000;
@@ -67,6 +72,11 @@ export const auditEntry = z.object({
   // Null once the moderator's account is gone.
   moderator: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  // The entry this one reverses, and the entry that reversed this one.
+  reverses: z.number().int().nullable(),
+  reversedBy: z.number().int().nullable(),
+  // Whether Reverse is offered: an action with an opposite that no later action superseded.
+  reversible: z.boolean(),
 });
 
 const queuedReport = z.object({
@@ -105,21 +115,48 @@ export const reportQueue = z.object({
   ),
 });
 
-export const reportIdParam = z.strictObject({
-  id: z.coerce.number({ error: 'Report not found.' }).int().positive('Report not found.'),
-});
+/** The id in a path, where anything but a positive whole number is something not found. */
+const idParam = (notFound: string) =>
+  z.strictObject({ id: z.coerce.number({ error: notFound }).int().positive(notFound) });
+
+export const reportIdParam = idParam('Report not found.');
+
+const moderationNote = z
+  .string({ error: 'Write a note: why this action (the owner is told it).' })
+  .trim()
+  .min(1, 'Write a note: why this action (the owner is told it).')
+  .max(maxModerationNote, `Keep the note under ${maxModerationNote} characters.`);
 
 export const moderationActionInput = z.strictObject({
-  action: z.enum(moderationActionKinds, {
+  action: z.enum(reportActionKinds, {
     error: 'Action must be dismiss, hide-block, keep-off-discover, suspend or unsuspend.',
   }),
-  note: z
-    .string({ error: 'Write a note: why this action (the owner is told it).' })
-    .trim()
-    .min(1, 'Write a note: why this action (the owner is told it).')
-    .max(maxModerationNote, `Keep the note under ${maxModerationNote} characters.`),
+  note: moderationNote,
 });
 export type ModerationActionInput = z.infer<typeof moderationActionInput>;
+
+/** How many reports one bulk action takes: a screenful of the queue. */
+const maxReportsPerBulkAction = 100;
+const reportIdsMessage = 'reportIds must list the ids of the reports to act on.';
+
+/** `POST /api/admin/reports/actions`: one action, with one note, on the boards of several reports. */
+export const bulkModerationInput = moderationActionInput.extend({
+  reportIds: z
+    .array(z.number({ error: reportIdsMessage }).int(reportIdsMessage).positive(reportIdsMessage), {
+      error: reportIdsMessage,
+    })
+    .min(1, 'Choose at least one report.')
+    .max(
+      maxReportsPerBulkAction,
+      `Act on at most ${maxReportsPerBulkAction} reports at once: choose fewer.`,
+    )
+    .transform((ids) => [...new Set(ids)]),
+});
+
+export const auditEntryIdParam = idParam('Audit entry not found.');
+
+/** `POST /api/admin/audit/{id}/reverse`: why the action is undone (the owner is told it). */
+export const reversalInput = z.strictObject({ note: moderationNote });
 
 export const auditLog = z.object({ actions: z.array(auditEntry) });
 
@@ -165,12 +202,7 @@ const domainBlock = z.object({
 export const domainBlockAnswer = z.object({ domainBlock });
 export const domainBlocksAnswer = z.object({ domainBlocks: z.array(domainBlock) });
 
-export const domainBlockIdParam = z.strictObject({
-  id: z.coerce
-    .number({ error: 'Domain block not found.' })
-    .int()
-    .positive('Domain block not found.'),
-});
+export const domainBlockIdParam = idParam('Domain block not found.');
 
 export const appealThanks =
   'Your appeal is in the moderators’ queue. You will be told what they decide.';

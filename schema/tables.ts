@@ -956,9 +956,16 @@ export const moderationActions = sqliteTable(
     note: text('note').notNull(),
     // For a suspension: whether the board was public, so an unsuspension restores it as it was.
     boardWasPublic: integer('board_was_public', { mode: 'boolean' }),
+    // The action this one reverses (from the audit log, or an unsuspension): reversed once.
+    reverses: integer('reverses').references((): AnySQLiteColumn => moderationActions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (t) => [index('moderation_actions_board').on(t.boardId, t.createdAt)],
+  (t) => [
+    index('moderation_actions_board').on(t.boardId, t.createdAt),
+    uniqueIndex('moderation_actions_reversed_once').on(t.reverses),
+  ],
 );
 
 /**

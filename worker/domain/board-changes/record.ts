@@ -65,18 +65,47 @@ export async function commitChange<T extends Statements>(
   statements: T,
   onlyIf?: SQL,
 ): Promise<{ results: BatchResponse<T>; changeId: number | null }> {
-  const { db } = writer;
-  const answers = await db.batch([
-    openChange(writer, aspect, Date.now(), onlyIf),
-    ...statements,
-    closeChange(db),
-  ] as unknown as Statements);
-  const changeId = (answers[0] as { id: number }[])[0]?.id ?? null;
-  if (changeId !== null) {
-    writer.recorded?.push(changeId);
-    await announceChange(writer.env, changeId);
-  }
-  return { results: answers.slice(1, -1) as BatchResponse<T>, changeId };
+  const [committed] = await commitChanges([{ writer, aspect, statements, onlyIf }]);
+  if (!committed) throw new Error('The change was not committed.');
+  return committed as { results: BatchResponse<T>; changeId: number | null };
+}
+
+type BoardChange = {
+  writer: BoardWriter;
+  aspect: BoardChangeAspect;
+  statements: Statements;
+  onlyIf?: SQL;
+};
+
+/**
+ * Commits the changes of several boards (a moderator's bulk action) in one batch: all of them or
+ * none. Each is recorded and handled as its own change, as `commitChange` does for one.
+ */
+export async function commitChanges(changes: readonly BoardChange[]) {
+  const [first] = changes;
+  if (!first) return [];
+  const at = Date.now();
+  const answers = await first.writer.db.batch(
+    changes.flatMap(({ writer, aspect, statements, onlyIf }) => [
+      openChange(writer, aspect, at, onlyIf),
+      ...statements,
+      closeChange(writer.db),
+    ]) as unknown as Statements,
+  );
+  let offset = 0;
+  const committed = changes.map(({ writer, statements }) => {
+    const changeId = (answers[offset] as { id: number }[])[0]?.id ?? null;
+    const results = answers.slice(offset + 1, offset + 1 + statements.length);
+    offset += statements.length + 2;
+    if (changeId !== null) writer.recorded?.push(changeId);
+    return { results, changeId };
+  });
+  await Promise.all(
+    committed.map(({ changeId }) =>
+      changeId === null ? undefined : announceChange(first.writer.env, changeId),
+    ),
+  );
+  return committed;
 }
 
 async function announceChange(env: Env, changeId: number) {

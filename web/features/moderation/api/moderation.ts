@@ -44,6 +44,35 @@ export function useActOnReport() {
   });
 }
 
+export type BulkModerationAction = InferRequestType<
+  (typeof api.admin.reports)['actions']['$post']
+>['json'];
+
+/** One action with one note on the boards of several reports: all of them or none. */
+export function useActOnReports() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: BulkModerationAction) =>
+      (await api.admin.reports.actions.$post({ json: action })).json(),
+    onSuccess: () => readAgainAfterChange(queryClient, moderationKey),
+  });
+}
+
+/** Reverses an audit entry's action (the reversal is an entry of its own). */
+export function useReverseAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ entryId, note }: { entryId: number; note: string }) =>
+      (
+        await api.admin.audit[':id'].reverse.$post({
+          param: { id: String(entryId) },
+          json: { note },
+        })
+      ).json(),
+    onSuccess: () => readAgainAfterChange(queryClient, moderationKey),
+  });
+}
+
 export type NewDomainBlock = InferRequestType<typeof api.admin.domains.$post>['json'];
 
 const domainBlocksOptions = queryOptions({

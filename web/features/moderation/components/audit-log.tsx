@@ -1,10 +1,15 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuditLog } from '../api/moderation';
+import { useAuditLog, useReverseAction } from '../api/moderation';
 import { moderationActionLabels } from './moderation-labels';
 
-/** Who did what to which board, when and why. */
+type AuditEntry = NonNullable<ReturnType<typeof useAuditLog>['data']>['actions'][number];
+
+/** Who did what to which board, when and why; an action that can be undone offers Reverse. */
 export function AuditLog() {
   const audit = useAuditLog();
   if (audit.isPending) return <Spinner label="Loading the audit log" />;
@@ -15,18 +20,66 @@ export function AuditLog() {
   return (
     <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
       {audit.data.actions.map((entry) => (
-        <li key={entry.id} className="p-4 text-sm text-gray-800">
+        <li key={entry.id} className="space-y-1 p-4 text-sm text-gray-800">
           <p>
+            <span className="text-gray-600">#{entry.id}</span>{' '}
             <span className="font-medium">{moderationActionLabels[entry.action]}</span>{' '}
             <Link to={`/@${entry.board}`} className="hover:underline">
               @{entry.board}
             </Link>{' '}
             by {entry.moderator ? `@${entry.moderator}` : 'a former moderator'},{' '}
             <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+            {entry.reverses !== null && `, reversing #${entry.reverses}`}
           </p>
           <p className="text-gray-600">Why: {entry.note}</p>
+          {entry.reversedBy !== null && (
+            <p className="text-gray-600">Reversed by #{entry.reversedBy}</p>
+          )}
+          {entry.reversible && <ReverseForm entry={entry} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Reverse, then a note for the owner and Confirm: a reversal is told to them like the action. */
+function ReverseForm({ entry }: { entry: AuditEntry }) {
+  const reverse = useReverseAction();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  if (!open) {
+    return (
+      <Button type="button" size="compact" variant="outline" onClick={() => setOpen(true)}>
+        Reverse
+      </Button>
+    );
+  }
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        reverse.mutate({ entryId: entry.id, note });
+      }}
+    >
+      <label htmlFor={noteId} className="font-medium text-gray-900">
+        Why reverse #{entry.id} (the owner is told it)
+      </label>
+      <Textarea id={noteId} value={note} onChange={(event) => setNote(event.target.value)} />
+      {reverse.isError && (
+        <p role="alert" className="text-red-700">
+          {errorMessage(reverse.error, 'The action could not be reversed. Please try again.')}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" size="compact" disabled={!note.trim() || reverse.isPending}>
+          Confirm reversal
+        </Button>
+        <Button type="button" size="compact" variant="outline" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }

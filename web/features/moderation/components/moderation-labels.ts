@@ -14,4 +14,6 @@ export const moderationActionLabels: Record<ModerationActionKind, string> = {
   'keep-off-discover': 'Keep off Discover',
   suspend: 'Suspend',
   unsuspend: 'Unsuspend',
+  'unhide-block': 'Show the block again',
+  'return-to-discover': 'Back on Discover',
 };

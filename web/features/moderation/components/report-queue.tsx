@@ -1,23 +1,33 @@
 import { InboxIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ModerationActionKind } from '../../../../schema/moderation-values';
+import type { ReportActionKind } from '../../../../schema/moderation-values';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
-import { type QueuedBoard, useActOnReport, useReportQueue } from '../api/moderation';
+import {
+  type QueuedBoard,
+  useActOnReport,
+  useActOnReports,
+  useReportQueue,
+} from '../api/moderation';
 import { moderationActionLabels, reportReasonLabels } from './moderation-labels';
 
-/** The open reports, one card per board, the board with the newest report first. */
+/**
+ * The open reports, one card per board, the board with the newest report first. Boards can be
+ * chosen, and one action taken on all of them from the bar above.
+ */
 export function ReportQueue() {
   const queue = useReportQueue();
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   if (queue.isPending) return <Spinner label="Loading reports" />;
   if (queue.isError) {
     return <p role="alert">{errorMessage(queue.error, 'The reports could not be loaded.')}</p>;
   }
-  if (queue.data.boards.length === 0) {
+  const { boards } = queue.data;
+  if (boards.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-gray-300 p-10 text-center">
         <InboxIcon aria-hidden className="mx-auto size-8 text-gray-500" />
@@ -25,14 +35,106 @@ export function ReportQueue() {
       </div>
     );
   }
+  const chosenBoards = boards.filter((entry) => chosen.has(entry.board.id));
+  const choose = (boardId: number, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(boardId);
+    else next.delete(boardId);
+    setChosen(next);
+  };
   return (
-    <ul className="space-y-6">
-      {queue.data.boards.map((entry) => (
-        <li key={entry.board.id}>
-          <QueuedBoardCard entry={entry} />
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-6">
+      <BulkActionBar
+        boards={boards}
+        chosen={chosenBoards}
+        onChooseAll={(on) => setChosen(new Set(on ? boards.map((entry) => entry.board.id) : []))}
+        onDone={() => setChosen(new Set())}
+      />
+      <ul className="space-y-6">
+        {boards.map((entry) => (
+          <li key={entry.board.id}>
+            <QueuedBoardCard
+              entry={entry}
+              chosen={chosen.has(entry.board.id)}
+              onChoose={(on) => choose(entry.board.id, on)}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const bulkActions: ReportActionKind[] = ['dismiss', 'hide-block', 'keep-off-discover', 'suspend'];
+
+/** One action, with one note, on every chosen board: one request, all of them or none. */
+function BulkActionBar({
+  boards,
+  chosen,
+  onChooseAll,
+  onDone,
+}: {
+  boards: QueuedBoard[];
+  chosen: QueuedBoard[];
+  onChooseAll: (on: boolean) => void;
+  onDone: () => void;
+}) {
+  const act = useActOnReports();
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  const take = (action: ReportActionKind) => () => {
+    const reportIds = chosen.flatMap((entry) => entry.reports.map((report) => report.id));
+    act.mutate(
+      { action, note, reportIds },
+      {
+        onSuccess: () => {
+          setNote('');
+          onDone();
+        },
+      },
+    );
+  };
+  return (
+    <section
+      aria-label="Act on the chosen boards"
+      className="sticky top-0 z-10 space-y-2 rounded-xl border border-gray-200 bg-white p-4"
+    >
+      <label className="flex items-center gap-2 text-sm font-medium text-gray-900">
+        <input
+          type="checkbox"
+          checked={chosen.length === boards.length}
+          onChange={(event) => onChooseAll(event.target.checked)}
+        />
+        Choose all {countOf(boards.length, { one: 'board', other: 'boards' })}
+      </label>
+      {chosen.length > 0 && (
+        <form className="space-y-2" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor={noteId} className="text-sm font-medium text-gray-900">
+            Note for the {countOf(chosen.length, { one: 'chosen board', other: 'chosen boards' })}{' '}
+            (each owner is told it)
+          </label>
+          <Textarea id={noteId} value={note} onChange={(event) => setNote(event.target.value)} />
+          {act.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(act.error, 'The action could not be taken. Please try again.')}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            {bulkActions.map((action) => (
+              <Button
+                key={action}
+                type="button"
+                variant={action === 'suspend' ? 'destructive' : 'outline'}
+                disabled={!note.trim() || act.isPending}
+                onClick={take(action)}
+              >
+                {moderationActionLabels[action]}: {chosen.length}
+              </Button>
+            ))}
+          </div>
+        </form>
+      )}
+    </section>
   );
 }
 
@@ -41,7 +143,15 @@ function accountAge(createdAt: string) {
   return `account ${countOf(days, { one: 'day', other: 'days' })} old`;
 }
 
-function QueuedBoardCard({ entry }: { entry: QueuedBoard }) {
+function QueuedBoardCard({
+  entry,
+  chosen,
+  onChoose,
+}: {
+  entry: QueuedBoard;
+  chosen: boolean;
+  onChoose: (on: boolean) => void;
+}) {
   const { board, reports } = entry;
   return (
     <article
@@ -49,6 +159,14 @@ function QueuedBoardCard({ entry }: { entry: QueuedBoard }) {
       className="space-y-4 rounded-xl border border-gray-200 bg-white p-5"
     >
       <header>
+        <label className="flex items-center gap-2 text-sm text-gray-700">
+          <input
+            type="checkbox"
+            checked={chosen}
+            onChange={(event) => onChoose(event.target.checked)}
+          />
+          Choose @{board.username}
+        </label>
         <h2 className="text-lg font-semibold text-gray-900">
           <Link to={`/@${board.username}`} className="hover:underline">
             {board.displayName} (@{board.username})
@@ -101,13 +219,13 @@ function ActionForm({ entry }: { entry: QueuedBoard }) {
   const noteId = useId();
   const newest = entry.reports[0];
   const reportedBlock = entry.reports.find((report) => report.blockId !== null);
-  const actions: ModerationActionKind[] = [
+  const actions: ReportActionKind[] = [
     'dismiss',
     ...(reportedBlock ? (['hide-block'] as const) : []),
     ...(entry.board.keptOffDiscover ? [] : (['keep-off-discover'] as const)),
     entry.board.suspended ? 'unsuspend' : 'suspend',
   ];
-  const take = (action: ModerationActionKind) => () => {
+  const take = (action: ReportActionKind) => () => {
     const report = action === 'hide-block' ? reportedBlock : newest;
     if (report) act.mutate({ reportId: report.id, action: { action, note } });
   };

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ownImagePathPrefix } from '../../../../schema/fields';
+import { reversalKinds } from '../../../../schema/moderation-values';
 import { suspensionDeletionWarning } from '../../../../schema/suspension-notice';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -57,6 +58,8 @@ const moderationWords: Record<
   'keep-off-discover': () => 'A moderator kept your board off Discover',
   suspend: () => 'A moderator suspended your board',
   unsuspend: () => 'A moderator restored your board',
+  'unhide-block': (title) => <>A moderator showed {title} on your board again</>,
+  'return-to-discover': () => 'A moderator put your board back on Discover',
 };
 
 const answerWords: Partial<Record<Notification['kind'], string>> = {
@@ -156,6 +159,9 @@ function Appeal({ moderation }: { moderation: NonNullable<Notification['moderati
   );
 }
 
+/** Actions that undo one: nothing to appeal. */
+const undoings = new Set<string>(['unsuspend', ...reversalKinds]);
+
 function NotificationItem({ notification }: { notification: Notification }) {
   const now = useNow();
   const { actor, block } = notification;
@@ -187,7 +193,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
         <time dateTime={machineTime(notification.at)} className="text-xs text-gray-600">
           {timeAgo(notification.at, now)}
         </time>
-        {notification.moderation && notification.moderation.action !== 'unsuspend' && (
+        {notification.moderation && !undoings.has(notification.moderation.action) && (
           <Appeal moderation={notification.moderation} />
         )}
       </div>

@@ -1,8 +1,10 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { deletedAnswer } from '../../../../schema/blocks';
 import {
   auditEntry,
+  auditEntryIdParam,
   auditLog,
+  bulkModerationInput,
   domainBlockAnswer,
   domainBlockIdParam,
   domainBlockInput,
@@ -10,6 +12,7 @@ import {
   moderationActionInput,
   reportIdParam,
   reportQueue,
+  reversalInput,
 } from '../../../../schema/moderation';
 import {
   addDomainBlock,
@@ -17,7 +20,7 @@ import {
   removeDomainBlock,
 } from '../../../domain/moderation/domain-blocks';
 import type { AppEnv } from '../../app-env';
-import { requireAuth, requireModerator } from '../../middleware/auth';
+import { requireAuth, requireModerator, type SignedInEnv } from '../../middleware/auth';
 import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
 import { documented, sendJson } from '../../middleware/contract';
 import { validate } from '../../middleware/validate';
@@ -28,6 +31,16 @@ const tag = 'Moderation';
 // request: no reader's isolate starts with it.
 const moderatorQueue = () => import('../../../domain/moderation/queue');
 const moderatorActions = () => import('../../../domain/moderation/actions');
+const moderatorReversal = () => import('../../../domain/moderation/reversal');
+
+/** What the moderators' code needs of a request, signed in as a moderator. */
+const moderatorRequest = <E extends SignedInEnv>(c: Context<E>) => ({
+  db: c.var.db,
+  env: c.env,
+  moderator: c.var.viewer,
+  writerOf: (boardId: number) => boardWriterOf(c, boardId),
+  afterAnswer: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
+});
 
 export const moderationRoutes = new Hono<AppEnv>()
   .get(
@@ -58,17 +71,28 @@ export const moderationRoutes = new Hono<AppEnv>()
     validate('param', reportIdParam),
     validate('json', moderationActionInput),
     async (c) => {
-      const { actOnReport, mailOwner, toAuditEntry } = await moderatorActions();
-      const { action, board } = await actOnReport(
-        (boardId) => boardWriterOf(c, boardId),
-        c.var.db,
-        c.var.viewer.id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
-      c.executionCtx.waitUntil(mailOwner(c.env, board, action));
-      const entry = { action, board: board.username, moderator: c.var.viewer.username };
-      return sendJson(c, toAuditEntry(entry), 201);
+      const { takeAction } = await moderatorActions();
+      const { id } = c.req.valid('param');
+      return sendJson(c, await takeAction(moderatorRequest(c), id, c.req.valid('json')), 201);
+    },
+  )
+  .post(
+    '/reports/actions',
+    documented({
+      tag,
+      summary: 'One action on the boards of up to 100 reports, all or none (moderators only)',
+      answers: { 201: auditLog },
+      refusals: [400, 401, 403, 404, 409],
+    }),
+    changesBoard,
+    requireAuth,
+    requireModerator,
+    validate('json', bulkModerationInput),
+    async (c) => {
+      const { takeActions } = await moderatorActions();
+      const { reportIds, ...input } = c.req.valid('json');
+      const actions = await takeActions(moderatorRequest(c), reportIds, input);
+      return sendJson(c, { actions }, 201);
     },
   )
   .get(
@@ -82,6 +106,29 @@ export const moderationRoutes = new Hono<AppEnv>()
     requireAuth,
     requireModerator,
     async (c) => sendJson(c, await (await moderatorQueue()).auditLogOf(c.var.db), 200),
+  )
+  .post(
+    '/audit/:id{[0-9]+}/reverse',
+    documented({
+      tag,
+      summary: 'Reverse an audited action, with a note told to the owner (moderators only)',
+      answers: { 201: auditEntry },
+      refusals: [400, 401, 403, 404, 409],
+    }),
+    changesBoard,
+    requireAuth,
+    requireModerator,
+    validate('param', auditEntryIdParam),
+    validate('json', reversalInput),
+    async (c) => {
+      const { reverseAction } = await moderatorReversal();
+      const { id } = c.req.valid('param');
+      return sendJson(
+        c,
+        await reverseAction(moderatorRequest(c), id, c.req.valid('json').note),
+        201,
+      );
+    },
   )
   .get(
     '/domains',

@@ -265,7 +265,9 @@ describe('what a board refuses from other servers', { timeout: 60_000 }, () => {
     expect(block.status).toBe(200);
     const list = await readJson(blocked.$get());
     expect(list.body).toEqual({
-      blocked: [{ id: expect.any(Number), kind: 'server', label: peerHost, at: expect.any(Number) }],
+      blocked: [
+        { id: expect.any(Number), kind: 'server', label: peerHost, at: expect.any(Number) },
+      ],
     });
     const id = String(list.status === 200 ? list.body.blocked[0]?.id : 0);
     expect(await peerDoes('like', owner, { story, as: 'reader-21' })).toMatchObject({

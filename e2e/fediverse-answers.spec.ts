@@ -17,7 +17,7 @@ async function peerDoes(origin: string, action: string, body: Record<string, str
   return (await response.json()) as Sent;
 }
 
-test('a peer likes and replies to a story; the owner is told, reads the reply, hides it and blocks the server', async ({
+test('a peer likes and replies to a story; the owner is told, reads the reply, hides it, blocks the server and unblocks it', async ({
   page,
   request,
   baseURL,
@@ -32,7 +32,8 @@ test('a peer likes and replies to a story; the owner is told, reads the reply, h
     .orderedItems[0]?.object.id;
   expect(story).toMatch(/\/stories\/\d+$/);
   const peer = await startFediversePeer('rfc9421');
-  const handle = `@reader@${new URL(peer.origin).host}`;
+  const peerHost = new URL(peer.origin).host;
+  const handle = `@reader@${peerHost}`;
   try {
     const asked = { actor: board, story: story ?? '' };
     expect(await peerDoes(peer.origin, 'like', asked)).toMatchObject({ taken: true });
@@ -88,6 +89,17 @@ test('a peer likes and replies to a story; the owner is told, reads the reply, h
     const refused = await peerDoes(peer.origin, 'like', asked);
     expect(refused.taken).toBe(false);
     expect(refused.error).toContain('403');
+
+    const blocked = page.getByRole('region', { name: 'Blocked' });
+    await blocked.getByRole('button', { name: `Unblock ${peerHost}` }).click();
+    const unblock = page.getByRole('alertdialog', { name: `Unblock ${peerHost}?` });
+    await unblock.getByRole('button', { name: 'Unblock' }).click();
+    await expectToast(page, 'Server unblocked');
+    await expect(blocked).toContainText(
+      "You haven't blocked any account or server of the fediverse.",
+    );
+    // Its activities are taken again.
+    expect(await peerDoes(peer.origin, 'like', asked)).toMatchObject({ taken: true });
   } finally {
     await peer.close();
   }

@@ -87,6 +87,9 @@ const shownBoard = boardSettings.extend({
   // The owner's account is new (its address unproven or under a day old): its links carry
   // rel="nofollow ugc" until it is established.
   nofollowLinks: z.boolean(),
+  // The owner moved the board's fediverse account: the new account as `@name@server` (its address
+  // when its server gave no name) and its address, for the page's notice. Null until it moves.
+  movedTo: z.object({ name: z.string(), url: z.string() }).nullable(),
 });
 
 /** `GET /api/boards/{username}` to anyone but the owner: visible blocks only, no counts. */

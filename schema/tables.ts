@@ -805,6 +805,8 @@ export const fediverseAccountMoves = sqliteTable('fediverse_account_moves', {
     .references(() => users.id, { onDelete: 'cascade' }),
   alsoKnownAs: text('also_known_as', { mode: 'json' }).$type<string[]>().notNull().default([]),
   movedTo: text('moved_to'),
+  // The new account as people write it (`@name@server`), for the board page's notice.
+  movedToHandle: text('moved_to_handle'),
   movedAt: integer('moved_at', { mode: 'timestamp_ms' }),
   // When one of the former accounts last moved here: its followers' follows arrive in a burst.
   movedInAt: integer('moved_in_at', { mode: 'timestamp_ms' }),

@@ -126,6 +126,8 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
   let lastSignature: ReceivedActivity['signature'] = 'none';
   let lastUserAgent: string | null = null;
   let lastPosted: ReceivedActivity['posted'] = null;
+  // Each activity as posted, by its id: two posted at once are handled after both arrived.
+  const postedById = new Map<string, NonNullable<ReceivedActivity['posted']>>();
   let lastCollectionSynchronization: string | null = null;
 
   federation
@@ -155,7 +157,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       object: body.object ?? null,
       signature: lastSignature,
       userAgent: lastUserAgent,
-      posted: lastPosted,
+      posted: postedById.get(activity.id?.href ?? '') ?? lastPosted,
       collectionSynchronization: lastCollectionSynchronization,
     });
   };
@@ -332,6 +334,7 @@ export async function startFediversePeer(firstKnock: HttpMessageSignaturesSpec) 
       lastUserAgent = request.headers.get('user-agent');
       lastCollectionSynchronization = request.headers.get('collection-synchronization');
       lastPosted = JSON.parse(await request.clone().text());
+      if (typeof lastPosted?.id === 'string') postedById.set(lastPosted.id, lastPosted);
     }
     return federation.fetch(request, { contextData: undefined });
   });

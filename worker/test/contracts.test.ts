@@ -41,6 +41,7 @@ const boardSettingsKeys = ['accent', 'globalImageRatio', 'hideAllImages'];
 const shownBoardKeys = [
   ...boardSettingsKeys,
   'goals',
+  'movedTo',
   'nofollowLinks',
   'reviewYear',
   'streakWeeks',

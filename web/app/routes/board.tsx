@@ -12,6 +12,7 @@ import {
   copyButtonIcons,
 } from '../../features/blocks/components/copy-block-button';
 import { boardUsername, useBoard } from '../../features/boards/api/get-board';
+import { MovedNotice } from '../../features/boards/components/moved-notice';
 import { ProfileHeader } from '../../features/boards/components/profile-header';
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { FollowButton } from '../../features/follows/components/follow-button';
@@ -94,6 +95,7 @@ function Board({ handle }: { handle: string }) {
           </>
         }
       />
+      <MovedNotice movedTo={board.data.board.movedTo} />
       <BoardGoals
         username={board.data.user.username}
         goals={board.data.board.goals}

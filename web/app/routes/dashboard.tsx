@@ -31,6 +31,7 @@ import { OnboardingBanner } from '../../features/boards/components/onboarding-ba
 import { ShareBoardButton } from '../../features/boards/components/share-board-button';
 import { TrendingRow } from '../../features/discover/components/trending-row';
 import { FediverseAccountCard } from '../../features/fediverse/components/fediverse-account-card';
+import { FediverseBlockedCard } from '../../features/fediverse/components/fediverse-blocked-card';
 import { FediverseFollowersCard } from '../../features/fediverse/components/fediverse-followers-card';
 import { FediverseInteractionsCard } from '../../features/fediverse/components/fediverse-interactions-card';
 import { GoalsCard } from '../../features/goals/components/goals-card';
@@ -254,6 +255,9 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
         </SidebarCard>
         <SidebarCard>
           <FediverseInteractionsCard />
+        </SidebarCard>
+        <SidebarCard>
+          <FediverseBlockedCard />
         </SidebarCard>
         <SidebarCard>
           <FediverseAccountCard />

@@ -1,5 +1,6 @@
 import { EmbedBoard } from '../../features/blocks/components/embed-board';
 import type { PublicBoard } from '../../features/boards/api/get-board';
+import { MovedNotice } from '../../features/boards/components/moved-notice';
 
 /**
  * `/embed/@username`, in another site's iframe: the board as visitors see it, read-only and
@@ -10,7 +11,8 @@ export function EmbedScreen({ board }: { board: PublicBoard }) {
   const { user } = board;
   return (
     <div data-accent={board.board.accent}>
-      <main className="p-3 sm:p-4">
+      <main className="space-y-3 p-3 sm:p-4">
+        <MovedNotice movedTo={board.board.movedTo} linkTarget="_blank" />
         <EmbedBoard board={board} />
       </main>
       <footer className="mx-3 border-t border-gray-200 py-3 text-center text-sm sm:mx-4">

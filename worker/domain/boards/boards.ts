@@ -9,6 +9,7 @@ import type { UserRow } from '../account/users';
 import { findUserByUsername } from '../account/users';
 import { listBlocks } from '../blocks/blocks';
 import { type BoardWriter, commitChange } from '../board-changes/record';
+import { boardMovedTo } from '../fediverse/account-move-records';
 import { reportedLinks } from '../moderation/domain-blocks';
 import { yearOnBoard } from '../year/board-year';
 
@@ -46,9 +47,10 @@ export async function getBoard(db: Db, username: string, viewer: UserRow | null)
   const owner = await findUserByUsername(db, username);
   const isOwner = owner !== undefined && viewer?.id === owner.id;
   if (!owner || (!owner.isPublic && !isOwner)) throw boardNotFound();
-  const [settings, listed] = await Promise.all([
+  const [settings, listed, movedTo] = await Promise.all([
     getBoardSettings(db, owner.id),
     listBlocks(db, owner.id, { visibleOnly: !isOwner }),
+    boardMovedTo(db, owner.id),
   ]);
   const reported = await reportedLinks(
     db,
@@ -64,6 +66,7 @@ export async function getBoard(db: Db, username: string, viewer: UserRow | null)
     ...year,
     updatedAt: owner.boardUpdatedAt?.getTime() ?? null,
     nofollowLinks: owner.establishedAt === null,
+    movedTo,
   };
   return { owner, isOwner, board, blocks };
 }

@@ -18,6 +18,19 @@ export async function readAccountMoves(db: Db, userId: number): Promise<AccountM
 }
 
 /**
+ * Where the board's fediverse account moved, as its page tells visitors: the new account's handle
+ * (its address for a move saved before handles were) and its address; null until it moves.
+ */
+export async function boardMovedTo(db: Db, userId: number) {
+  const row = await db
+    .select({ url: fediverseAccountMoves.movedTo, handle: fediverseAccountMoves.movedToHandle })
+    .from(fediverseAccountMoves)
+    .where(eq(fediverseAccountMoves.userId, userId))
+    .get();
+  return row?.url ? { name: row.handle ?? row.url, url: row.url } : null;
+}
+
+/**
  * A `Move` from `from` to the board, believed when `from` is one of the owner's former accounts:
  * noted, so the follows its followers' servers now send are let in. Answers whether it was.
  */

@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ReceivedActivity } from '../../dev/fediverse-peer';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, fetchSettled, type TestUser, withAppShell } from '../../test/factories';
 import { serveWorkerOnRelay } from '../../test/fediverse-relay';
 
 const { relay, peers } = inject('fediverse');
@@ -95,6 +95,48 @@ describe('moving a board’s fediverse account in and out', { timeout: 40_000 },
       (activity) => activity.type === 'Move' && activity.actor === actorOf(owner),
     );
     expect(move.posted).toMatchObject({ object: actorOf(owner), target: peerAccount('reader-2') });
+  });
+});
+
+const appShell = withAppShell(
+  '<!doctype html><html lang="en"><head><title>Up2</title></head><body><div id="root"></div></body></html>',
+);
+
+/** What a visitor reads where the board shows: its page, its embed, its API answer. */
+async function boardAsShown(owner: TestUser) {
+  const read = async (path: string) =>
+    (await fetchSettled(new Request(new URL(path, relay)), appShell.env)).text();
+  const api = await fetchSettled(new Request(new URL(`/api/boards/${owner.username}`, relay)));
+  const { board } = await api.json<{ board: { movedTo: unknown } }>();
+  // React parts adjacent text with empty comments.
+  const text = (html: string) => html.replaceAll('<!-- -->', '');
+  return {
+    page: text(await read(`/@${owner.username}`)),
+    embed: text(await read(`/embed/@${owner.username}`)),
+    movedTo: board.movedTo,
+  };
+}
+
+describe('a board whose fediverse account moved out', { timeout: 40_000 }, () => {
+  it('says where it moved on its page, its embed and its API answer, and nothing before', async () => {
+    const owner = await createUser();
+    const before = await boardAsShown(owner);
+    expect(before.movedTo).toBeNull();
+    expect(before.page).toContain(`/@${owner.username}`);
+    expect(before.page).not.toContain('has moved');
+    expect(before.embed).not.toContain('has moved');
+
+    await peerCall('also-known-as', { as: 'reader-3', aliases: [actorOf(owner)] });
+    const moved = await patchProfile(owner, { movedTo: peerAccount('reader-3') });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+
+    const after = await boardAsShown(owner);
+    const handle = `@reader-3@${peerHost}`;
+    expect(after.movedTo).toEqual({ name: handle, url: peerAccount('reader-3') });
+    const notice = `This board has moved to <a href="${peerAccount('reader-3')}"`;
+    expect(after.page).toContain(notice);
+    expect(after.page).toContain(`>${handle}</a>.`);
+    expect(after.embed).toContain(`${notice} target="_blank" rel="noopener"`);
   });
 });
 

@@ -1,9 +1,9 @@
 import type { Context } from '@fedify/fedify';
 import { type Actor, isActor, Move } from '@fedify/fedify/vocab';
 import { fediverseAccountMoves } from '../../../schema/tables';
-import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import type { UserRow } from '../account/users';
+import { type BoardWriter, commitChange } from '../board-changes/record';
 import { type AccountMoves, readAccountMoves } from './account-move-records';
 import { type FediverseData, fediverse, fediverseData, freshDocumentLoader } from './federation';
 import { actorAddressOf } from './remote-follow';
@@ -37,18 +37,24 @@ async function findAccount(ctx: Context<FediverseData>, name: string, field: str
   return found as Actor & { id: URL };
 }
 
+/** How people write the account: `@name@server`, or null when its server gives it no name. */
+function handleOf(account: Actor & { id: URL }) {
+  const name = account.preferredUsername?.toString();
+  return name ? `@${name}@${account.id.host}` : null;
+}
+
 /**
- * Saves the board's former accounts and/or the account it moves to, each checked first. Moving
- * out needs the new account to name the board (409 otherwise) and queues a `Move` to every
- * follower.
+ * Saves the board's former accounts and/or the account it moves to, each checked first, as a
+ * change of the board's profile (its page says where it moved; its followers are sent the actor's
+ * `Update`). Moving out needs the new account to name the board (409 otherwise) and queues a
+ * `Move` to every follower.
  */
 export async function updateAccountMoves(
-  env: Env,
-  db: Db,
+  writer: BoardWriter,
   owner: UserRow,
-  origin: string,
   input: { alsoKnownAs?: string[]; movedTo?: string },
 ): Promise<AccountMoves> {
+  const { env, db, origin } = writer;
   const ctx = fediverse(env).createContext(new URL(origin), fediverseData(env, db));
   const board = ctx.getActorUri(owner.username);
   const before = await readAccountMoves(db, owner.id);
@@ -61,6 +67,7 @@ export async function updateAccountMoves(
       )
     : before.alsoKnownAs;
   let movedTo = before.movedTo;
+  let movedToHandle: string | null | undefined;
   if (input.movedTo !== undefined) {
     const account = await findAccount(ctx, input.movedTo, 'movedTo');
     if (account.id.href === board.href) {
@@ -72,15 +79,16 @@ export async function updateAccountMoves(
       throw new Refusal('conflict', message, { fields: { movedTo: message } });
     }
     movedTo = account.id.href;
+    movedToHandle = handleOf(account);
   }
   const movedAt = movedTo !== before.movedTo ? new Date() : undefined;
-  await db
-    .insert(fediverseAccountMoves)
-    .values({ userId: owner.id, alsoKnownAs, movedTo, movedAt })
-    .onConflictDoUpdate({
-      target: fediverseAccountMoves.userId,
-      set: { alsoKnownAs, movedTo, ...(movedAt && { movedAt }) },
-    });
+  const moved = { movedTo, ...(movedAt && { movedAt, movedToHandle }) };
+  await commitChange(writer, 'profile', [
+    db
+      .insert(fediverseAccountMoves)
+      .values({ userId: owner.id, alsoKnownAs, ...moved })
+      .onConflictDoUpdate({ target: fediverseAccountMoves.userId, set: { alsoKnownAs, ...moved } }),
+  ]);
   if (movedAt) {
     const message: StoryMessage = {
       up2: 'moved',

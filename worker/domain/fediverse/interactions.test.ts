@@ -254,6 +254,62 @@ describe('what a board refuses from other servers', { timeout: 60_000 }, () => {
     );
   });
 
+  it('lifts a block from its list, for its owner alone: the server may follow and answer again', async () => {
+    const owner = await createUser();
+    const story = await storyOf(owner);
+    await peerDoes('like', owner, { story, as: 'reader-20' });
+    await vi.waitFor(async () => expect(await interactionsOf(owner)).toHaveLength(1), wait);
+    const [like] = await interactionsOf(owner);
+    const blocked = boardClient(owner).fediverse.blocked;
+    const block = await blocked.$post({ json: { interactionId: like?.id ?? 0, kind: 'server' } });
+    expect(block.status).toBe(200);
+    const list = await readJson(blocked.$get());
+    expect(list.body).toEqual({
+      blocked: [
+        { id: expect.any(Number), kind: 'server', label: peerHost, at: expect.any(Number) },
+      ],
+    });
+    const id = String(list.status === 200 ? list.body.blocked[0]?.id : 0);
+    expect(await peerDoes('like', owner, { story, as: 'reader-21' })).toMatchObject({
+      taken: false,
+    });
+
+    const unblock = (client: ReturnType<typeof apiClient>, blockId = id) =>
+      readJson(client.fediverse.blocked[':id'].$delete({ param: { id: blockId } }));
+    expect((await unblock(apiClient({ origin: relay }))).status).toBe(401);
+    expect(await unblock(boardClient(await createUser()))).toMatchObject({
+      status: 404,
+      body: { error: 'Block not found.' },
+    });
+    expect((await unblock(boardClient(owner), String(Number(id) + 1000))).status).toBe(404);
+    expect(await unblock(boardClient(owner))).toMatchObject({
+      status: 200,
+      body: { unblocked: true },
+    });
+    expect((await readJson(blocked.$get())).body).toEqual({ blocked: [] });
+    expect((await unblock(boardClient(owner))).status).toBe(404);
+
+    const follow = await fetch(`${peer.origin}/__peer/follow`, {
+      method: 'POST',
+      body: JSON.stringify({ actor: actorOf(owner), as: 'reader-22' }),
+    });
+    expect(follow.status, await follow.clone().text()).toBe(200);
+    await vi.waitFor(async () => {
+      const followers = await readJson(boardClient(owner).fediverse.followers.$get());
+      expect(followers.body).toMatchObject({ followers: [{ handle: `@reader-22@${peerHost}` }] });
+    }, wait);
+    expect(await peerDoes('like', owner, { story, as: 'reader-21' })).toMatchObject({
+      taken: true,
+    });
+    await vi.waitFor(
+      async () =>
+        expect((await interactionsOf(owner)).map((interaction) => interaction.handle)).toEqual([
+          `@reader-21@${peerHost}`,
+        ]),
+      wait,
+    );
+  });
+
   it('refuses a reply over 16 KB of HTML with 413 and keeps nothing', async () => {
     const owner = await createUser();
     const story = await storyOf(owner);

@@ -3,6 +3,7 @@ import type { InferRequestType } from 'hono/client';
 import { api } from '../../../lib/api-client';
 import { readAgainAfterChange } from '../../../lib/query-client';
 import { analyticsKeys } from '../../../lib/query-keys';
+import { fediverseBlockedQueryOptions } from './get-fediverse-blocked';
 import { fediverseFollowersQueryOptions } from './get-fediverse-followers';
 import { fediverseInteractionsQueryOptions } from './get-fediverse-interactions';
 
@@ -10,7 +11,8 @@ export type BlockRequest = InferRequestType<typeof api.fediverse.blocked.$post>[
 
 /**
  * Blocks the account of a like, boost or reply, or its whole server, from the owner's board: its
- * answers and follows leave, so the lists and the follower number follow.
+ * answers and follows leave and it joins the blocked list, so the lists and the follower number
+ * follow.
  */
 export function useBlockFromBoard() {
   const queryClient = useQueryClient();
@@ -19,6 +21,7 @@ export function useBlockFromBoard() {
     onSuccess: () => {
       readAgainAfterChange(queryClient, fediverseInteractionsQueryOptions.queryKey);
       readAgainAfterChange(queryClient, fediverseFollowersQueryOptions.queryKey);
+      readAgainAfterChange(queryClient, fediverseBlockedQueryOptions.queryKey);
       readAgainAfterChange(queryClient, analyticsKeys.mine());
     },
   });

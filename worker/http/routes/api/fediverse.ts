@@ -31,7 +31,7 @@ import {
 } from '../../../domain/fediverse/followers';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
-import { changesNoBoard } from '../../middleware/board-changes';
+import { boardWriterOf, changesBoard, changesNoBoard } from '../../middleware/board-changes';
 import { documented, sendJson } from '../../middleware/contract';
 import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
@@ -69,17 +69,16 @@ export const fediverseRoutes = new Hono<AppEnv>()
       answers: { 200: fediverseProfileAnswer },
       refusals: [400, 401, 409, 429],
     }),
-    changesNoBoard,
+    changesBoard,
     requireAuth,
     rateLimit('UNFURL_LIMITER', 'fediverse-profile'),
     validate('json', fediverseProfileInput),
     async (c) => {
       // Fedify loads on first use: checking an account reads it from its server.
       const { updateAccountMoves } = await import('../../../domain/fediverse/account-moves');
-      const { db, viewer } = c.var;
-      const origin = new URL(c.req.url).origin;
-      const input = c.req.valid('json');
-      return sendJson(c, await updateAccountMoves(c.env, db, viewer, origin, input), 200);
+      const { viewer } = c.var;
+      const writer = boardWriterOf(c, viewer.id);
+      return sendJson(c, await updateAccountMoves(writer, viewer, c.req.valid('json')), 200);
     },
   )
   .get(

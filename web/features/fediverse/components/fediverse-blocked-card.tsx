@@ -1,0 +1,115 @@
+import { UndoIcon } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { type FediverseBlock, useFediverseBlocked } from '../api/get-fediverse-blocked';
+import { useUnblock } from '../api/unblock';
+
+/**
+ * The accounts and servers of the fediverse the owner blocked from their board (from a like, boost
+ * or reply), each with a way to lift the block.
+ */
+export function FediverseBlockedCard() {
+  const { data, isError, refetch } = useFediverseBlocked();
+  return (
+    <section aria-labelledby="fediverse-blocked-heading" className="space-y-3">
+      <h2 id="fediverse-blocked-heading" className="text-sm font-semibold text-gray-900">
+        Blocked
+      </h2>
+      {!data && !isError && <Skeleton className="h-10 w-full" />}
+      {isError && !data && (
+        <p className="text-sm text-gray-700">
+          Couldn't load the accounts and servers you blocked.{' '}
+          <button
+            type="button"
+            onClick={() => refetch()}
+            className="font-medium text-violet-700 hover:underline"
+          >
+            Try Again
+          </button>
+        </p>
+      )}
+      {data?.blocked.length === 0 && (
+        <p className="text-sm text-gray-600">
+          You haven't blocked any account or server of the fediverse.
+        </p>
+      )}
+      {data && data.blocked.length > 0 && (
+        <ul className="space-y-2">
+          {data.blocked.map((block) => (
+            <BlockedRow key={block.id} block={block} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BlockedRow({ block }: { block: FediverseBlock }) {
+  return (
+    <li className="flex items-center gap-2">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-gray-900">{block.label}</p>
+        <p className="text-xs text-gray-600">{block.kind === 'server' ? 'Server' : 'Account'}</p>
+      </div>
+      <UnblockButton block={block} />
+    </li>
+  );
+}
+
+/** Lifts the block once the owner confirms it: the account or server may follow and answer again. */
+function UnblockButton({ block }: { block: FediverseBlock }) {
+  const unblock = useUnblock();
+  const confirm = () =>
+    unblock.mutate(block.id, {
+      onSuccess: () =>
+        toast({
+          title: block.kind === 'server' ? 'Server unblocked' : 'Account unblocked',
+          description: block.label,
+        }),
+      onError: (error) =>
+        toast({
+          title: errorMessage(error, 'Failed to unblock. Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  const whom = block.kind === 'server' ? `everyone on ${block.label}` : block.label;
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          type="button"
+          variant="outline"
+          size="compact"
+          disabled={unblock.isPending}
+          aria-label={`Unblock ${block.label}`}
+        >
+          <UndoIcon aria-hidden />
+          Unblock
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Unblock {block.label}?</AlertDialogTitle>
+        <AlertDialogDescription>
+          From now on {whom} may follow your board and like, boost and reply to your stories. The
+          likes, boosts, replies and follows the block removed do not come back.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm}>Unblock</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

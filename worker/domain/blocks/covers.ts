@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import { ownImagePathPrefix } from '../../../schema/fields';
-import { blockWorks, blocks, workCovers } from '../../../schema/tables';
+import { blocks, blockWorks, workCovers } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
 import {
   fetchOutside,

@@ -97,7 +97,9 @@ describe('Add a source', () => {
     await page.getByRole('checkbox', { name: /currently-reading to Now/ }).click();
     await expect
       .element(dialog())
-      .toMatchTextContent(/Goodreads shelf\): Nothing new: 1 already on your board \(will be updated\)\./);
+      .toMatchTextContent(
+        /Goodreads shelf\): Nothing new: 1 already on your board \(will be updated\)\./,
+      );
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ url: 'https://www.goodreads.com/review/list_rss/42' });
   });

@@ -96,7 +96,7 @@ test('an owner connects a Goodreads shelf, sees its books on the board, and a fi
     await expect(preview.getByRole('listitem').filter({ hasText: 'Piranesi' })).toContainText(
       'Planned',
     );
-    await expect(dialog.getByText('2 blocks to add.')).toBeVisible();
+    await expect(dialog.getByText('2 new (1 Now, 1 Planned).')).toBeVisible();
     await expect(
       dialog.getByRole('checkbox', { name: 'New blocks start hidden' }),
     ).not.toBeChecked();

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type CategoryKey, categoryKeys } from '../../../schema/categories';
 import { BlockCard } from '../../features/blocks/components/block-card';
@@ -26,23 +26,25 @@ export function DiscoverScreen() {
     q: params.get('q')?.trim() ?? '',
     category: categoryIn(params.get('category')),
   };
+  // The address as the last change left it: setSearchParams builds on the last render's, so two
+  // changes before the next render (a search settling as a category is chosen) would keep one.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   // The search and the category live in the URL, so a filtered Discover can be shared. Replacing
   // the entry keeps the back button from stepping through every keystroke.
   const setFilter = useCallback(
     (change: Partial<DiscoverFilter>) => {
       // A search that settles after the person followed a link must not pull them back here.
       if (window.location.pathname !== '/discover') return;
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(change)) {
-            if (value) next.set(name, value);
-            else next.delete(name);
-          }
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [name, value] of Object.entries(change)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );

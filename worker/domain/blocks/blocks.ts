@@ -9,7 +9,7 @@ import {
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
 import { linksOwnProfile } from '../../../schema/indieweb';
 import { blockCopies, blockStoryEvents, blocks, hiddenBlocks, users } from '../../../schema/tables';
-import { type Db, failedWith } from '../../platform/db';
+import { type Db, failedWith, rawRun } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { blockedLinkDomain } from '../moderation/domain-blocks';
@@ -60,20 +60,10 @@ const isOwned = (id: number, userId: number) =>
  * Goes in the batch of the change it tells, so the story never misses or invents one.
  */
 function tellStory(db: Db, which: SQL | undefined, kind: BlockStoryKind, at: number) {
-  return db.insert(blockStoryEvents).select((qb) =>
-    qb
-      .select({
-        // Numbered by the table.
-        id: sql<number>`NULL`,
-        userId: blocks.userId,
-        blockId: blocks.id,
-        kind: sql<BlockStoryKind>`${kind}`,
-        at: sql<number>`${at}`,
-        goalId: sql<null>`NULL`,
-      })
-      .from(blocks)
-      .where(which)
-      .getSQL(),
+  return rawRun(
+    db,
+    sql`INSERT INTO ${blockStoryEvents} (user_id, block_id, kind, at)
+      SELECT ${blocks.userId}, ${blocks.id}, ${kind}, ${at} FROM ${blocks} WHERE ${which ?? sql`1`}`,
   );
 }
 

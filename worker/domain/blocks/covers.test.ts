@@ -60,6 +60,34 @@ async function imageOf(user: TestUser, id: number) {
   return board.body.blocks.find((block) => block.id === id)?.imageUrl ?? null;
 }
 
+/** A Goodreads library export of one book with this ISBN, on the shelf to read. */
+function goodreadsExport(title: string, author: string, isbn: string) {
+  const header =
+    'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
+  const row = `${isbn.slice(-7)},"${title}",${author},,,,"=""${isbn}""",0,4.1,,,300,2020,2020,,2024/01/02,to-read,,to-read,,,,0,0`;
+  return new File([`${header}\n${row}\n`], 'goodreads_library_export.csv', { type: 'text/csv' });
+}
+
+/** Imports the book without the import's own covers, waiting for what the import leaves running. */
+async function importSettled(user: TestUser, file: File) {
+  const imported = await readJson(
+    apiClient({ token: user.token, settled: coversEnv }).import[':source'].$post({
+      param: { source: 'goodreads' },
+      form: { file },
+    }),
+  );
+  expectStatus(imported, 200);
+  expect(imported.body).toMatchObject({ added: 1, covers: 0 });
+}
+
+async function bookTitled(user: TestUser, title: string) {
+  const board = await readJson(apiClient({ token: user.token }).blocks.me.$get());
+  expectStatus(board, 200);
+  return board.body.blocks.find((block) => block.title === title);
+}
+
+const uniqueIsbn = () => `978${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+
 const ownBlockImage = /^\/api\/images\/blocks\/\d+\/[0-9a-f-]{36}\.png$/;
 
 describe('covers given in the background', () => {
@@ -115,6 +143,29 @@ describe('covers given in the background', () => {
     expect(block.imageUrl).toBeNull();
     expect(await imageOf(user, block.id)).toMatch(ownBlockImage);
     expect(await timesFetched(poster)).toBe(1);
+  });
+
+  it('gives a book whose ISBN the board knows its cover by that ISBN, before any search by title', async () => {
+    const isbn = uniqueIsbn();
+    const byIsbn = await serveImage(`/b/isbn/${isbn}-M.jpg`);
+    const byTitle = await serveBookCover(7_000_004);
+    const user = await createUser();
+    const title = uniqueName('Station Eleven');
+    await importSettled(user, goodreadsExport(title, 'Emily St. John Mandel', isbn));
+    expect((await bookTitled(user, title))?.imageUrl).toMatch(ownBlockImage);
+    expect(await timesFetched(byIsbn)).toBe(1);
+    expect(await timesFetched(byTitle)).toBe(0);
+  });
+
+  it('looks for the cover by title and author when Open Library has none for the ISBN', async () => {
+    const isbn = uniqueIsbn();
+    const byTitle = await serveBookCover(7_000_005);
+    const user = await createUser();
+    const title = uniqueName('Klara and the Sun');
+    await importSettled(user, goodreadsExport(title, 'Kazuo Ishiguro', isbn));
+    expect((await bookTitled(user, title))?.imageUrl).toMatch(ownBlockImage);
+    expect(await timesFetched(`/b/isbn/${isbn}-M.jpg`)).toBe(1);
+    expect(await timesFetched(byTitle)).toBe(1);
   });
 
   it('never replaces an image the owner set', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import { ownImagePathPrefix } from '../../../schema/fields';
-import { blocks, workCovers } from '../../../schema/tables';
+import { blocks, blockWorks, workCovers } from '../../../schema/tables';
 import { type Db, getDb } from '../../platform/db';
 import {
   fetchOutside,
@@ -17,7 +17,7 @@ const bookType = 'books-reading';
 const filmType = 'film-animation';
 
 /**
- * Blocks given their cover in one pass: each may take two outside fetches (≤5 s each), and the
+ * Blocks given their cover in one pass: each may take three outside fetches (≤5 s each), and the
  * pass runs after the change's answer has gone, within the 30 s a Worker keeps working after it
  * (two rounds of four). The cover change it commits starts the next pass, so an import of 200
  * books gets its covers eight at a time.
@@ -34,10 +34,17 @@ type CoverlessBlock = {
   title: string;
   subtitle: string | null;
   externalUrl: string | null;
+  /** Its ISBN, 13 digits, when the board knows one (an import's: decision 0050). */
+  isbn: string | null;
 };
 
-/** What a work is known by: a book by its title and author, a film by its Letterboxd page. */
-type Work = { key: string; find: (options: OutsideFetch) => Promise<string | null> };
+type FindCover = (options: OutsideFetch) => Promise<string | null>;
+
+/**
+ * What a work is known by: a book by its ISBN or its title and author, a film by its Letterboxd
+ * page. Its covers are tried in turn: the first that copies is the work's.
+ */
+type Work = { key: string; finds: FindCover[] };
 
 const normalised = (text: string | null) =>
   (text ?? '')
@@ -94,15 +101,22 @@ function letterboxdPage(env: Env, link: string | null): URL | null {
 
 function workOf(env: Env, block: CoverlessBlock): Work | null {
   if (block.type === bookType && normalised(block.title)) {
-    return {
-      key: `book:${normalised(block.title)}|${normalised(block.subtitle)}`,
-      find: (options) => findBookCover(env, block.title, block.subtitle, options),
-    };
+    const byTitle: FindCover = (options) =>
+      findBookCover(env, block.title, block.subtitle, options);
+    const { isbn } = block;
+    if (!isbn)
+      return {
+        key: `book:${normalised(block.title)}|${normalised(block.subtitle)}`,
+        finds: [byTitle],
+      };
+    const byIsbn: FindCover = async () =>
+      new URL(`/b/isbn/${isbn}-M.jpg?default=false`, env.OPEN_LIBRARY_COVERS_URL).href;
+    return { key: `isbn:${isbn}`, finds: [byIsbn, byTitle] };
   }
   const page = block.type === filmType ? letterboxdPage(env, block.externalUrl) : null;
   if (!page) return null;
   page.hash = '';
-  return { key: `film:${page.href}`, find: (options) => findFilmPoster(page, options) };
+  return { key: `film:${page.href}`, finds: [(options) => findFilmPoster(page, options)] };
 }
 
 /** Our copy, for `userId`, of the work's cover another board already holds; null if it is gone. */
@@ -130,8 +144,12 @@ async function coverFor(db: Db, env: Env, userId: number, work: Work): Promise<s
     signal: AbortSignal.timeout(outsideFetchDeadlineMs),
     accept: '*/*',
   };
-  const link = await work.find(options).catch(() => null);
-  const imageUrl = link && (await copyOutsideImage(env, 'blocks', userId, link, allowPrivate));
+  let imageUrl: string | null = null;
+  for (const find of work.finds) {
+    const link = await find(options).catch(() => null);
+    imageUrl = link && (await copyOutsideImage(env, 'blocks', userId, link, allowPrivate));
+    if (imageUrl) break;
+  }
   await db
     .insert(workCovers)
     .values({ workKey: work.key, imageUrl: imageUrl || null, soughtAt: Date.now() })
@@ -173,17 +191,36 @@ function takeCoverless(db: Db, userId: number) {
     });
 }
 
+/** The ISBNs the board knows of the books taken (block_works' `isbn:` keys), by block. */
+async function isbnsOf(db: Db, userId: number, taken: { id: number; type: string }[]) {
+  const books = taken.filter((block) => block.type === bookType).map((block) => block.id);
+  if (books.length === 0) return new Map<number, string>();
+  const keys = await db
+    .select({ blockId: blockWorks.blockId, work: blockWorks.work })
+    .from(blockWorks)
+    .where(
+      and(
+        eq(blockWorks.userId, userId),
+        inArray(blockWorks.blockId, books),
+        like(blockWorks.work, 'isbn:%'),
+      ),
+    );
+  return new Map(keys.map(({ blockId, work }) => [blockId, work.slice('isbn:'.length)]));
+}
+
 /**
  * Gives the board's new books and films their covers, after the change that made them (whoever
- * wrote it: by hand, an import, a source): a book's from Open Library by its title and author, a
- * film's from the poster its Letterboxd page names, copied into our store. A block whose owner set
+ * wrote it: by hand, an import, a source): a book's from Open Library by its ISBN where the board
+ * knows one, else by its title and author, a film's from the poster its Letterboxd page names,
+ * copied into our store. A block whose owner set
  * an image meanwhile keeps it. The covers reach readers as one change of the board.
  */
 export async function giveCovers(env: Env, userId: number, origin: string): Promise<number> {
   const db = getDb(env);
   const taken = await takeCoverless(db, userId);
+  const isbns = await isbnsOf(db, userId, taken);
   const wanted = taken.flatMap((block) => {
-    const work = workOf(env, block);
+    const work = workOf(env, { ...block, isbn: isbns.get(block.id) ?? null });
     return work ? [{ block, work }] : [];
   });
   const found: { id: number; imageUrl: string }[] = [];

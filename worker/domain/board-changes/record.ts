@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { BoardChangeAspect } from '../../../schema/block-values';
 import { blockStoryEvents, boardChanges, users } from '../../../schema/tables';
-import type { Db } from '../../platform/db';
+import { type Db, rawAll } from '../../platform/db';
 
 /**
  * Whoever writes to a board: the board's owner, and the address the change came through (its
@@ -32,14 +32,13 @@ const newestStoryEvent = sql<number>`(SELECT coalesce(max(${blockStoryEvents.id}
 /** The change's record, first in its batch; none when `onlyIf` (judged before the write) is false. */
 function openChange(writer: BoardWriter, aspect: BoardChangeAspect, at: number, onlyIf?: SQL) {
   const { db, userId, origin } = writer;
-  return db
-    .insert(boardChanges)
-    .select(
-      sql`SELECT NULL, ${userId}, ${users.username}, ${aspect}, ${origin}, ${newestStoryEvent},
-        NULL, ${at}, NULL, NULL
-      FROM ${users} WHERE ${users.id} = ${userId} AND ${onlyIf ?? sql`1`}`,
-    )
-    .returning({ id: boardChanges.id });
+  return rawAll<{ id: number }>(
+    db,
+    sql`INSERT INTO ${boardChanges} (user_id, username, aspect, origin, stories_after, created_at)
+      SELECT ${userId}, ${users.username}, ${aspect}, ${origin}, ${newestStoryEvent}, ${at}
+      FROM ${users} WHERE ${users.id} = ${userId} AND ${onlyIf ?? sql`1`}
+      RETURNING id`,
+  );
 }
 
 /** Closes the change this batch opened, if it opened one: the only change yet to be closed. */

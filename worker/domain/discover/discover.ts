@@ -24,7 +24,7 @@ import {
   trendingBlocks,
   users,
 } from '../../../schema/tables';
-import type { Db } from '../../platform/db';
+import { type Db, rawRun } from '../../platform/db';
 import type { UserRow } from '../account/users';
 
 type DiscoverQuery = z.infer<typeof discoverQuery>;
@@ -469,7 +469,9 @@ export async function rollUpDiscover(db: Db, now = Date.now(), holdMs = dayMs) {
   await db.batch([
     establishAccounts(db, now, holdMs),
     db.delete(trendingBlocks),
-    db.insert(trendingBlocks).select(sql`
+    rawRun(
+      db,
+      sql`INSERT INTO ${trendingBlocks} (scope, rank, block_id, score)
       WITH activity AS (${weeksActivity(now - trendingWindowMs)}),
       scored AS (
         SELECT ${blocks.id} AS block_id, ${blocks.category} AS category, count(*) AS score
@@ -486,14 +488,18 @@ export async function rollUpDiscover(db: Db, now = Date.now(), holdMs = dayMs) {
         SELECT category, block_id, score,
           row_number() OVER (PARTITION BY category ORDER BY score DESC, block_id DESC) FROM scored
       )
-      SELECT scope, rank, block_id, score FROM ranked WHERE rank <= ${trendingPerScope}`),
+      SELECT scope, rank, block_id, score FROM ranked WHERE rank <= ${trendingPerScope}`,
+    ),
     db.delete(discoverTotals),
-    db.insert(discoverTotals).select(sql`
+    rawRun(
+      db,
+      sql`INSERT INTO ${discoverTotals} (scope, boards, counted_at)
       SELECT 'all', count(*), ${now} FROM ${users} WHERE ${listed(undefined)}
       UNION ALL
       SELECT ${blocks.category}, count(DISTINCT ${blocks.userId}), ${now}
       FROM ${blocks} JOIN ${users} ON ${users.id} = ${blocks.userId}
       WHERE ${blocks.isVisible} = 1 AND ${listed(undefined)}
-      GROUP BY ${blocks.category}`),
+      GROUP BY ${blocks.category}`,
+    ),
   ]);
 }

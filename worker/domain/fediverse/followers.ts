@@ -6,7 +6,7 @@ import {
   fediverseOutboxes,
   users,
 } from '../../../schema/tables';
-import type { Db } from '../../platform/db';
+import { type Db, rawRun } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { deleteStoredImages } from '../images/images';
 
@@ -148,25 +148,14 @@ export async function addFediverseFollower(
 
 /** Starts the board's outbox at its latest story event, once the follower `which` picks is let in. */
 function startOutbox(db: Db, userId: number, which: SQL) {
-  return db
-    .insert(fediverseOutboxes)
-    .select(
-      db
-        .select({
-          userId: sql<number>`${userId}`.as('user_id'),
-          announcedUpTo: sql<number>`coalesce(max(${blockStoryEvents.id}), 0)`.as(
-            'announced_up_to',
-          ),
-        })
-        .from(blockStoryEvents)
-        .where(
-          and(
-            eq(blockStoryEvents.userId, userId),
-            sql`EXISTS (SELECT 1 FROM ${fediverseFollowers} WHERE ${fediverseFollowers.userId} = ${userId} AND ${which} AND ${fediverseFollowers.waiting} = 0)`,
-          ),
-        ),
-    )
-    .onConflictDoNothing();
+  return rawRun(
+    db,
+    sql`INSERT INTO ${fediverseOutboxes} (user_id, announced_up_to)
+      SELECT ${userId}, coalesce(max(${blockStoryEvents.id}), 0) FROM ${blockStoryEvents}
+      WHERE ${blockStoryEvents.userId} = ${userId}
+        AND EXISTS (SELECT 1 FROM ${fediverseFollowers} WHERE ${fediverseFollowers.userId} = ${userId} AND ${which} AND ${fediverseFollowers.waiting} = 0)
+      ON CONFLICT DO NOTHING`,
+  );
 }
 
 /**

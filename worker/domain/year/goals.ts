@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findBlockType } from '../../../schema/catalogue';
 import { categories } from '../../../schema/categories';
 import { type goalChangeInput, type goalInput, maxGoalsPerYear } from '../../../schema/goals';
 import { blockStoryEvents, blocks, boardSettings, goals } from '../../../schema/tables';
-import { type Db, failedWith } from '../../platform/db';
+import { type Db, failedWith, rawAll } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { yearAt, yearSpan, zoneOf } from './calendar';
@@ -235,14 +235,15 @@ function tellReached(
   zone: string,
 ) {
   const span = yearSpan(year, zone);
-  const reachedGoals: SQL = sql`
-    SELECT NULL, ${userId}, ${blockId}, 'reached', ${at}, ${goals.id} FROM ${goals}
+  return rawAll<{ blockId: number }>(
+    db,
+    sql`
+    INSERT INTO ${blockStoryEvents} (user_id, block_id, kind, at, goal_id)
+    SELECT ${userId}, ${blockId}, 'reached', ${at}, ${goals.id} FROM ${goals}
     WHERE ${goals.userId} = ${userId} AND ${goals.year} = ${year} AND ${goals.isPrivate} = 0
       AND EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.id} = ${blockId} AND ${countsFor(blocks, goals, span)})
-      AND ${doneCount(span)} >= ${goals.target}`;
-  return db
-    .insert(blockStoryEvents)
-    .select(reachedGoals)
-    .onConflictDoNothing()
-    .returning({ blockId: blockStoryEvents.blockId });
+      AND ${doneCount(span)} >= ${goals.target}
+    ON CONFLICT DO NOTHING
+    RETURNING block_id AS blockId`,
+  );
 }

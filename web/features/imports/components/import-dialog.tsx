@@ -12,11 +12,11 @@ import {
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { importAction, importSummary } from '../../../lib/import-summary';
 import { countOf } from '../../../lib/plural';
 import { useImportBlocks } from '../api/import-blocks';
 import { type ImportPreview, usePreviewImport } from '../api/preview-import';
 import { recogniseExport } from '../lib/recognise-export';
-import { importAction, importSummary } from './import-summary';
 
 type SourceLook = { label: string; things: string; howTo: string; file: string };
 

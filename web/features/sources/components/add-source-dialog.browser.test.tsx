@@ -88,7 +88,18 @@ describe('Add a source', () => {
     await expect
       .element(previewRow('Piranesi'))
       .toMatchTextContent(/on your board already.*Planned/);
-    await expect.element(dialog()).toMatchTextContent(/Goodreads shelf\): 1 block to add\./);
+    // Said as an import's preview says it: a work on the board is updated, never added again.
+    await expect
+      .element(dialog())
+      .toMatchTextContent(
+        /Goodreads shelf\): 1 new \(1 Now\), 1 already on your board \(will be updated\)\./,
+      );
+    await page.getByRole('checkbox', { name: /currently-reading to Now/ }).click();
+    await expect
+      .element(dialog())
+      .toMatchTextContent(
+        /Goodreads shelf\): Nothing new: 1 already on your board \(will be updated\)\./,
+      );
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ url: 'https://www.goodreads.com/review/list_rss/42' });
   });
@@ -161,7 +172,7 @@ describe('Add a source', () => {
     await pasteAndPreview('https://www.youtube.com/@adamakes');
     await expect
       .element(dialog())
-      .toMatchTextContent(/Ada makes things \(YouTube channel\): 1 block to add\./);
+      .toMatchTextContent(/Ada makes things \(YouTube channel\): 1 new \(1 Now\)\./);
   });
 
   it("tells a link that is not a feed in the server's words", async () => {

@@ -14,6 +14,7 @@ import {
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { importSummary } from '../../../lib/import-summary';
 import { countOf } from '../../../lib/plural';
 import { type SourcePreview, useConnectSource, usePreviewSource } from '../api/sources';
 import { kindLabels, siteLabels, statusLabels } from './labels';
@@ -143,15 +144,16 @@ function Options({
 
 function PreviewList({ preview, shelves }: { preview: SourcePreview; shelves: BlockStatus[] }) {
   const taken = preview.blocks.filter((block) => shelves.includes(block.status));
-  const fresh = taken.filter((block) => !block.onBoard).length;
+  const fresh = taken.filter((block) => !block.onBoard);
+  const summary = importSummary(
+    { blocks: fresh, newCount: fresh.length, alreadyOnBoard: taken.length - fresh.length },
+    'Nothing new to add yet.',
+  );
   return (
     <div className="space-y-2">
       <p className="text-sm text-gray-900" aria-live="polite">
         <span className="font-medium">{preview.title}</span> (
-        {preview.site ? siteLabels[preview.site] : kindLabels[preview.kind]}):{' '}
-        {fresh === 0
-          ? 'nothing new to add yet.'
-          : `${countOf(fresh, { one: 'block', other: 'blocks' })} to add.`}
+        {preview.site ? siteLabels[preview.site] : kindLabels[preview.kind]}): {summary}
       </p>
       {taken.length > 0 && (
         <ul

@@ -680,6 +680,26 @@ describe('keeping the board current', () => {
     expect(blocks.map((block) => block.title).sort()).toEqual(['Dune', 'The Hobbit']);
     expect(source.blocksMade).toBe(2);
   });
+
+  it('previews a book made by hand, known only by its title and author, as on the board', async () => {
+    const user = await createUser();
+    await createBlock(user, { title: 'the hobbit', subtitle: 'J.R.R. Tolkien' });
+    const feed = await serveFeed(
+      goodreadsShelf('%23ALL%23', [
+        { ...dune, shelf: 'to-read' },
+        { ...hobbit, shelf: 'to-read' },
+      ]),
+    );
+    const preview = await readJson(api(user).sources.preview.$post({ json: { url: feed.url } }));
+    expectStatus(preview, 200);
+    expect(preview.body.blocks.map((block) => [block.title, block.onBoard])).toEqual([
+      ['Dune', false],
+      ['The Hobbit', true],
+    ]);
+    await connect(user, feed.url);
+    const blocks = await boardBlocks(user);
+    expect(blocks.map((block) => block.title).sort()).toEqual(['Dune', 'the hobbit']);
+  });
 });
 
 describe('failures', () => {

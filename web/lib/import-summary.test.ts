@@ -19,6 +19,12 @@ describe('importSummary', () => {
     expect(importAction(preview)).toBe('Import 1 block');
   });
 
+  it("says the caller's line when there is nothing, new or known", () => {
+    const preview = { blocks: [], newCount: 0, alreadyOnBoard: 0 };
+    expect(importSummary(preview)).toBe('Nothing to add from this file.');
+    expect(importSummary(preview, 'Nothing new to add yet.')).toBe('Nothing new to add yet.');
+  });
+
   it('offers to update when everything is on the board already', () => {
     const preview = { blocks: [], newCount: 0, alreadyOnBoard: 4 };
     expect(importSummary(preview)).toBe('Nothing new: 4 already on your board (will be updated).');

@@ -1,5 +1,5 @@
-import type { BlockStatus } from '../../../../schema/block-values';
-import { countOf } from '../../../lib/plural';
+import type { BlockStatus } from '../../schema/block-values';
+import { countOf } from './plural';
 
 type PreviewCounts = {
   blocks: { status: BlockStatus }[];
@@ -22,16 +22,20 @@ function byStatus(preview: PreviewCounts) {
 }
 
 /**
- * What an import would do, in a line: "2 new (1 Done, 1 Now), 3 already on your board (will be
- * updated)." A work on the board is updated, never added again (one work, one block).
+ * What an import or a source would do, in a line: "2 new (1 Done, 1 Now), 3 already on your board
+ * (will be updated)." A work on the board is updated, never added again (one work, one block).
+ * `nothingAtAll` is the line when there is neither.
  */
-export function importSummary(preview: PreviewCounts): string {
+export function importSummary(
+  preview: PreviewCounts,
+  nothingAtAll = 'Nothing to add from this file.',
+): string {
   const known =
     preview.alreadyOnBoard > 0
       ? `${preview.alreadyOnBoard.toLocaleString('en')} already on your board (will be updated)`
       : null;
   if (preview.newCount === 0) {
-    return known ? `Nothing new: ${known}.` : 'Nothing to add from this file.';
+    return known ? `Nothing new: ${known}.` : nothingAtAll;
   }
   const fresh = `${preview.newCount.toLocaleString('en')} new (${byStatus(preview)})`;
   return `${[fresh, known].filter(Boolean).join(', ')}.`;

@@ -24,7 +24,6 @@ import {
   setBlockProgress,
   updateBlock,
 } from '../../../domain/blocks/blocks';
-import { deleteBlock, restoreBlock } from '../../../domain/blocks/trash';
 import { getBoardSettings } from '../../../domain/boards/boards';
 import { emailNotification } from '../../../domain/notifications/notifications';
 import type { Db } from '../../../platform/db';
@@ -61,6 +60,9 @@ async function keepImageHereLazily(
   const { keepImageHere } = await import('../../../domain/images/outside-image');
   return keepImageHere(...args);
 }
+
+/** Deleting and restoring: owner-only writes, loaded with the first. */
+const trash = () => import('../../../domain/blocks/trash');
 
 export const blocksRoutes = new Hono<AppEnv>()
   .get(
@@ -208,7 +210,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('param', blockId),
     async (c) => {
       const writer = boardWriterOf(c, c.var.viewer.id);
-      const { undoUntil } = await deleteBlock(writer, c.req.valid('param').id);
+      const { undoUntil } = await (await trash()).deleteBlock(writer, c.req.valid('param').id);
       return sendJson(c, { deleted: true, undoUntil }, 200);
     },
   )
@@ -227,7 +229,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     validate('param', blockId),
     async (c) => {
       const writer = boardWriterOf(c, c.var.viewer.id);
-      const block = await restoreBlock(writer, c.req.valid('param').id);
+      const block = await (await trash()).restoreBlock(writer, c.req.valid('param').id);
       return sendJson(c, { block }, 200);
     },
   )

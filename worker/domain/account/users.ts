@@ -35,6 +35,16 @@ export async function isRetiredUsername(db: Db, username: string) {
   return retired !== undefined;
 }
 
+/**
+ * Why a board's fediverse addresses answer 410 Gone, or null: its account was deleted (the name is
+ * never given again), or a moderator suspended it (its followers are kept for an unsuspend).
+ */
+export async function whyBoardIsGone(db: Db, username: string) {
+  if (await isRetiredUsername(db, username)) return 'This board was deleted.';
+  const owner = await findUserByUsername(db, username);
+  return owner?.suspendedAt ? 'This board was suspended.' : null;
+}
+
 async function refuseTakenUsername(db: Db, username: string) {
   const [holder, retired] = await Promise.all([
     findUserByUsername(db, username),

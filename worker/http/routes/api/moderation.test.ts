@@ -218,12 +218,21 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     ];
     for (const path of places) expect((await visit(path)).status, path).toBe(200);
     const actor = () => visit(`/@${owner.username}`, 'application/activity+json');
+    const collections = ['outbox', 'followers', 'featured'].map(
+      (name) => `/fediverse/users/${owner.username}/${name}`,
+    );
+    const collectionStatuses = () =>
+      Promise.all(
+        collections.map(async (path) => (await visit(path, 'application/activity+json')).status),
+      );
     expect((await actor()).status).toBe(200);
+    expect(await collectionStatuses()).toEqual([200, 200, 200]);
     const reportId = await report(owner.username);
 
     expectStatus(await act(moderator, reportId, 'suspend', 'Phishing links'), 201);
     for (const path of places) expect((await visit(path)).status, path).toBe(404);
     expect((await actor()).status).toBe(410);
+    expect(await collectionStatuses()).toEqual([410, 410, 410]);
     expect((await apiClient({ token: owner.token }).auth.me.$get()).status).toBe(401);
 
     const signedIn = await readJson(
@@ -242,6 +251,7 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     expectStatus(await act(moderator, reportId, 'unsuspend', 'Appeal accepted'), 201);
     for (const path of places) expect((await visit(path)).status, path).toBe(200);
     expect((await actor()).status).toBe(200);
+    expect(await collectionStatuses()).toEqual([200, 200, 200]);
   }, 30_000);
 
   it('refuses an action without a note, an unknown report and hiding a report that names no block', async () => {

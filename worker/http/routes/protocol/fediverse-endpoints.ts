@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { isRetiredUsername } from '../../../domain/account/users';
+import { whyBoardIsGone } from '../../../domain/account/users';
 import { usernameFromBoardPath } from '../../../render/board-meta';
 import type { AppEnv } from '../../app-env';
 import { changesNoBoard } from '../../middleware/board-changes';
@@ -64,14 +64,13 @@ function boardNamedBy(request: Request): string | undefined {
 }
 
 /**
- * What Fedify does not serve: 410 Gone for a deleted account's board, so other servers forget the
- * actor for good (its name is never given again), else not found.
+ * What Fedify does not serve: 410 Gone for a deleted or suspended board's addresses (its
+ * collections included), so other servers stop asking; else not found.
  */
 async function goneOrNotFound(c: Context<AppEnv>, request: Request) {
   const username = boardNamedBy(request);
-  if (username && (await isRetiredUsername(c.var.db, username))) {
-    return c.json({ error: 'This board was deleted.' }, 410);
-  }
+  const gone = username ? await whyBoardIsGone(c.var.db, username) : null;
+  if (gone) return c.json({ error: gone }, 410);
   return handleNotFound(c);
 }
 

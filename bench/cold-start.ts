@@ -14,11 +14,12 @@
  * On its own (a build already made, state seeded): `node bench/cold-start.ts <state dir> <path>`.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
+import { type ModuleGraph, moduleGraphFile } from '../tools/worker-bundle.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const appBuild = join(root, 'dist/up2/wrangler.json');
@@ -37,12 +38,15 @@ function moduleType(file: string): ModuleType | null {
   return null;
 }
 
-/** Every module of a build, its entry first, as the Vite plugin's preview hands them to Miniflare. */
-function builtModules(configPath: string) {
+/**
+ * Every module of a build, its entry first, as the Vite plugin's preview hands them to Miniflare;
+ * without those `leftOut` names, if given.
+ */
+function builtModules(configPath: string, leftOut: Set<string> = new Set()) {
   const buildDir = dirname(configPath);
   const main = resolve(buildDir, unstable_readConfig({ config: configPath }).main ?? 'index.js');
   const others = readdirSync(buildDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => !file.startsWith('.vite'))
+    .filter((file) => !file.startsWith('.vite') && !leftOut.has(file))
     .map((file) => join(buildDir, file))
     .filter((file) => file !== main);
   const modules = [main, ...others].flatMap((path) => {
@@ -52,20 +56,40 @@ function builtModules(configPath: string) {
   return { modulesRoot: buildDir, modules };
 }
 
-type Start = { bindingsOf: string; scriptOf: string; persist?: string };
+type Start = { bindingsOf: string; scriptOf: string; persist?: string; leftOut?: Set<string> };
+
+/** What the split of a reader's Worker from the rest would take out of it: Fedify, the image pipeline. */
+const heavyPackages = /node_modules\/(@fedify|satori|@resvg|yoga-layout|opentype\.js|@shuding)\//;
+
+/**
+ * The modules of Up2's build a Worker that only reads boards would not hold: the chunks holding a
+ * heavy package, the WebAssembly and the fonts (data modules). An experiment, not a build: the
+ * chunks are left as they are, so it tells what handing workerd fewer modules buys.
+ */
+function heavyModules(configPath: string): Set<string> {
+  const buildDir = dirname(configPath);
+  const graph: ModuleGraph = JSON.parse(readFileSync(join(buildDir, moduleGraphFile), 'utf8'));
+  const heavyChunks = Object.entries(graph)
+    .filter(([, chunk]) => Object.keys(chunk.modules).some((id) => heavyPackages.test(id)))
+    .map(([fileName]) => fileName);
+  const binaries = readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    /\.(wasm|bin)$/.test(file),
+  );
+  return new Set([...heavyChunks, ...binaries]);
+}
 
 /**
  * Milliseconds from a new workerd process to its being ready (modules loaded, the entry evaluated,
  * bindings set up) and to the last byte of its first answer of `path`.
  */
-async function firstAnswer({ bindingsOf, scriptOf, persist }: Start, path: string) {
+async function firstAnswer({ bindingsOf, scriptOf, persist, leftOut }: Start, path: string) {
   const config = unstable_readConfig({ config: bindingsOf });
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, {});
   const { modulesRules: _rules, ...options } = workerOptions;
   const started = performance.now();
   const miniflare = new Miniflare(
     convertV4MiniflareOptions({
-      workers: [{ ...options, name: config.name, ...builtModules(scriptOf) }],
+      workers: [{ ...options, name: config.name, ...builtModules(scriptOf, leftOut) }],
       resourcePersistencePath: persist ? resolve(persist, 'v3') : undefined,
       telemetry: { enabled: false },
       // workerd's warnings (the minimal Worker exports none of Up2's Durable Objects) are not figures.
@@ -126,10 +150,16 @@ type Timing = { ready: number; answered: number };
 
 export type ColdStart = {
   runs: number;
-  /** Medians, ms: Up2, the minimal Worker, and the minimal Worker given Up2's bindings. */
+  /**
+   * Medians, ms: Up2, the minimal Worker, the minimal Worker given Up2's bindings, and Up2 handed
+   * all but its heavy modules (`heavyModules`: what a reader's Worker of its own would not hold).
+   */
   up2: Timing;
   minimal: Timing;
   minimalWithBindings: Timing;
+  up2WithoutHeavy: Timing | string;
+  /** How many modules and bytes `up2WithoutHeavy` was not handed. */
+  leftOut: { modules: number; bytes: number };
   /** Up2's first answer over the minimal Worker's. */
   ratio: number;
   checkStartupMs: { up2: number | null; minimal: number | null };
@@ -154,25 +184,49 @@ export async function coldStart(stateDir: string, path: string, runs = 5): Promi
     up2: { bindingsOf: appBuild, scriptOf: appBuild, persist: stateDir },
     minimal: { bindingsOf: minimalBuild, scriptOf: minimalBuild },
     minimalWithBindings: { bindingsOf: appBuild, scriptOf: minimalBuild, persist: stateDir },
+    up2WithoutHeavy: {
+      bindingsOf: appBuild,
+      scriptOf: appBuild,
+      persist: stateDir,
+      leftOut: heavyModules(appBuild),
+    },
   };
   const names = Object.keys(starts) as (keyof typeof starts)[];
   const timings = Object.fromEntries(names.map((name) => [name, [] as Timing[]]));
+  let withoutHeavyFailure: string | undefined;
   // One start of each before counting: the first reads workerd's binary from disk.
   for (let run = 0; run <= runs; run++) {
     for (const name of names) {
-      const timing = await firstAnswer(starts[name], path);
-      if (run > 0) timings[name]?.push(timing);
+      const timing = await firstAnswer(starts[name], path).catch((error: Error) => {
+        // The experiment may leave out a chunk the board needs after all: said, not fatal.
+        if (name !== 'up2WithoutHeavy') throw error;
+        withoutHeavyFailure = error.message;
+        return null;
+      });
+      if (run > 0 && timing) timings[name]?.push(timing);
     }
   }
-  const [up2, minimal, minimalWithBindings] = names.map((name) =>
+  const [up2, minimal, minimalWithBindings, withoutHeavy] = names.map((name) =>
     medianTiming(timings[name] ?? []),
   );
-  if (!up2 || !minimal || !minimalWithBindings) throw new Error('no cold start was timed');
+  if (!up2 || !minimal || !minimalWithBindings || !withoutHeavy) {
+    throw new Error('no cold start was timed');
+  }
+  const up2WithoutHeavy = withoutHeavyFailure ?? withoutHeavy;
+  const leftOut = [...starts.up2WithoutHeavy.leftOut];
   return {
     runs,
     up2,
     minimal,
     minimalWithBindings,
+    up2WithoutHeavy,
+    leftOut: {
+      modules: leftOut.length,
+      bytes: leftOut.reduce(
+        (total, file) => total + statSync(join(dirname(appBuild), file)).size,
+        0,
+      ),
+    },
     ratio: up2.answered / minimal.answered,
     checkStartupMs: { up2: checkStartup(appBuild), minimal: checkStartup(minimalBuild) },
   };
@@ -184,8 +238,16 @@ export function describeColdStart(figures: ColdStart): string[] {
   return [
     `Cold start, a fresh workerd to the first answer of /@user (median of ${figures.runs}): ${timing(figures.up2)}; the minimal Hono Worker ${timing(figures.minimal)}: ratio ${figures.ratio.toFixed(2)} (target ≤ 1.5)`,
     `The minimal Worker given Up2's bindings (D1, KV, R2, Durable Objects, queues, limiters, assets): ${timing(figures.minimalWithBindings)}; Up2 takes ${(figures.up2.answered / figures.minimalWithBindings.answered).toFixed(2)}× that`,
+    `Up2 handed all but its heavy modules (Fedify, the image pipeline, WebAssembly, fonts: ${figures.leftOut.modules} modules, ${fixed(figures.leftOut.bytes / 1024)} KiB), as a reader's Worker of its own would start: ${withoutHeavy(figures)}`,
     `\`wrangler check startup\` (CPU active at start, local): Up2 ${ms(figures.checkStartupMs.up2)}, the minimal Worker ${ms(figures.checkStartupMs.minimal)}`,
   ];
+}
+
+function withoutHeavy({ up2WithoutHeavy, minimalWithBindings }: ColdStart): string {
+  if (typeof up2WithoutHeavy === 'string') return `failed (${up2WithoutHeavy})`;
+  const { ready, answered } = up2WithoutHeavy;
+  const ratio = answered / minimalWithBindings.answered;
+  return `${fixed(answered)} ms (ready after ${fixed(ready)} ms); ${ratio.toFixed(2)}× the minimal Worker given the same bindings`;
 }
 
 const fixed = (value: number) => Math.round(value).toLocaleString('en');

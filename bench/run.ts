@@ -359,7 +359,10 @@ async function seedBoard(index: number): Promise<string> {
   );
   for (let position = 0; position < blocksPerBoard; position += 1) {
     const seed = blockSeeds[(index + position) % blockSeeds.length] as Seed;
-    const title = seed.titles[(index * 7 + position) % seed.titles.length] ?? 'Something new';
+    const named = seed.titles[(index * 7 + position) % seed.titles.length] ?? 'Something new';
+    // A board holds one block of a work (decision 0030): a seed's second turn is a sequel.
+    const turn = Math.floor(position / blockSeeds.length);
+    const title = turn === 0 ? named : `${named}, part ${turn + 1}`;
     let imageUrl: string | undefined;
     // One block in five carries an image the Worker generated and stored (offline: its local
     // generator), so pages carry images as real boards do, without any outside host.

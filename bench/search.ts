@@ -37,7 +37,7 @@ export function discoverAtAMillion(): SearchFigure[] | string {
     const plain = stripVTControlCharacters(printed);
     const figures = [
       ...plain.matchAll(
-        /^(GET \/api\/discover\S*(?: \(.*?\))?)\s+median (\d+) ms\s+p95 (\d+) ms/gm,
+        /^(GET \/api\/(?:discover|no-such-route)\S*(?: \(.*?\))?)\s+median (\d+) ms\s+p95 (\d+) ms/gm,
       ),
     ].map(([, label = '', median, p95]) => ({
       label: label.trim(),

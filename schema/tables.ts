@@ -63,7 +63,14 @@ export const users = sqliteTable(
     lastActivityAt: integer('last_activity_at'),
   },
   (t) => [
-    index('users_discover_activity').on(t.isPublic, t.lastActivityAt, t.id),
+    // Discover's news order, of the boards it lists (`listed` in worker/domain/discover): a board
+    // it does not list costs its walk nothing. The conditions are the query's own, word for word,
+    // so SQLite can prove the query reads only rows the index holds.
+    index('users_discover_listed')
+      .on(t.lastActivityAt, t.id)
+      .where(
+        sql`${t.isPublic} = 1 AND ${t.establishedAt} IS NOT NULL AND ${t.keptOffDiscover} = 0 AND ${t.lastActivityAt} IS NOT NULL`,
+      ),
     // The accounts the rollup may establish: proven, not yet established (a day's sign-ups at most).
     index('users_awaiting_establishment')
       .on(t.createdAt)

@@ -269,7 +269,7 @@ async function searchedDensely(db: Db, match: SearchMatch, query: DiscoverQuery)
 }
 
 /**
- * Boards in news order from `users_discover_activity`, and how many the latest rollup counted
+ * Boards in news order from `users_discover_listed`, and how many the latest rollup counted
  * (counting a million index entries is no request's work). Before the first rollup they are counted.
  */
 async function browsed(db: Db, query: DiscoverQuery) {

@@ -10,9 +10,9 @@ import {
   domainBlockInput,
   domainBlocksAnswer,
   moderationActionInput,
+  reportedImageParam,
   reportIdParam,
   reportQueue,
-  reportedImageParam,
   reversalInput,
 } from '../../../../schema/moderation';
 import {

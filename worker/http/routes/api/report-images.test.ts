@@ -99,6 +99,25 @@ describe('the image a report shows', () => {
     expect((await bytesAt(url)).status).toBe(401);
   });
 
+  it('answers 404 for a report that kept no image, or no report at all', async () => {
+    const owner = await createUser();
+    const block = await createBlock(owner, { imageUrl: null });
+    await report(owner.username, block.id);
+    const reportId = await env.DB.prepare('SELECT id FROM reports WHERE board_id = ?')
+      .bind(owner.id)
+      .first<number>('id');
+    const moderator = await moderatorUser();
+    const none = await call('GET', `/api/admin/reports/${reportId}/images/block`, {
+      token: moderator.token,
+    });
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({ error: 'This report kept no such image.' });
+    const missing = await call('GET', '/api/admin/reports/999999999/images/avatar', {
+      token: moderator.token,
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it('goes with the account, as its reports do', async () => {
     const owner = await createUser();
     const reported = await storedImage(owner, 'blocks', 5);

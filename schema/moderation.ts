@@ -121,6 +121,9 @@ const idParam = (notFound: string) =>
 
 export const reportIdParam = idParam('Report not found.');
 
+/** A copy a report kept of what it showed: the block's image, or the board's avatar. */
+export const reportedImageParam = reportIdParam.extend({ image: z.enum(['block', 'avatar']) });
+
 const moderationNote = z
   .string({ error: 'Write a note: why this action (the owner is told it).' })
   .trim()

@@ -239,6 +239,8 @@ async function imagesToDelete(db: Db, env: Env, user: UserRow): Promise<string[]
     `generated/${userId}/`,
     `blocks/${userId}/`,
     `followers/${userId}/`,
+    // The copies its reports kept: the reports go with the account (foreign keys cascade).
+    `reports/${userId}/`,
   ];
   // Their link-preview cards too, kept by name (render/og-image.ts).
   for (const prefix of [...folders, `og/${user.username}/`]) {

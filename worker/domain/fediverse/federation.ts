@@ -380,7 +380,13 @@ function buildFederation(env: Env): Federation<FediverseData> {
       const boards = flag.objectIds.map((id) => ctx.parseUri(id));
       for (const board of boards) {
         if (server && board?.type === 'actor') {
-          await fileFlag(ctx.data.db, server, board.identifier, flag.content?.toString());
+          await fileFlag(
+            ctx.data.db,
+            ctx.data.env,
+            server,
+            board.identifier,
+            flag.content?.toString(),
+          );
         }
       }
     })

@@ -49,6 +49,7 @@ async function snapshotOf(db: Db, board: typeof users.$inferSelect, blockId: num
  */
 export async function fileReport(
   db: Db,
+  env: Env,
   input: ReportInput,
   reporter: { key: string; server?: string },
 ) {
@@ -60,7 +61,7 @@ export async function fileReport(
     .where(and(eq(reports.boardId, board.id), isNull(reports.actionId)))
     .get();
   if ((open?.open ?? 0) >= openReportsPerBoardAtMost) return;
-  await db
+  const [kept] = await db
     .insert(reports)
     .values({
       boardId: board.id,
@@ -71,18 +72,31 @@ export async function fileReport(
       reporterKey: reporter.key,
       fromServer: reporter.server ?? null,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: reports.id, boardId: reports.boardId });
+  // Before the answer, not after it: work left to run after an answer can be cut short, and the
+  // owner could replace the image in between. It costs one read and one write within our store.
+  if (!kept) return;
+  const { keepReportedImage } = await import('./report-images');
+  await keepReportedImage(db, env, kept, snapshot);
 }
 
 /**
  * Another server's `Flag` (its signature verified like every inbox activity): a report of the
  * board from that server, one open at a time. A board that is not public is not reported.
  */
-export async function fileFlag(db: Db, server: string, username: string, content?: string) {
+export async function fileFlag(
+  db: Db,
+  env: Env,
+  server: string,
+  username: string,
+  content?: string,
+) {
   const comment = content?.trim().slice(0, maxFlagComment) || null;
   try {
     await fileReport(
       db,
+      env,
       { username, reason: 'other', comment },
       { key: `server:${server}`, server },
     );

@@ -196,6 +196,7 @@ function QueuedBoardCard({
                 {report.snapshot.block.externalUrl && ` · ${report.snapshot.block.externalUrl}`}
               </p>
             )}
+            <ReportedImage report={report} />
           </li>
         ))}
       </ul>
@@ -254,5 +255,20 @@ function ActionForm({ entry }: { entry: QueuedBoard }) {
         ))}
       </div>
     </form>
+  );
+}
+
+/** The image the report kept as it was: the block's, or the board's avatar for a board's report. */
+function ReportedImage({ report }: { report: QueuedBoard['reports'][number] }) {
+  const { block, board } = report.snapshot;
+  const url = block ? block.imageUrl : board.avatar;
+  if (!url) return null;
+  return (
+    <img
+      src={url}
+      alt={block ? 'Block image as reported' : 'Avatar as reported'}
+      className="mt-2 h-24 w-auto rounded border border-gray-200 object-contain"
+      loading="lazy"
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
   domainBlockInput,
   domainBlocksAnswer,
   moderationActionInput,
+  reportedImageParam,
   reportIdParam,
   reportQueue,
   reversalInput,
@@ -32,6 +33,7 @@ const tag = 'Moderation';
 const moderatorQueue = () => import('../../../domain/moderation/queue');
 const moderatorActions = () => import('../../../domain/moderation/actions');
 const moderatorReversal = () => import('../../../domain/moderation/reversal');
+const reportImages = () => import('../../../domain/moderation/report-images');
 
 /** What the moderators' code needs of a request, signed in as a moderator. */
 const moderatorRequest = <E extends SignedInEnv>(c: Context<E>) => ({
@@ -55,6 +57,28 @@ export const moderationRoutes = new Hono<AppEnv>()
     requireAuth,
     requireModerator,
     async (c) => sendJson(c, await (await moderatorQueue()).reportQueue(c.var.db), 200),
+  )
+  .get(
+    '/reports/:id{[0-9]+}/images/:image{block|avatar}',
+    documented({
+      tag,
+      summary:
+        "The copy a report kept of the reported block's image, or of the board's avatar (moderators only)",
+      answers: { 200: { contentType: 'image/*' } },
+      refusals: [401, 403, 404],
+    }),
+    requireAuth,
+    requireModerator,
+    validate('param', reportedImageParam),
+    async (c) => {
+      const { id, image } = c.req.valid('param');
+      const copy = await (await reportImages()).reportedImage(c.var.db, c.env, id, image);
+      const headers = new Headers();
+      copy.writeHttpMetadata(headers);
+      // Evidence for moderators only: no shared cache keeps it, nor outlives its report.
+      headers.set('cache-control', 'private, no-store');
+      return new Response(copy.body, { headers });
+    },
   )
   .post(
     '/reports/:id{[0-9]+}/actions',

@@ -31,7 +31,7 @@ export const reportRoutes = new Hono<AppEnv>()
     validate('json', reportInput),
     async (c) => {
       const key = await reporterKeyOf(addressKey(clientAddressOf(c.req.raw)));
-      await fileReport(c.var.db, c.req.valid('json'), { key });
+      await fileReport(c.var.db, c.env, c.req.valid('json'), { key });
       return sendJson(c, { message: reportThanks }, 201);
     },
   )

@@ -166,6 +166,7 @@ describe('a board as a fediverse actor', () => {
     );
   });
 
+  // The first PNG loads the rasterizer's WebAssembly: seconds on a loaded machine.
   it('shows a preset avatar to other servers as a PNG drawn from its SVG', async () => {
     const owner = await createUser();
     await updateProfile(owner, { avatar: '/api/avatars/lorelei/ada.svg' });
@@ -182,7 +183,7 @@ describe('a board as a fediverse actor', () => {
     expect(picture.headers.get('content-type')).toBe('image/png');
     const png = decodePng(new Uint8Array(await picture.arrayBuffer()));
     expect([png.width, png.height]).toEqual([400, 400]);
-  });
+  }, 30_000);
 
   it('describes the server by NodeInfo, counting the stories its public boards posted', async () => {
     const readNodeInfo = async () => {

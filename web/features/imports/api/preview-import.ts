@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { ImportSource, LetterboxdList } from '../../../../schema/imports';
-import { api, fetchReportingUpload } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { fetchReportingUpload } from './upload-progress';
 
 export type ImportPreview = InferResponseType<
   (typeof api.import)[':source']['preview']['$post'],

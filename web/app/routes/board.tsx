@@ -19,8 +19,8 @@ import { FollowButton } from '../../features/follows/components/follow-button';
 import { FollowSheetLink } from '../../features/follows/components/follow-sheet';
 import { BoardGoals } from '../../features/goals/components/board-goals';
 import {
-  ReportBlockMenu,
   blockMenuIcons,
+  ReportBlockMenu,
 } from '../../features/moderation/components/report-block-menu';
 import { ReportBoardButton } from '../../features/moderation/components/report-board-button';
 import { useAuth } from '../../lib/auth';

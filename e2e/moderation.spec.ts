@@ -4,7 +4,7 @@ import { moderatorUser } from './support/moderator';
 import { gotoHydrated } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
-test('a visitor reports a board; a moderator suspends it, its owner is told why and until when, and an appeal gets it unsuspended', async ({
+test('a visitor reports a block from its card; a moderator suspends it, its owner is told why and until when, and an appeal gets it unsuspended', async ({
   page,
   newPage,
   request,
@@ -13,11 +13,17 @@ test('a visitor reports a board; a moderator suspends it, its owner is told why 
   await createBlock(request, owner, { title: 'Cheap pills here' });
   const moderator = await moderatorUser(request);
 
-  // A visitor, signed out, reports the board from its page.
+  // A visitor, signed out, reports the block from its card's menu, with the keyboard.
   const visitor = await newPage();
   await visitor.goto(`/@${owner.username}`);
-  await visitor.getByRole('button', { name: 'Report' }).click();
+  await visitor
+    .getByRole('article')
+    .filter({ hasText: 'Cheap pills here' })
+    .getByRole('button', { name: 'More for Cheap pills here' })
+    .click();
+  await visitor.getByRole('menuitem', { name: 'Report' }).press('Enter');
   const report = visitor.getByRole('dialog', { name: `Report @${owner.username}` });
+  await expect(report).toContainText('Cheap pills here');
   await report.getByRole('radio', { name: 'Spam' }).check();
   await report.getByLabel('Comment (optional)').fill('Sells pills to everyone who follows it');
   await report.getByRole('button', { name: 'Send report' }).click();
@@ -33,6 +39,7 @@ test('a visitor reports a board; a moderator suspends it, its owner is told why 
   await expect(page).toHaveURL(/\/admin\/reports$/);
   const reported = page.getByRole('article', { name: `Reports of @${owner.username}` });
   await expect(reported).toContainText('Sells pills to everyone who follows it');
+  await expect(reported).toContainText('Block as reported: Cheap pills here');
   await reported.getByLabel('Note (the owner is told it)').fill('Selling pills is spam here');
   await reported.getByRole('button', { name: 'Suspend' }).click();
   await expect(reported).toBeHidden();

@@ -196,9 +196,10 @@ test('the page hands its controls to the app only once the screen has hydrated',
   const handedOver = JSON.parse(
     (await page.locator('html').getAttribute('data-handed-over')) ?? '{}',
   ) as { controls: number; hydrated: number };
-  // Theme, Share (the owner's, hidden here), Follow, Feed (its follow sheet), Report and Copy: a
-  // press before this moment is held for the app, and after it is the app's own.
-  expect(handedOver).toEqual({ controls: 6, hydrated: 6 });
+  // Theme, Share (the owner's, hidden here), Follow, Feed (its follow sheet), Report, and the
+  // card's Copy and menu (More): a press before this moment is held for the app, and after it is
+  // the app's own.
+  expect(handedOver).toEqual({ controls: 7, hydrated: 7 });
 });
 
 test('a press on a control already live, while the screen around it hydrates, is carried out', async ({

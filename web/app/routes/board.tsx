@@ -18,6 +18,10 @@ import { ShareBoardButton } from '../../features/boards/components/share-board-b
 import { FollowButton } from '../../features/follows/components/follow-button';
 import { FollowSheetLink } from '../../features/follows/components/follow-sheet';
 import { BoardGoals } from '../../features/goals/components/board-goals';
+import {
+  blockMenuIcons,
+  ReportBlockMenu,
+} from '../../features/moderation/components/report-block-menu';
 import { ReportBoardButton } from '../../features/moderation/components/report-board-button';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -108,10 +112,11 @@ function Board({ handle }: { handle: string }) {
         displayName={owner.displayName}
         variant="visitor"
         initialStatus={firstTabWithBlocks(board.data.blocks)}
-        actionIcons={copyButtonIcons}
+        actionIcons={[...copyButtonIcons, ...blockMenuIcons]}
         renderAction={(block) => (
           <span className="for-visitors">
             <CopyBlockButton block={block} />
+            <ReportBlockMenu username={owner.username} block={block} />
           </span>
         )}
       />

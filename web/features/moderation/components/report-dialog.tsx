@@ -16,6 +16,8 @@ import { reportReasonLabels } from './moderation-labels';
 
 export type ReportDialogProps = {
   username: string;
+  /** The one block reported, when the report is about a block rather than the whole board. */
+  block?: { id: number; title: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes back on close: the dialog has no trigger of its own (it loads later). */
@@ -24,9 +26,10 @@ export type ReportDialogProps = {
 
 type Reason = ReportSubmission['reason'];
 
-/** Why the board is reported, and an optional comment; thanks once it is sent. */
+/** Why the board (or one of its blocks) is reported, and an optional comment; thanks once sent. */
 export function ReportDialog({
   username,
+  block,
   open,
   onOpenChange,
   onCloseAutoFocus,
@@ -37,14 +40,19 @@ export function ReportDialog({
   const legend = useId();
   const send = (event: FormEvent) => {
     event.preventDefault();
-    if (reason) submit.mutate({ username, reason, comment: comment || null });
+    if (!reason) return;
+    submit.mutate({ username, blockId: block?.id, reason, comment: comment || null });
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Report @{username}</DialogTitle>
-          <DialogDescription>Tell our moderators what is wrong with this board.</DialogDescription>
+          <DialogDescription>
+            {block
+              ? `Tell our moderators what is wrong with “${block.title}”.`
+              : 'Tell our moderators what is wrong with this board.'}
+          </DialogDescription>
         </DialogHeader>
         {submit.isSuccess ? (
           <p role="status" className="text-gray-800">

@@ -1,7 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
-import { buttonVariants } from './button';
+import { Button, buttonVariants } from './button';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -64,5 +64,53 @@ export function AlertDialogAction({
       className={cn(buttonVariants({ variant: 'destructive' }), className)}
       {...props}
     />
+  );
+}
+
+type ConfirmedButtonProps = {
+  label: string;
+  icon: ReactNode;
+  /** The button's name for a screen reader: what it does to whom. */
+  ariaLabel: string;
+  pending: boolean;
+  title: ReactNode;
+  description: ReactNode;
+  /** The dialog's actions (`AlertDialogAction`s), after Cancel. */
+  children: ReactNode;
+};
+
+/** A compact outline button whose action waits for the person to confirm it in an alert dialog. */
+export function ConfirmedButton({
+  label,
+  icon,
+  ariaLabel,
+  pending,
+  title,
+  description,
+  children,
+}: ConfirmedButtonProps) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          type="button"
+          variant="outline"
+          size="compact"
+          disabled={pending}
+          aria-label={ariaLabel}
+        >
+          {icon}
+          {label}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          {children}
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,15 +1,5 @@
 import { UndoIcon } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
+import { AlertDialogAction, ConfirmedButton } from '../../../components/ui/alert-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -86,30 +76,15 @@ function UnblockButton({ block }: { block: FediverseBlock }) {
     });
   const whom = block.kind === 'server' ? `everyone on ${block.label}` : block.label;
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          type="button"
-          variant="outline"
-          size="compact"
-          disabled={unblock.isPending}
-          aria-label={`Unblock ${block.label}`}
-        >
-          <UndoIcon aria-hidden />
-          Unblock
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Unblock {block.label}?</AlertDialogTitle>
-        <AlertDialogDescription>
-          From now on {whom} may follow your board and like, boost and reply to your stories. The
-          likes, boosts, replies and follows the block removed do not come back.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>Unblock</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmedButton
+      label="Unblock"
+      icon={<UndoIcon aria-hidden />}
+      ariaLabel={`Unblock ${block.label}`}
+      pending={unblock.isPending}
+      title={`Unblock ${block.label}?`}
+      description={`From now on ${whom} may follow your board and like, boost and reply to your stories. The likes, boosts, replies and follows the block removed do not come back.`}
+    >
+      <AlertDialogAction onClick={confirm}>Unblock</AlertDialogAction>
+    </ConfirmedButton>
   );
 }

@@ -1,15 +1,6 @@
 import { UserCheckIcon, UserMinusIcon } from 'lucide-react';
 import { ownImagePathPrefix } from '../../../../schema/fields';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
+import { AlertDialogAction, ConfirmedButton } from '../../../components/ui/alert-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -132,30 +123,15 @@ function RemoveFollowerButton({ follower }: { follower: FediverseFollower }) {
         }),
     });
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          type="button"
-          variant="outline"
-          size="compact"
-          disabled={remove.isPending}
-          aria-label={`Remove ${follower.handle}`}
-        >
-          <UserMinusIcon aria-hidden />
-          Remove
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Remove {follower.handle} from your followers?</AlertDialogTitle>
-        <AlertDialogDescription>
-          Their server is told, and your board's news no longer reaches them there. They can follow
-          you again.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>Remove</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmedButton
+      label="Remove"
+      icon={<UserMinusIcon aria-hidden />}
+      ariaLabel={`Remove ${follower.handle}`}
+      pending={remove.isPending}
+      title={`Remove ${follower.handle} from your followers?`}
+      description="Their server is told, and your board's news no longer reaches them there. They can follow you again."
+    >
+      <AlertDialogAction onClick={confirm}>Remove</AlertDialogAction>
+    </ConfirmedButton>
   );
 }

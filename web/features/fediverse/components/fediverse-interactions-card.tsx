@@ -1,15 +1,6 @@
 import { BanIcon, EyeIcon, EyeOffIcon } from 'lucide-react';
 import { ownImagePathPrefix } from '../../../../schema/fields';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
+import { AlertDialogAction, ConfirmedButton } from '../../../components/ui/alert-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -207,31 +198,16 @@ function BlockButton({ interaction }: { interaction: FediverseInteraction }) {
       },
     );
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          type="button"
-          variant="outline"
-          size="compact"
-          disabled={block.isPending}
-          aria-label={`Block ${interaction.handle}`}
-        >
-          <BanIcon aria-hidden />
-          Block
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Block {interaction.handle}?</AlertDialogTitle>
-        <AlertDialogDescription>
-          Their likes, boosts, replies and follow leave your board, and nothing more from them
-          reaches it. Block the whole server to refuse everyone on {server}.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => confirm('server')}>Block Server</AlertDialogAction>
-          <AlertDialogAction onClick={() => confirm('account')}>Block Account</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmedButton
+      label="Block"
+      icon={<BanIcon aria-hidden />}
+      ariaLabel={`Block ${interaction.handle}`}
+      pending={block.isPending}
+      title={`Block ${interaction.handle}?`}
+      description={`Their likes, boosts, replies and follow leave your board, and nothing more from them reaches it. Block the whole server to refuse everyone on ${server}.`}
+    >
+      <AlertDialogAction onClick={() => confirm('server')}>Block Server</AlertDialogAction>
+      <AlertDialogAction onClick={() => confirm('account')}>Block Account</AlertDialogAction>
+    </ConfirmedButton>
   );
 }

@@ -14,6 +14,7 @@ import type { ResponseFormat } from 'hono/types';
 import { expect, vi } from 'vitest';
 import type { z } from 'zod';
 import type { errorAnswer } from '../../schema/errors';
+import type { ReportActionKind } from '../../schema/moderation-values';
 import type { AppType } from '../http/app';
 import worker from '../index';
 import { discoverRollupCron } from '../jobs/scheduled';
@@ -282,6 +283,42 @@ export async function adminUser(): Promise<TestUser> {
   const user = await createUser();
   await env.DB.prepare('UPDATE users SET is_admin = 1 WHERE id = ?').bind(user.id).run();
   return user;
+}
+
+/** A new moderator, granted as `npm run admin -- grant-moderator` grants it: in the database. */
+export async function moderatorUser(): Promise<TestUser> {
+  const user = await createUser();
+  await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(user.id).run();
+  return user;
+}
+
+/** A signed-out visitor's report of the board (or of one of its blocks); answers the report's id. */
+export async function reportBoard(username: string, blockId?: number) {
+  const answer = await apiClient().reports.$post({
+    json: { username, blockId, reason: 'spam', comment: 'Selling pills' },
+  });
+  expect(answer.status).toBe(201);
+  const row = await env.DB.prepare(
+    'SELECT id FROM reports WHERE board_id = (SELECT id FROM users WHERE username = ?) ORDER BY id DESC',
+  )
+    .bind(username)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
+}
+
+/** The moderator's action on one report, with its required note. */
+export function actOnReport(
+  moderator: TestUser,
+  reportId: number,
+  action: ReportActionKind,
+  note = `Because ${action}`,
+) {
+  return readJson(
+    apiClient({ token: moderator.token }).admin.reports[':id'].actions.$post({
+      param: { id: String(reportId) },
+      json: { action, note },
+    }),
+  );
 }
 
 /**

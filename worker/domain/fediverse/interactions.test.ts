@@ -5,6 +5,7 @@ import {
   apiClient,
   blockPayload,
   createUser,
+  moderatorUser,
   readJson,
   type TestUser,
   updateProfile,
@@ -129,8 +130,7 @@ describe('answers to a story from another server', { timeout: 60_000 }, () => {
   it('keeps the answers of a server the instance limits, and tells the owner of none', async () => {
     const owner = await createUser();
     const story = await storyOf(owner);
-    const moderator = await createUser();
-    await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(moderator.id).run();
+    const moderator = await moderatorUser();
     const domains = apiClient({ token: moderator.token }).admin.domains;
     const limited = await readJson(
       domains.$post({

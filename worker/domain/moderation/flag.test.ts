@@ -1,6 +1,11 @@
-import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiClient, createUser, readJson, type TestUser } from '../../test/factories';
+import {
+  apiClient,
+  createUser,
+  moderatorUser,
+  readJson,
+  type TestUser,
+} from '../../test/factories';
 import { serveWorkerOnRelay } from '../../test/fediverse-relay';
 
 const { relay, peers } = inject('fediverse');
@@ -23,8 +28,7 @@ async function flag(peer: { origin: string }, owner: TestUser) {
 
 /** The moderators' queue entry of the board, waited for (up to 20 s): inboxes work after the answer. */
 async function queuedReportsOf(owner: TestUser) {
-  const moderator = await createUser();
-  await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(moderator.id).run();
+  const moderator = await moderatorUser();
   for (let tries = 0; tries < 100; tries++) {
     const queue = await readJson(apiClient({ token: moderator.token }).admin.reports.$get());
     if (queue.status !== 200) throw new Error(`queue: ${queue.status}`);

@@ -1,7 +1,13 @@
-import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ReceivedActivity } from '../../dev/fediverse-peer';
-import { apiClient, blockPayload, createUser, readJson, type TestUser } from '../../test/factories';
+import {
+  apiClient,
+  blockPayload,
+  createUser,
+  moderatorUser,
+  readJson,
+  type TestUser,
+} from '../../test/factories';
 import { serveWorkerOnRelay } from '../../test/fediverse-relay';
 
 const { relay, peers } = inject('fediverse');
@@ -48,8 +54,7 @@ async function followersOf(owner: TestUser) {
  * lifts the block: the tests of this file share the database.
  */
 async function whileServerBlocked(kind: 'suspend' | 'limit', during: () => Promise<void>) {
-  const moderator = await createUser();
-  await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(moderator.id).run();
+  const moderator = await moderatorUser();
   const domains = apiClient({ token: moderator.token }).admin.domains;
   const answer = await readJson(
     domains.$post({ json: { host: peerHost, kind, note: `A hostile server: ${kind}` } }),

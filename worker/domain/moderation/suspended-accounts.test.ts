@@ -13,6 +13,7 @@ import {
   createBlock,
   createUser,
   expectStatus,
+  moderatorUser,
   readJson,
   runCron,
   type TestUser,
@@ -46,8 +47,7 @@ async function suspend(owner: TestUser) {
 
 /** A moderator acts on the report (a suspended board is reported no more: its earlier one). */
 async function act(reportId: number, action: 'suspend' | 'unsuspend' | 'dismiss') {
-  const moderator = await createUser();
-  await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(moderator.id).run();
+  const moderator = await moderatorUser();
   const acted = await readJson(
     apiClient({ token: moderator.token }).admin.reports[':id'].actions.$post({
       param: { id: String(reportId) },

@@ -1,19 +1,13 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import {
   apiClient,
   createUser,
   expectStatus,
+  moderatorUser,
   offContract,
   readJson,
   type TestUser,
 } from '../../../test/factories';
-
-async function moderatorUser(): Promise<TestUser> {
-  const user = await createUser();
-  await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(user.id).run();
-  return user;
-}
 
 /** The owner's board kept off Discover by a moderator; answers the action's id. */
 async function keptOff(owner: TestUser, moderator: TestUser) {

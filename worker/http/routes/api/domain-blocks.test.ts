@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import {
   apiClient,
@@ -7,6 +6,7 @@ import {
   editBlock,
   expectStatus,
   fetchSettled,
+  moderatorUser,
   offContract,
   readJson,
   type TestUser,
@@ -18,12 +18,6 @@ const { env: withShell } = withAppShell(
 );
 const visit = (path: string) =>
   fetchSettled(new Request(`http://up2.test${path}`, { redirect: 'manual' }), withShell);
-
-async function moderatorUser(): Promise<TestUser> {
-  const user = await createUser();
-  await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(user.id).run();
-  return user;
-}
 
 type Kind = 'suspend' | 'limit' | 'links';
 

@@ -1,47 +1,25 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import type { ReportActionKind } from '../../../../schema/moderation-values';
 import {
+  actOnReport,
   apiClient,
   createBlock,
   createUser,
   expectStatus,
+  moderatorUser,
   offContract,
   readJson,
+  reportBoard,
   type TestUser,
 } from '../../../test/factories';
 
-/** A moderator, granted as `npm run admin -- grant-moderator` grants it: in the database. */
-async function moderatorUser(): Promise<TestUser> {
-  const user = await createUser();
-  await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(user.id).run();
-  return user;
-}
-
-async function report(username: string, blockId?: number) {
-  const answer = await apiClient().reports.$post({
-    json: { username, blockId, reason: 'spam', comment: 'Selling pills' },
-  });
-  expect(answer.status).toBe(201);
-  const row = await env.DB.prepare(
-    'SELECT id FROM reports WHERE board_id = (SELECT id FROM users WHERE username = ?) ORDER BY id DESC',
-  )
-    .bind(username)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
-
-type Action = 'dismiss' | 'hide-block' | 'keep-off-discover' | 'suspend' | 'unsuspend';
-
-function act(moderator: TestUser, reportId: number, action: Action, note = `Because ${action}`) {
-  return readJson(
-    apiClient({ token: moderator.token }).admin.reports[':id'].actions.$post({
-      param: { id: String(reportId) },
-      json: { action, note },
-    }),
-  );
-}
-
-function actOnAll(moderator: TestUser, reportIds: number[], action: Action, note = 'Spam wave') {
+function actOnAll(
+  moderator: TestUser,
+  reportIds: number[],
+  action: ReportActionKind,
+  note = 'Spam wave',
+) {
   return readJson(
     apiClient({ token: moderator.token }).admin.reports.actions.$post({
       json: { reportIds, action, note },
@@ -91,7 +69,11 @@ describe('POST /api/admin/audit/{id}/reverse', () => {
     const moderator = await moderatorUser();
     const owner = await createUser();
     const block = await createBlock(owner, { title: 'Misjudged' });
-    const hidden = await act(moderator, await report(owner.username, block.id), 'hide-block');
+    const hidden = await actOnReport(
+      moderator,
+      await reportBoard(owner.username, block.id),
+      'hide-block',
+    );
     expectStatus(hidden, 201);
     expect(hidden.body.reversible).toBe(true);
     expect(await publicBlockTitles(owner.username)).toEqual([]);
@@ -131,13 +113,17 @@ describe('POST /api/admin/audit/{id}/reverse', () => {
       200,
     );
     await createBlock(owner);
-    const kept = await act(moderator, await report(owner.username), 'keep-off-discover');
+    const kept = await actOnReport(
+      moderator,
+      await reportBoard(owner.username),
+      'keep-off-discover',
+    );
     expectStatus(kept, 201);
     expect(await discoverNames(word)).toEqual([]);
     expectStatus(await reverse(moderator, kept.body.id), 201);
     expect(await discoverNames(word)).toEqual([owner.username]);
 
-    const suspended = await act(moderator, await report(owner.username), 'suspend');
+    const suspended = await actOnReport(moderator, await reportBoard(owner.username), 'suspend');
     expectStatus(suspended, 201);
     expect(await boardStatus(owner.username)).toBe(404);
     const restored = await reverse(moderator, suspended.body.id);
@@ -149,10 +135,10 @@ describe('POST /api/admin/audit/{id}/reverse', () => {
   it('takes a suspension as reversed once the board was unsuspended from its report', async () => {
     const moderator = await moderatorUser();
     const owner = await createUser();
-    const reportId = await report(owner.username);
-    const suspended = await act(moderator, reportId, 'suspend');
+    const reportId = await reportBoard(owner.username);
+    const suspended = await actOnReport(moderator, reportId, 'suspend');
     expectStatus(suspended, 201);
-    expectStatus(await act(moderator, reportId, 'unsuspend', 'Appeal accepted'), 201);
+    expectStatus(await actOnReport(moderator, reportId, 'unsuspend', 'Appeal accepted'), 201);
     expect(await auditEntry(moderator, suspended.body.id)).toMatchObject({ reversible: false });
     expectStatus(await reverse(moderator, suspended.body.id), 409);
   }, 30_000);
@@ -160,7 +146,7 @@ describe('POST /api/admin/audit/{id}/reverse', () => {
   it('refuses a dismissal, an unknown entry, no note and anyone but a moderator', async () => {
     const moderator = await moderatorUser();
     const owner = await createUser();
-    const dismissed = await act(moderator, await report(owner.username), 'dismiss');
+    const dismissed = await actOnReport(moderator, await reportBoard(owner.username), 'dismiss');
     expectStatus(dismissed, 201);
     expect(dismissed.body.reversible).toBe(false);
     const refused = await reverse(moderator, dismissed.body.id);
@@ -181,7 +167,7 @@ describe('POST /api/admin/reports/actions', () => {
     const moderator = await moderatorUser();
     const owners = [await createUser(), await createUser(), await createUser()];
     const reportIds = [];
-    for (const owner of owners) reportIds.push(await report(owner.username));
+    for (const owner of owners) reportIds.push(await reportBoard(owner.username));
 
     const acted = await actOnAll(moderator, reportIds, 'suspend', 'Spam wave from one server');
     expectStatus(acted, 201);
@@ -216,10 +202,10 @@ describe('POST /api/admin/reports/actions', () => {
     const first = await createBlock(owner, { title: 'Pills' });
     const second = await createBlock(owner, { title: 'More pills' });
     await createBlock(owner, { title: 'Learning Go' });
-    const reportIds = [await report(owner.username, first.id)];
+    const reportIds = [await reportBoard(owner.username, first.id)];
     const other = await createUser();
     const otherBlock = await createBlock(other, { title: 'Casino' });
-    reportIds.push(await report(other.username, otherBlock.id));
+    reportIds.push(await reportBoard(other.username, otherBlock.id));
     await env.DB.prepare(
       'INSERT INTO reports (board_id, block_id, reason, snapshot, reporter_key, created_at) SELECT board_id, ?, reason, snapshot, ?, created_at FROM reports WHERE id = ?',
     )
@@ -243,9 +229,9 @@ describe('POST /api/admin/reports/actions', () => {
     const moderator = await moderatorUser();
     const fresh = await createUser();
     const suspended = await createUser();
-    const freshReport = await report(fresh.username);
-    const suspendedReport = await report(suspended.username);
-    expectStatus(await act(moderator, suspendedReport, 'suspend'), 201);
+    const freshReport = await reportBoard(fresh.username);
+    const suspendedReport = await reportBoard(suspended.username);
+    expectStatus(await actOnReport(moderator, suspendedReport, 'suspend'), 201);
 
     const refused = await actOnAll(moderator, [freshReport, suspendedReport], 'suspend');
     expectStatus(refused, 409);
@@ -258,7 +244,7 @@ describe('POST /api/admin/reports/actions', () => {
   it('refuses more than 100 reports, an unknown report and anyone but a moderator', async () => {
     const moderator = await moderatorUser();
     const owner = await createUser();
-    const reportId = await report(owner.username);
+    const reportId = await reportBoard(owner.username);
     const tooMany = Array.from({ length: 101 }, (_, index) => reportId + index);
     const refused = await actOnAll(moderator, tooMany, 'suspend');
     expectStatus(refused, 400);

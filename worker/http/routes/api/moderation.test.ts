@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import worker from '../../../index';
 import type { SourcesMessage } from '../../../jobs/sources-queue';
 import {
+  actOnReport,
   apiClient,
   createBlock,
   createUser,
@@ -11,8 +12,10 @@ import {
   editBlock,
   expectStatus,
   fetchSettled,
+  moderatorUser,
   offContract,
   readJson,
+  reportBoard,
   type TestUser,
   withAppShell,
 } from '../../../test/factories';
@@ -26,37 +29,6 @@ const { env: withShell } = withAppShell(shell);
 function visit(path: string, accept?: string) {
   const headers = accept ? { accept } : undefined;
   return fetchSettled(new Request(`http://up2.test${path}`, { headers }), withShell);
-}
-
-/** A moderator, granted as `npm run admin -- grant-moderator` grants it: in the database. */
-async function moderatorUser(): Promise<TestUser> {
-  const user = await createUser();
-  await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(user.id).run();
-  return user;
-}
-
-async function report(username: string, blockId?: number) {
-  const answer = await apiClient().reports.$post({
-    json: { username, blockId, reason: 'spam', comment: 'Selling pills' },
-  });
-  expect(answer.status).toBe(201);
-  const row = await env.DB.prepare(
-    'SELECT id FROM reports WHERE board_id = (SELECT id FROM users WHERE username = ?) ORDER BY id DESC',
-  )
-    .bind(username)
-    .first<{ id: number }>();
-  return row?.id ?? 0;
-}
-
-type Action = 'dismiss' | 'hide-block' | 'keep-off-discover' | 'suspend' | 'unsuspend';
-
-function act(moderator: TestUser, reportId: number, action: Action, note = `Because ${action}`) {
-  return readJson(
-    apiClient({ token: moderator.token }).admin.reports[':id'].actions.$post({
-      param: { id: String(reportId) },
-      json: { action, note },
-    }),
-  );
 }
 
 async function publicBlockTitles(username: string) {
@@ -80,7 +52,7 @@ async function notificationsOf(owner: TestUser) {
 describe('who may moderate', () => {
   it('answers 401 signed out and 403 to an account that is not a moderator', async () => {
     const owner = await createUser();
-    const reportId = await report(owner.username);
+    const reportId = await reportBoard(owner.username);
     const admin = apiClient();
     expect((await admin.admin.reports.$get()).status).toBe(401);
     expect((await admin.admin.audit.$get()).status).toBe(401);
@@ -91,7 +63,7 @@ describe('who may moderate', () => {
     expectStatus(queue, 403);
     expect(queue.body.error).toBe('Only moderators can see reports and act on them.');
     expect((await signedIn.admin.audit.$get()).status).toBe(403);
-    const refused = await act(someone, reportId, 'suspend');
+    const refused = await actOnReport(someone, reportId, 'suspend');
     expectStatus(refused, 403);
     expect(
       (await apiClient().boards[':username'].$get({ param: { username: owner.username } })).status,
@@ -105,11 +77,11 @@ describe('GET /api/admin/reports', () => {
     const older = await createUser();
     const newer = await createUser();
     const block = await createBlock(older, { title: 'Cheap pills' });
-    const firstId = await report(older.username, block.id);
-    expectStatus(await act(moderator, firstId, 'dismiss', 'Looks fine'), 201);
-    await report(older.username, block.id);
-    await report(older.username);
-    await report(newer.username);
+    const firstId = await reportBoard(older.username, block.id);
+    expectStatus(await actOnReport(moderator, firstId, 'dismiss', 'Looks fine'), 201);
+    await reportBoard(older.username, block.id);
+    await reportBoard(older.username);
+    await reportBoard(newer.username);
     await editBlock(older, block.id, { title: 'Renamed' });
 
     const queue = await readJson(apiClient({ token: moderator.token }).admin.reports.$get());
@@ -136,9 +108,9 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     for (const path of [`/@${owner.username}`, `/embed/@${owner.username}`]) {
       expect(await (await visit(path)).text()).toContain('Buy followers now');
     }
-    const reportId = await report(owner.username, spam.id);
+    const reportId = await reportBoard(owner.username, spam.id);
 
-    const hidden = await act(moderator, reportId, 'hide-block', 'Spam link');
+    const hidden = await actOnReport(moderator, reportId, 'hide-block', 'Spam link');
     expectStatus(hidden, 201);
     expect(hidden.body).toMatchObject({
       action: 'hide-block',
@@ -172,8 +144,8 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     const moderator = await moderatorUser();
     const owner = await createUser();
     const spam = await createBlock(owner, { title: 'Buy followers now' });
-    const reportId = await report(owner.username, spam.id);
-    expectStatus(await act(moderator, reportId, 'hide-block', 'Spam link'), 201);
+    const reportId = await reportBoard(owner.username, spam.id);
+    expectStatus(await actOnReport(moderator, reportId, 'hide-block', 'Spam link'), 201);
     expectStatus(await deleteBlock(owner, spam.id), 200);
     const restored = await apiClient({ token: owner.token }).blocks[':id'].restore.$post({
       param: { id: String(spam.id) },
@@ -196,9 +168,9 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     );
     await createBlock(owner);
     expect(await discoverNames(word)).toEqual([owner.username]);
-    const reportId = await report(owner.username);
+    const reportId = await reportBoard(owner.username);
 
-    expectStatus(await act(moderator, reportId, 'keep-off-discover', 'Spam wave'), 201);
+    expectStatus(await actOnReport(moderator, reportId, 'keep-off-discover', 'Spam wave'), 201);
     expect(await discoverNames(word)).toEqual([]);
     expect((await visit(`/@${owner.username}`)).status).toBe(200);
   });
@@ -227,9 +199,9 @@ describe('POST /api/admin/reports/{id}/actions', () => {
       );
     expect((await actor()).status).toBe(200);
     expect(await collectionStatuses()).toEqual([200, 200, 200]);
-    const reportId = await report(owner.username);
+    const reportId = await reportBoard(owner.username);
 
-    expectStatus(await act(moderator, reportId, 'suspend', 'Phishing links'), 201);
+    expectStatus(await actOnReport(moderator, reportId, 'suspend', 'Phishing links'), 201);
     for (const path of places) expect((await visit(path)).status, path).toBe(404);
     expect((await actor()).status).toBe(410);
     expect(await collectionStatuses()).toEqual([410, 410, 410]);
@@ -247,8 +219,8 @@ describe('POST /api/admin/reports/{id}/actions', () => {
     const [notice] = await notificationsOf({ ...owner, token: signedIn.body.token });
     expect(notice?.moderation).toMatchObject({ action: 'suspend', note: 'Phishing links' });
 
-    expectStatus(await act(moderator, reportId, 'suspend'), 409);
-    expectStatus(await act(moderator, reportId, 'unsuspend', 'Appeal accepted'), 201);
+    expectStatus(await actOnReport(moderator, reportId, 'suspend'), 409);
+    expectStatus(await actOnReport(moderator, reportId, 'unsuspend', 'Appeal accepted'), 201);
     for (const path of places) expect((await visit(path)).status, path).toBe(200);
     expect((await actor()).status).toBe(200);
     expect(await collectionStatuses()).toEqual([200, 200, 200]);
@@ -257,7 +229,7 @@ describe('POST /api/admin/reports/{id}/actions', () => {
   it('refuses an action without a note, an unknown report and hiding a report that names no block', async () => {
     const moderator = await moderatorUser();
     const owner = await createUser();
-    const reportId = await report(owner.username);
+    const reportId = await reportBoard(owner.username);
     const client = apiClient({ token: moderator.token });
     const noNote = await readJson(
       client.admin.reports[':id'].actions.$post({
@@ -276,8 +248,8 @@ describe('POST /api/admin/reports/{id}/actions', () => {
       }),
     );
     expectStatus(badAction, 400);
-    expectStatus(await act(moderator, 999_999_999, 'dismiss'), 404);
-    const noBlock = await act(moderator, reportId, 'hide-block');
+    expectStatus(await actOnReport(moderator, 999_999_999, 'dismiss'), 404);
+    const noBlock = await actOnReport(moderator, reportId, 'hide-block');
     expectStatus(noBlock, 400);
     expect(noBlock.body.error).toBe('This report names no block: choose another action.');
     expect((await visit(`/@${owner.username}`)).status).toBe(200);
@@ -288,9 +260,9 @@ describe('GET /api/admin/audit', () => {
   it('lists every action newest first: who, when, what and why', async () => {
     const moderator = await moderatorUser();
     const owner = await createUser();
-    const reportId = await report(owner.username);
-    expectStatus(await act(moderator, reportId, 'suspend', 'Spam'), 201);
-    expectStatus(await act(moderator, reportId, 'unsuspend', 'Mistake'), 201);
+    const reportId = await reportBoard(owner.username);
+    expectStatus(await actOnReport(moderator, reportId, 'suspend', 'Spam'), 201);
+    expectStatus(await actOnReport(moderator, reportId, 'unsuspend', 'Mistake'), 201);
     const audit = await readJson(apiClient({ token: moderator.token }).admin.audit.$get());
     expectStatus(audit, 200);
     const mine = audit.body.actions.filter((entry) => entry.board === owner.username);
@@ -306,7 +278,7 @@ describe('the owner of a moderated board', () => {
   it('is told by email at a proven address what was done and why', async () => {
     const moderator = await moderatorUser();
     const owner = await createUser({ emailVerified: true });
-    const reportId = await report(owner.username);
+    const reportId = await reportBoard(owner.username);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const answer = await apiClient({ token: moderator.token, settled: true }).admin.reports[
       ':id'
@@ -328,7 +300,7 @@ describe('the owner of a moderated board', () => {
   it('is not mailed at an address never proven', async () => {
     const moderator = await moderatorUser();
     const owner = await createUser();
-    const reportId = await report(owner.username);
+    const reportId = await reportBoard(owner.username);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     await apiClient({ token: moderator.token, settled: true }).admin.reports[':id'].actions.$post({
       param: { id: String(reportId) },
@@ -366,13 +338,13 @@ describe("a suspended board's sources", () => {
     );
     expectStatus(connected, 201);
     const fetchedOnConnect = await timesFetched(path);
-    const reportId = await report(owner.username);
-    expectStatus(await act(moderator, reportId, 'suspend', 'Spam'), 201);
+    const reportId = await reportBoard(owner.username);
+    expectStatus(await actOnReport(moderator, reportId, 'suspend', 'Spam'), 201);
 
     await checkSourcesNow([connected.body.source.id]);
     expect(await timesFetched(path)).toBe(fetchedOnConnect);
 
-    expectStatus(await act(moderator, reportId, 'unsuspend', 'Appeal'), 201);
+    expectStatus(await actOnReport(moderator, reportId, 'unsuspend', 'Appeal'), 201);
     await checkSourcesNow([connected.body.source.id]);
     expect(await timesFetched(path)).toBeGreaterThan(fetchedOnConnect);
   }, 30_000);

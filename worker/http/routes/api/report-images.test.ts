@@ -7,17 +7,12 @@ import {
   createUser,
   editBlock,
   expectStatus,
+  moderatorUser,
   readJson,
+  reportBoard,
   type TestUser,
   updateProfile,
 } from '../../../test/factories';
-
-/** A moderator, granted as `npm run admin -- grant-moderator` grants it: in the database. */
-async function moderatorUser(): Promise<TestUser> {
-  const user = await createUser();
-  await env.DB.prepare('UPDATE users SET is_moderator = 1 WHERE id = ?').bind(user.id).run();
-  return user;
-}
 
 /** An image the owner stored here (as an upload stores it), with bytes of its own. */
 async function storedImage(owner: TestUser, kind: 'blocks' | 'avatars', mark: number) {
@@ -28,13 +23,6 @@ async function storedImage(owner: TestUser, kind: 'blocks' | 'avatars', mark: nu
   const key = `${kind}/${owner.id}/${crypto.randomUUID()}.gif`;
   await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: 'image/gif' } });
   return { key, url: `/api/images/${key}`, bytes };
-}
-
-async function report(username: string, blockId?: number) {
-  const answer = await apiClient().reports.$post({
-    json: { username, blockId, reason: 'spam', comment: 'Selling pills' },
-  });
-  expect(answer.status).toBe(201);
 }
 
 /** The snapshot of the board's newest report, as the moderators' queue shows it. */
@@ -57,7 +45,7 @@ describe('the image a report shows', () => {
     const owner = await createUser();
     const reported = await storedImage(owner, 'blocks', 1);
     const block = await createBlock(owner, { imageUrl: reported.url });
-    await report(owner.username, block.id);
+    await reportBoard(owner.username, block.id);
 
     const replacement = await storedImage(owner, 'blocks', 2);
     await editBlock(owner, block.id, { imageUrl: replacement.url });
@@ -75,7 +63,7 @@ describe('the image a report shows', () => {
     const owner = await createUser();
     const avatar = await storedImage(owner, 'avatars', 3);
     expectStatus(await updateProfile(owner, { avatar: avatar.url }), 200);
-    await report(owner.username);
+    await reportBoard(owner.username);
     await env.IMAGES.delete(avatar.key);
 
     const moderator = await moderatorUser();
@@ -89,7 +77,7 @@ describe('the image a report shows', () => {
     const owner = await createUser();
     const reported = await storedImage(owner, 'blocks', 4);
     const block = await createBlock(owner, { imageUrl: reported.url });
-    await report(owner.username, block.id);
+    await reportBoard(owner.username, block.id);
     const { block: kept } = await queuedSnapshot(await moderatorUser(), owner.username);
     const url = kept?.imageUrl ?? '';
     expect(url).not.toBe(reported.url);
@@ -102,7 +90,7 @@ describe('the image a report shows', () => {
   it('answers 404 for a report that kept no image, or no report at all', async () => {
     const owner = await createUser();
     const block = await createBlock(owner, { imageUrl: null });
-    await report(owner.username, block.id);
+    await reportBoard(owner.username, block.id);
     const reportId = await env.DB.prepare('SELECT id FROM reports WHERE board_id = ?')
       .bind(owner.id)
       .first<number>('id');
@@ -122,7 +110,7 @@ describe('the image a report shows', () => {
     const owner = await createUser();
     const reported = await storedImage(owner, 'blocks', 5);
     const block = await createBlock(owner, { imageUrl: reported.url });
-    await report(owner.username, block.id);
+    await reportBoard(owner.username, block.id);
     const moderator = await moderatorUser();
     const { block: kept } = await queuedSnapshot(moderator, owner.username);
     expect((await bytesAt(kept?.imageUrl ?? '', moderator)).status).toBe(200);

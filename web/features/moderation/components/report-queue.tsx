@@ -81,7 +81,6 @@ function BulkActionBar({
 }) {
   const act = useActOnReports();
   const [note, setNote] = useState('');
-  const noteId = useId();
   const take = (action: ReportActionKind) => () => {
     const reportIds = chosen.flatMap((entry) => entry.reports.map((report) => report.id));
     act.mutate(
@@ -108,31 +107,16 @@ function BulkActionBar({
         Choose all {countOf(boards.length, { one: 'board', other: 'boards' })}
       </label>
       {chosen.length > 0 && (
-        <form className="space-y-2" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor={noteId} className="text-sm font-medium text-gray-900">
-            Note for the {countOf(chosen.length, { one: 'chosen board', other: 'chosen boards' })}{' '}
-            (each owner is told it)
-          </label>
-          <Textarea id={noteId} value={note} onChange={(event) => setNote(event.target.value)} />
-          {act.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(act.error, 'The action could not be taken. Please try again.')}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            {bulkActions.map((action) => (
-              <Button
-                key={action}
-                type="button"
-                variant={action === 'suspend' ? 'destructive' : 'outline'}
-                disabled={!note.trim() || act.isPending}
-                onClick={take(action)}
-              >
-                {moderationActionLabels[action]}: {chosen.length}
-              </Button>
-            ))}
-          </div>
-        </form>
+        <NotedActions
+          noteLabel={`Note for the ${countOf(chosen.length, { one: 'chosen board', other: 'chosen boards' })} (each owner is told it)`}
+          note={note}
+          onNote={setNote}
+          actions={bulkActions}
+          count={chosen.length}
+          error={act.isError ? act.error : null}
+          pending={act.isPending}
+          onTake={take}
+        />
       )}
     </section>
   );
@@ -217,7 +201,6 @@ function QueuedBoardCard({
 function ActionForm({ entry }: { entry: QueuedBoard }) {
   const act = useActOnReport();
   const [note, setNote] = useState('');
-  const noteId = useId();
   const newest = entry.reports[0];
   const reportedBlock = entry.reports.find((report) => report.blockId !== null);
   const actions: ReportActionKind[] = [
@@ -231,14 +214,51 @@ function ActionForm({ entry }: { entry: QueuedBoard }) {
     if (report) act.mutate({ reportId: report.id, action: { action, note } });
   };
   return (
+    <NotedActions
+      noteLabel="Note (the owner is told it)"
+      note={note}
+      onNote={setNote}
+      actions={actions}
+      error={act.isError ? act.error : null}
+      pending={act.isPending}
+      onTake={take}
+    />
+  );
+}
+
+/**
+ * A required note and one button per action; a button waits for the note. `count` (the boards a
+ * bulk action takes) follows each button's name.
+ */
+function NotedActions({
+  noteLabel,
+  note,
+  onNote,
+  actions,
+  count,
+  error,
+  pending,
+  onTake,
+}: {
+  noteLabel: string;
+  note: string;
+  onNote: (note: string) => void;
+  actions: ReportActionKind[];
+  count?: number;
+  error: Error | null;
+  pending: boolean;
+  onTake: (action: ReportActionKind) => () => void;
+}) {
+  const noteId = useId();
+  return (
     <form className="space-y-2" onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={noteId} className="text-sm font-medium text-gray-900">
-        Note (the owner is told it)
+        {noteLabel}
       </label>
-      <Textarea id={noteId} value={note} onChange={(event) => setNote(event.target.value)} />
-      {act.isError && (
+      <Textarea id={noteId} value={note} onChange={(event) => onNote(event.target.value)} />
+      {error && (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(act.error, 'The action could not be taken. Please try again.')}
+          {errorMessage(error, 'The action could not be taken. Please try again.')}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -247,10 +267,11 @@ function ActionForm({ entry }: { entry: QueuedBoard }) {
             key={action}
             type="button"
             variant={action === 'suspend' ? 'destructive' : 'outline'}
-            disabled={!note.trim() || act.isPending}
-            onClick={take(action)}
+            disabled={!note.trim() || pending}
+            onClick={onTake(action)}
           >
             {moderationActionLabels[action]}
+            {count === undefined ? '' : `: ${count}`}
           </Button>
         ))}
       </div>

@@ -27,3 +27,9 @@ export type DomainBlockKind = (typeof domainBlockKinds)[number];
 
 /** How long a suspended account is kept for an appeal or an unsuspend before it is deleted. */
 export const suspendedAccountKeptMs = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * In a board's address (`/@name?report`), what the embed's and a story page's Report links ask:
+ * the board opens with its report form.
+ */
+export const reportParameter = 'report';

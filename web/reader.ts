@@ -1,5 +1,11 @@
+import { reportParameter } from '../schema/moderation-values';
 import { recordClick } from './features/blocks/api/record-click';
-import { appAtOnceAttribute, needsAppAttribute, visitedBlockId } from './lib/page-actions';
+import {
+  appAtOnceAttribute,
+  needsAppAttribute,
+  reportBoardAction,
+  visitedBlockId,
+} from './lib/page-actions';
 
 /**
  * What a page does before, or without, the app. Boards and the landing page are drawn on the
@@ -60,6 +66,10 @@ if (appModules()) {
   // A signed-in person is using the app (their own board's hidden blocks, their navigation):
   // only a signed-out reader goes without it,
   // as does a screen that is nothing but the app's controls (a form).
+  // Report, followed from the embed or a story's page: the board's report form, at once.
+  if (new URLSearchParams(location.search).has(reportParameter)) {
+    window.__up2PendingAction ??= reportBoardAction;
+  }
   const viewer = document.documentElement.dataset.viewer;
   const wantsApp = document.querySelector(`[${appAtOnceAttribute}]`) !== null;
   if (window.__up2PendingAction || (viewer && viewer !== 'guest') || wantsApp) startApp();

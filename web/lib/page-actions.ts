@@ -7,6 +7,9 @@
 export const needsAppAttribute = 'data-needs-app';
 /** On a screen that is all controls for the app (the sign-up form): the app starts at once. */
 export const appAtOnceAttribute = 'data-app-at-once';
+/** The board's Report, as a page names the action its control carries out. */
+export const reportBoardAction = 'report-board';
+
 /** A Visit Link, with its block's id: following it counts a click. */
 export const visitBlockAttribute = 'data-visit-block';
 

@@ -1,4 +1,5 @@
 import { storyHeadline } from '../../schema/block-values';
+import { reportParameter } from '../../schema/moderation-values';
 import type { UserRow } from '../domain/account/users';
 import { type PublicStoryEvent, publicStoryWords } from '../domain/boards/public-story';
 import { escapeHtml, renderHeadTags } from './board-meta';
@@ -11,6 +12,13 @@ type StoryPage = {
   board: URL;
   stylesheet: string | null;
 };
+
+/** The board's address asking for its report form (web/lib/page-actions.ts). */
+function reportAddress(board: URL) {
+  const address = new URL(board);
+  address.searchParams.set(reportParameter, '');
+  return address;
+}
 
 /**
  * A story's own page, where a fediverse post's link leads: what happened, in the board's words,
@@ -49,6 +57,7 @@ ${words ? `<p class="p-summary">${escapeHtml(words)}</p>` : ''}
 ${event.externalUrl ? `<p><a class="u-url" href="${escapeHtml(event.externalUrl)}" rel="nofollow noopener">${escapeHtml(event.externalUrl)}</a></p>` : ''}
 <p><time class="dt-published" datetime="${when}">${when.slice(0, 10)}</time></p>
 <p><a class="p-author" href="${escapeHtml(board.href)}">See ${escapeHtml(owner.displayName)}'s board</a></p>
+<p><a href="${escapeHtml(reportAddress(board).href)}" rel="nofollow">Report</a></p>
 </article>
 </main>
 </body>

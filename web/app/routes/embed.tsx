@@ -1,3 +1,4 @@
+import { reportParameter } from '../../../schema/moderation-values';
 import { EmbedBoard } from '../../features/blocks/components/embed-board';
 import type { PublicBoard } from '../../features/boards/api/get-board';
 import { MovedNotice } from '../../features/boards/components/moved-notice';
@@ -23,6 +24,15 @@ export function EmbedScreen({ board }: { board: PublicBoard }) {
           className="font-medium text-accent hover:underline"
         >
           View full board on Up2
+        </a>
+        <span aria-hidden> · </span>
+        <a
+          href={`/@${user.username}?${reportParameter}`}
+          target="_blank"
+          rel="noopener"
+          className="text-gray-600 hover:underline"
+        >
+          Report
         </a>
       </footer>
     </div>

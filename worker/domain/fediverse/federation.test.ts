@@ -264,6 +264,7 @@ describe('a board as a fediverse actor', () => {
     expect(html).toContain('Maya finished Piranesi');
     expect(html).toContain('href="https://example.com/piranesi"');
     expect(html).toContain(`href="${actorOf(owner)}"`);
+    expect(html).toContain(`<a href="${actorOf(owner)}?report=" rel="nofollow">Report</a>`);
 
     await editBlock(owner, book.id, { title: 'Piranesi', status: 'done', isVisible: false });
     expect((await get(new URL(noteId).pathname)).status).toBe(404);

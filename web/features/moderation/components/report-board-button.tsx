@@ -2,17 +2,16 @@ import { FlagIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Button } from '../../../components/ui/button';
 import { loadChunk } from '../../../lib/load-chunk';
+import { reportBoardAction } from '../../../lib/page-actions';
 import { useLazyDialog } from '../../../lib/use-lazy-dialog';
 
 // The dialog comes with the first press (or the pointer's approach), never with the page.
 const loadDialog = () => loadChunk(() => import('./report-dialog'));
 const ReportDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReportDialog })));
 
-const reportAction = 'report-board';
-
 /** Opens the form that reports the board to the moderators. */
 export function ReportBoardButton({ username }: { username: string }) {
-  const { mounted, buttonProps, dialogProps } = useLazyDialog(reportAction, loadDialog);
+  const { mounted, buttonProps, dialogProps } = useLazyDialog(reportBoardAction, loadDialog);
   return (
     <>
       <Button type="button" variant="ghost" {...buttonProps}>

@@ -106,6 +106,10 @@ describe('GET /embed/@username', () => {
       /href="https:\/\/example.com\/book" target="_blank" rel="noopener noreferrer"[^>]* data-visit-block="\d+"/,
     );
     expect(text).toMatch(new RegExp(`<a href="/@${owner.username}" target="_blank"`));
+    // Report opens the board, in a new tab, with its report form.
+    expect(text).toMatch(
+      new RegExp(`<a href="/@${owner.username}\\?report" target="_blank"[^>]*>Report</a>`),
+    );
   });
 
   it('draws each type with the board page’s own SVG icon, and the avatar with no broken image', async () => {

@@ -92,3 +92,21 @@ test('a visitor reports a block from its card; a moderator suspends it, its owne
     'A moderator restored your board. Why: Vitamins after all',
   );
 });
+
+test('Report on the embed opens the board with its report form, where a visitor reports it', async ({
+  page,
+  request,
+}) => {
+  const owner = await createUser(request, { prefix: 'embedded' });
+  await createBlock(request, owner, { title: 'Borrowed words' });
+
+  await page.goto(`/embed/@${owner.username}`);
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('link', { name: 'Report' }).click();
+  const board = await opened;
+  await expect(board).toHaveURL(new RegExp(`/@${owner.username}\\?report$`));
+  const report = board.getByRole('dialog', { name: `Report @${owner.username}` });
+  await report.getByRole('radio', { name: 'Impersonation' }).check();
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByRole('status')).toHaveText('Thanks. Our moderators will look at it.');
+});

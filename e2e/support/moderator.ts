@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { createUser, logIn, type TestUser } from './users';
+import { grantedUser, grantRole, type TestUser } from './users';
 
 const moderatorFile = fileURLToPath(new URL('../../.wrangler/e2e-moderator.json', import.meta.url));
 
@@ -11,18 +9,12 @@ const moderatorFile = fileURLToPath(new URL('../../.wrangler/e2e-moderator.json'
  * `npm run admin -- grant-moderator`, once before any journey runs (as the owner account is:
  * wrangler writing the server's database while journeys use it finds it locked).
  */
-export async function grantModerator(request: APIRequestContext) {
-  const user = await createUser(request, { prefix: 'moderator', displayName: 'Mo Derator' });
-  execFileSync('npm', ['run', '--silent', 'admin', '--', 'grant-moderator', user.username], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { ...process.env, UP2_STATE_DIR: '.wrangler/e2e' },
-    stdio: 'pipe',
-  });
-  writeFileSync(moderatorFile, JSON.stringify(user));
+export function grantModerator(request: APIRequestContext) {
+  const options = { prefix: 'moderator', displayName: 'Mo Derator' };
+  return grantRole(request, ['grant-moderator'], options, moderatorFile);
 }
 
 /** The moderator granted before the journeys, in a session of its own. */
-export async function moderatorUser(request: APIRequestContext): Promise<TestUser> {
-  const user = JSON.parse(readFileSync(moderatorFile, 'utf8')) as TestUser;
-  return { ...user, token: await logIn(request, user.username, user.password) };
+export function moderatorUser(request: APIRequestContext): Promise<TestUser> {
+  return grantedUser(request, moderatorFile);
 }

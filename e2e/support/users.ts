@@ -78,20 +78,38 @@ const ownerAccountFile = fileURLToPath(new URL('../../.wrangler/e2e-owner.json',
  * any journey runs: wrangler writing the server's SQLite file while journeys use it found it locked
  * (SQLITE_BUSY), and the server then answered another journey's request with 503.
  */
-export async function grantOwnerAccount(request: APIRequestContext) {
-  const user = await createUser(request, { prefix: 'owner' });
-  execFileSync('npm', ['run', '--silent', 'admin', '--', 'grant', user.username], {
+export function grantOwnerAccount(request: APIRequestContext) {
+  return grantRole(request, ['grant'], { prefix: 'owner' }, ownerAccountFile);
+}
+
+/**
+ * A new user granted a role by `npm run admin -- <command> <username>` on the journeys' state
+ * folder, kept in `file` for the journeys to sign in as (`grantedUser`).
+ */
+export async function grantRole(
+  request: APIRequestContext,
+  command: string[],
+  options: Parameters<typeof createUser>[1],
+  file: string,
+) {
+  const user = await createUser(request, options);
+  execFileSync('npm', ['run', '--silent', 'admin', '--', ...command, user.username], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: { ...process.env, UP2_STATE_DIR: '.wrangler/e2e' },
     stdio: 'pipe',
   });
-  writeFileSync(ownerAccountFile, JSON.stringify(user));
+  writeFileSync(file, JSON.stringify(user));
+}
+
+/** The user `grantRole` kept in `file`, in a session of its own. */
+export async function grantedUser(request: APIRequestContext, file: string): Promise<TestUser> {
+  const user = JSON.parse(readFileSync(file, 'utf8')) as TestUser;
+  return { ...user, token: await logIn(request, user.username, user.password) };
 }
 
 /** The account holding the owner account's rights, in a session of its own. */
-export async function adminUser(request: APIRequestContext): Promise<TestUser> {
-  const user = JSON.parse(readFileSync(ownerAccountFile, 'utf8')) as TestUser;
-  return { ...user, token: await logIn(request, user.username, user.password) };
+export function adminUser(request: APIRequestContext): Promise<TestUser> {
+  return grantedUser(request, ownerAccountFile);
 }
 
 /**

@@ -321,6 +321,27 @@ export function actOnReport(
   );
 }
 
+/** The owner's notifications, newest first. */
+export async function notificationsOf(user: TestUser) {
+  const answer = await readJson(apiClient({ token: user.token }).notifications.$get());
+  expectStatus(answer, 200);
+  return answer.body.notifications;
+}
+
+/** The titles of the board's blocks as a signed-out visitor is answered. */
+export async function publicBlockTitles(username: string) {
+  const board = await readJson(apiClient().boards[':username'].$get({ param: { username } }));
+  expectStatus(board, 200);
+  return board.body.blocks.map((block) => block.title);
+}
+
+/** The usernames Discover's search answers for `q`, in its order. */
+export async function discoverNames(q: string) {
+  const answer = await readJson(apiClient().discover.$get({ query: { q } }));
+  expectStatus(answer, 200);
+  return answer.body.boards.map((entry) => entry.user.username);
+}
+
 /**
  * Calls the Worker's fetch handler itself and waits for the work the request left running
  * (`waitUntil`: views, cache writes, mail). The body is read first and comes back whole.

@@ -6,9 +6,12 @@ import {
   apiClient,
   createBlock,
   createUser,
+  discoverNames,
   expectStatus,
   moderatorUser,
+  notificationsOf,
   offContract,
+  publicBlockTitles,
   readJson,
   reportBoard,
   type TestUser,
@@ -38,24 +41,6 @@ function reverse(moderator: TestUser, entryId: number, note = 'Mistake') {
 
 async function boardStatus(username: string) {
   return (await apiClient().boards[':username'].$get({ param: { username } })).status;
-}
-
-async function publicBlockTitles(username: string) {
-  const board = await readJson(apiClient().boards[':username'].$get({ param: { username } }));
-  expectStatus(board, 200);
-  return board.body.blocks.map((block) => block.title);
-}
-
-async function discoverNames(q: string) {
-  const answer = await readJson(apiClient().discover.$get({ query: { q } }));
-  expectStatus(answer, 200);
-  return answer.body.boards.map((entry) => entry.user.username);
-}
-
-async function notificationsOf(owner: TestUser) {
-  const answer = await readJson(apiClient({ token: owner.token }).notifications.$get());
-  expectStatus(answer, 200);
-  return answer.body.notifications;
 }
 
 async function auditEntry(moderator: TestUser, id: number) {

@@ -9,14 +9,16 @@ import {
   createBlock,
   createUser,
   deleteBlock,
+  discoverNames,
   editBlock,
   expectStatus,
   fetchSettled,
   moderatorUser,
+  notificationsOf,
   offContract,
+  publicBlockTitles,
   readJson,
   reportBoard,
-  type TestUser,
   withAppShell,
 } from '../../../test/factories';
 import { goodreadsShelf } from '../../../test/fixtures/feeds';
@@ -29,24 +31,6 @@ const { env: withShell } = withAppShell(shell);
 function visit(path: string, accept?: string) {
   const headers = accept ? { accept } : undefined;
   return fetchSettled(new Request(`http://up2.test${path}`, { headers }), withShell);
-}
-
-async function publicBlockTitles(username: string) {
-  const board = await readJson(apiClient().boards[':username'].$get({ param: { username } }));
-  expectStatus(board, 200);
-  return board.body.blocks.map((block) => block.title);
-}
-
-async function discoverNames(q: string) {
-  const answer = await readJson(apiClient().discover.$get({ query: { q } }));
-  expectStatus(answer, 200);
-  return answer.body.boards.map((entry) => entry.user.username);
-}
-
-async function notificationsOf(owner: TestUser) {
-  const answer = await readJson(apiClient({ token: owner.token }).notifications.$get());
-  expectStatus(answer, 200);
-  return answer.body.notifications;
 }
 
 describe('who may moderate', () => {

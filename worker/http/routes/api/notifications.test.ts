@@ -6,6 +6,7 @@ import {
   createBlock,
   createUser,
   expectStatus,
+  notificationsOf,
   readJson,
   type TestUser,
 } from '../../../test/factories';
@@ -31,12 +32,6 @@ function unfollow(follower: TestUser, owner: TestUser) {
 
 function copy(copier: TestUser, blockId: number) {
   return readJson(settledApi(copier).blocks[':id'].copy.$post({ param: { id: String(blockId) } }));
-}
-
-async function notificationsOf(user: TestUser) {
-  const answer = await readJson(apiClient({ token: user.token }).notifications.$get());
-  expectStatus(answer, 200);
-  return answer.body.notifications;
 }
 
 async function unreadOf(user: TestUser) {

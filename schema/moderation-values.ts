@@ -24,6 +24,8 @@ export type ModerationActionKind = (typeof moderationActionKinds)[number];
  */
 export const domainBlockKinds = ['suspend', 'limit', 'links'] as const;
 export type DomainBlockKind = (typeof domainBlockKinds)[number];
+/** What the audit log records of a domain block: it was added, or lifted. */
+export const domainBlockEvents = ['blocked', 'lifted'] as const;
 
 /** How long a suspended account is kept for an appeal or an unsuspend before it is deleted. */
 export const suspendedAccountKeptMs = 30 * 24 * 60 * 60 * 1000;

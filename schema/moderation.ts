@@ -2,6 +2,7 @@ import { z } from 'zod';
 // Imported for its one-time zod configuration (jitless), like every schema module.
 import './fields';
 import {
+  domainBlockEvents,
   domainBlockKinds,
   moderationActionKinds,
   reportActionKinds,
@@ -206,6 +207,21 @@ export const domainBlockAnswer = z.object({ domainBlock });
 export const domainBlocksAnswer = z.object({ domainBlocks: z.array(domainBlock) });
 
 export const domainBlockIdParam = idParam('Domain block not found.');
+
+/** A domain block added or lifted, as the audit log shows it. */
+const domainAuditEntry = z.object({
+  id: z.number().int(),
+  event: z.enum(domainBlockEvents),
+  host: z.string(),
+  kind: z.enum(domainBlockKinds),
+  // The block's note; null for a lift.
+  note: z.string().nullable(),
+  moderator: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+/** `GET /api/admin/audit`: the actions on boards, and the domain blocks added and lifted. */
+export const auditLogAnswer = auditLog.extend({ domainActions: z.array(domainAuditEntry) });
 
 export const appealThanks =
   'Your appeal is in the moderators’ queue. You will be told what they decide.';

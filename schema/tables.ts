@@ -18,7 +18,12 @@ import {
   sourceKinds,
 } from './block-values';
 import { fediverseBlockKinds, fediverseInteractionKinds } from './fediverse-interaction-values';
-import { domainBlockKinds, moderationActionKinds, reportReasons } from './moderation-values';
+import {
+  domainBlockEvents,
+  domainBlockKinds,
+  moderationActionKinds,
+  reportReasons,
+} from './moderation-values';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -1080,3 +1085,18 @@ export const domainBlocks = sqliteTable(
   },
   (t) => [uniqueIndex('domain_blocks_host_kind').on(t.host, t.kind)],
 );
+
+/**
+ * The audit log of domain blocks: each block added (with its note) and lifted, kept after the
+ * block itself is gone. Written in the same batch as the block.
+ */
+export const domainBlockLog = sqliteTable('domain_block_log', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  host: text('host').notNull(),
+  kind: text('kind', { enum: domainBlockKinds }).notNull(),
+  event: text('event', { enum: domainBlockEvents }).notNull(),
+  // The block's note; a lift has none.
+  note: text('note'),
+  moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DomainBlockInput } from '../../../schema/moderation';
 import type { DomainBlockKind } from '../../../schema/moderation-values';
-import { domainBlocks, users } from '../../../schema/tables';
+import { domainBlockLog, domainBlocks, users } from '../../../schema/tables';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { deleteFollowsFromServer } from '../fediverse/followers';
@@ -123,10 +123,14 @@ export async function addDomainBlock(
   moderator: { id: number; username: string },
   input: DomainBlockInput,
 ) {
-  const [row] = await db
-    .insert(domainBlocks)
-    .values({ ...input, moderatorId: moderator.id })
-    .returning()
+  const [[row]] = await db
+    .batch([
+      db
+        .insert(domainBlocks)
+        .values({ ...input, moderatorId: moderator.id })
+        .returning(),
+      db.insert(domainBlockLog).values({ ...input, event: 'blocked', moderatorId: moderator.id }),
+    ])
     .catch((error: unknown) => {
       if (failedWith(error, 'UNIQUE')) {
         throw new Refusal('conflict', `${input.host} is already blocked this way.`);
@@ -139,10 +143,40 @@ export async function addDomainBlock(
   return { domainBlock: toDomainBlock(row, moderator.username) };
 }
 
-/** Lifts a domain block; an unknown one is not found. */
-export async function removeDomainBlock(db: Db, env: Env, id: number) {
-  const [removed] = await db.delete(domainBlocks).where(eq(domainBlocks.id, id)).returning();
+/** Lifts a domain block, recording who lifted it; an unknown one is not found. */
+export async function removeDomainBlock(db: Db, env: Env, moderatorId: number, id: number) {
+  // Every column in the log's order, as an insert from a select takes them; a null id is assigned.
+  const lift = db
+    .select({
+      id: sql<null>`NULL`.as('id'),
+      host: domainBlocks.host,
+      kind: domainBlocks.kind,
+      event: sql<'lifted'>`'lifted'`.as('event'),
+      note: sql<null>`NULL`.as('note'),
+      moderatorId: sql<number>`${moderatorId}`.as('moderator_id'),
+      createdAt: sql<Date>`unixepoch('subsec') * 1000`.as('created_at'),
+    })
+    .from(domainBlocks)
+    .where(eq(domainBlocks.id, id));
+  const [, [removed]] = await db.batch([
+    db.insert(domainBlockLog).select(lift),
+    db.delete(domainBlocks).where(eq(domainBlocks.id, id)).returning(),
+  ]);
   if (!removed) throw new Refusal('not-found', 'Domain block not found.');
   if (affectsServers(removed.kind)) await publishServerBlocks(db, env);
   return { deleted: true as const };
+}
+
+/** The newest domain blocks added and lifted, for the audit log. */
+export async function domainAuditEntries(db: Db, limit = 100) {
+  const rows = await db
+    .select({ entry: domainBlockLog, moderator: users.username })
+    .from(domainBlockLog)
+    .leftJoin(users, eq(users.id, domainBlockLog.moderatorId))
+    .orderBy(desc(domainBlockLog.id))
+    .limit(limit);
+  return rows.map(({ entry, moderator }) => {
+    const { id, event, host, kind, note, createdAt } = entry;
+    return { id, event, host, kind, note, moderator, createdAt: createdAt.toISOString() };
+  });
 }

@@ -4,6 +4,7 @@ import { type ReportSnapshot, reportSnapshot } from '../../../schema/moderation'
 import { moderationActions, reports, users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { auditEntries } from './actions';
+import { domainAuditEntries } from './domain-blocks';
 
 /** How many open reports the queue shows at once, newest first: a moderator's screenful. */
 const queuedAtMost = 100;
@@ -92,4 +93,7 @@ export async function reportQueue(db: Db) {
   return { boards };
 }
 
-export const auditLogOf = async (db: Db) => ({ actions: await auditEntries(db) });
+export async function auditLogOf(db: Db) {
+  const [actions, domainActions] = await Promise.all([auditEntries(db), domainAuditEntries(db)]);
+  return { actions, domainActions };
+}

@@ -90,7 +90,8 @@ export function useAddDomainBlock() {
   return useMutation({
     mutationFn: async (block: NewDomainBlock) =>
       (await api.admin.domains.$post({ json: block })).json(),
-    onSuccess: () => readAgainAfterChange(queryClient, domainBlocksOptions.queryKey),
+    // The audit log records every block added and lifted.
+    onSuccess: () => readAgainAfterChange(queryClient, moderationKey),
   });
 }
 
@@ -99,6 +100,7 @@ export function useLiftDomainBlock() {
   return useMutation({
     mutationFn: async (id: number) =>
       (await api.admin.domains[':id'].$delete({ param: { id: String(id) } })).json(),
-    onSuccess: () => readAgainAfterChange(queryClient, domainBlocksOptions.queryKey),
+    // The audit log records every block added and lifted.
+    onSuccess: () => readAgainAfterChange(queryClient, moderationKey),
   });
 }

@@ -25,6 +25,26 @@ const audit = {
     entry(6, 'dismiss', false, null),
     entry(5, 'keep-off-discover', false, 8),
   ],
+  domainActions: [
+    {
+      id: 2,
+      event: 'lifted',
+      host: 'spam.example',
+      kind: 'links',
+      note: null,
+      moderator: 'mod',
+      createdAt: new Date().toISOString(),
+    },
+    {
+      id: 1,
+      event: 'blocked',
+      host: 'spam.example',
+      kind: 'links',
+      note: 'Phishing pages',
+      moderator: null,
+      createdAt: new Date().toISOString(),
+    },
+  ],
 };
 
 describe('The audit log', () => {
@@ -47,6 +67,24 @@ describe('The audit log', () => {
           .map((call) => [call.method, call.path, call.body]),
       )
       .toEqual([['POST', '/api/admin/audit/7/reverse', { note: 'Appeal accepted' }]]);
+  });
+
+  it('lists domain blocks added and lifted, with who and why', async () => {
+    answerApi(() => Response.json(audit));
+    await renderInApp(<AuditLog />);
+    const domains = page.getByRole('region', { name: 'Domain blocks' });
+    await expect
+      .element(domains.getByText(/^Lifted: Block links to the site spam\.example by @mod, /))
+      .toBeVisible();
+    await expect
+      .element(
+        domains.getByText(
+          /^Blocked: Block links to the site spam\.example by a former moderator, /,
+        ),
+      )
+      .toBeVisible();
+    await expect.element(domains.getByText('Why: Phishing pages')).toBeVisible();
+    expect(domains.getByText(/^Why:/).all()).toHaveLength(1);
   });
 
   it("shows the server's message when an action cannot be reversed", async () => {

@@ -5,9 +5,10 @@ import { Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuditLog, useReverseAction } from '../api/moderation';
-import { moderationActionLabels } from './moderation-labels';
+import { domainBlockKindLabels, moderationActionLabels } from './moderation-labels';
 
-type AuditEntry = NonNullable<ReturnType<typeof useAuditLog>['data']>['actions'][number];
+type AuditLogData = NonNullable<ReturnType<typeof useAuditLog>['data']>;
+type AuditEntry = AuditLogData['actions'][number];
 
 /** Who did what to which board, when and why; an action that can be undone offers Reverse. */
 export function AuditLog() {
@@ -16,10 +17,24 @@ export function AuditLog() {
   if (audit.isError) {
     return <p role="alert">{errorMessage(audit.error, 'The audit log could not be loaded.')}</p>;
   }
-  if (audit.data.actions.length === 0) return <p className="text-gray-600">No actions yet.</p>;
+  return (
+    <div className="space-y-10">
+      <BoardActions actions={audit.data.actions} />
+      <section aria-labelledby="domain-actions" className="space-y-3">
+        <h2 id="domain-actions" className="text-xl font-bold text-gray-900">
+          Domain blocks
+        </h2>
+        <DomainActions actions={audit.data.domainActions} />
+      </section>
+    </div>
+  );
+}
+
+function BoardActions({ actions }: { actions: AuditEntry[] }) {
+  if (actions.length === 0) return <p className="text-gray-600">No actions yet.</p>;
   return (
     <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
-      {audit.data.actions.map((entry) => (
+      {actions.map((entry) => (
         <li key={entry.id} className="space-y-1 p-4 text-sm text-gray-800">
           <p>
             <span className="text-gray-600">#{entry.id}</span>{' '}
@@ -27,8 +42,7 @@ export function AuditLog() {
             <Link to={`/@${entry.board}`} className="hover:underline">
               @{entry.board}
             </Link>{' '}
-            by {entry.moderator ? `@${entry.moderator}` : 'a former moderator'},{' '}
-            <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+            by <ModeratorName moderator={entry.moderator} />, <When at={entry.createdAt} />
             {entry.reverses !== null && `, reversing #${entry.reverses}`}
           </p>
           <p className="text-gray-600">Why: {entry.note}</p>
@@ -41,6 +55,33 @@ export function AuditLog() {
     </ul>
   );
 }
+
+/** Domain blocks added (with why) and lifted, kept after the block is gone. */
+function DomainActions({ actions }: { actions: AuditLogData['domainActions'] }) {
+  if (actions.length === 0) return <p className="text-gray-600">No domain blocks yet.</p>;
+  return (
+    <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
+      {actions.map((entry) => (
+        <li key={entry.id} className="space-y-1 p-4 text-sm text-gray-800">
+          <p>
+            <span className="font-medium">
+              {entry.event === 'blocked' ? 'Blocked' : 'Lifted'}:{' '}
+              {domainBlockKindLabels[entry.kind]}
+            </span>{' '}
+            {entry.host} by <ModeratorName moderator={entry.moderator} />,{' '}
+            <When at={entry.createdAt} />
+          </p>
+          {entry.note !== null && <p className="text-gray-600">Why: {entry.note}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const ModeratorName = ({ moderator }: { moderator: string | null }) =>
+  moderator ? `@${moderator}` : 'a former moderator';
+
+const When = ({ at }: { at: string }) => <time dateTime={at}>{new Date(at).toLocaleString()}</time>;
 
 /** Reverse, then a note for the owner and Confirm: a reversal is told to them like the action. */
 function ReverseForm({ entry }: { entry: AuditEntry }) {

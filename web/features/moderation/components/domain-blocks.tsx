@@ -5,12 +5,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddDomainBlock, useDomainBlocks, useLiftDomainBlock } from '../api/moderation';
-
-const kindLabels: Record<DomainBlockKind, string> = {
-  suspend: 'Suspend the server',
-  limit: 'Limit the server',
-  links: 'Block links to the site',
-};
+import { domainBlockKindLabels } from './moderation-labels';
 
 const kindWords: Record<DomainBlockKind, string> = {
   suspend: 'Its activities are refused, its follows removed, nothing is sent to it.',
@@ -58,7 +53,7 @@ function AddDomainBlock() {
           onChange={(event) => setKind(event.target.value as DomainBlockKind)}
           className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm"
         >
-          {Object.entries(kindLabels).map(([value, label]) => (
+          {Object.entries(domainBlockKindLabels).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
@@ -111,7 +106,7 @@ export function DomainBlocks() {
           >
             <div>
               <p className="font-semibold text-gray-900">
-                {block.host} · {kindLabels[block.kind]}
+                {block.host} · {domainBlockKindLabels[block.kind]}
               </p>
               <p className="text-sm text-gray-700">{block.note}</p>
               <p className="text-xs text-gray-500">

@@ -1,4 +1,8 @@
-import type { ModerationActionKind, reportReasons } from '../../../../schema/moderation-values';
+import type {
+  DomainBlockKind,
+  ModerationActionKind,
+  reportReasons,
+} from '../../../../schema/moderation-values';
 
 export const reportReasonLabels: Record<(typeof reportReasons)[number], string> = {
   spam: 'Spam',
@@ -16,4 +20,10 @@ export const moderationActionLabels: Record<ModerationActionKind, string> = {
   unsuspend: 'Unsuspend',
   'unhide-block': 'Show the block again',
   'return-to-discover': 'Back on Discover',
+};
+
+export const domainBlockKindLabels: Record<DomainBlockKind, string> = {
+  suspend: 'Suspend the server',
+  limit: 'Limit the server',
+  links: 'Block links to the site',
 };

@@ -48,6 +48,26 @@ describe('/api/admin/domains', () => {
     expectStatus(await readJson(api[':id'].$delete({ param: { id } })), 404);
   });
 
+  it('keeps each domain block added and lifted in the audit log: who, when, what and why', async () => {
+    const moderator = await moderatorUser();
+    const other = await moderatorUser();
+    const host = `audited-${crypto.randomUUID().slice(0, 8)}.example`;
+    const added = await block(moderator, host, 'suspend', 'A spam network');
+    expectStatus(added, 201);
+    const lifted = apiClient({ token: other.token }).admin.domains[':id'].$delete({
+      param: { id: String(added.body.domainBlock.id) },
+    });
+    expectStatus(await readJson(lifted), 200);
+
+    const audit = await readJson(apiClient({ token: moderator.token }).admin.audit.$get());
+    expectStatus(audit, 200);
+    const entries = audit.body.domainActions.filter((entry) => entry.host === host);
+    expect(entries).toMatchObject([
+      { event: 'lifted', kind: 'suspend', note: null, moderator: other.username },
+      { event: 'blocked', kind: 'suspend', note: 'A spam network', moderator: moderator.username },
+    ]);
+  });
+
   it('answers 401 signed out and 403 to anyone but a moderator', async () => {
     const someone = await createUser();
     const json = { host: 'x.example', kind: 'suspend' as const, note: 'n' };

@@ -4,6 +4,7 @@ import {
   auditEntry,
   auditEntryIdParam,
   auditLog,
+  auditLogAnswer,
   bulkModerationInput,
   domainBlockAnswer,
   domainBlockIdParam,
@@ -124,7 +125,7 @@ export const moderationRoutes = new Hono<AppEnv>()
     documented({
       tag,
       summary: 'Every moderation action, newest first: who, when, what and why (moderators only)',
-      answers: { 200: auditLog },
+      answers: { 200: auditLogAnswer },
       refusals: [401, 403],
     }),
     requireAuth,
@@ -197,6 +198,8 @@ export const moderationRoutes = new Hono<AppEnv>()
     requireAuth,
     requireModerator,
     validate('param', domainBlockIdParam),
-    async (c) =>
-      sendJson(c, await removeDomainBlock(c.var.db, c.env, c.req.valid('param').id), 200),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      return sendJson(c, await removeDomainBlock(c.var.db, c.env, c.var.viewer.id, id), 200);
+    },
   );

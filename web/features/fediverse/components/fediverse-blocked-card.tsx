@@ -1,6 +1,6 @@
 import { UndoIcon } from 'lucide-react';
 import { AlertDialogAction, ConfirmedButton } from '../../../components/ui/alert-dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ListSection } from '../../../components/ui/list-section';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { type FediverseBlock, useFediverseBlocked } from '../api/get-fediverse-blocked';
@@ -13,36 +13,21 @@ import { useUnblock } from '../api/unblock';
 export function FediverseBlockedCard() {
   const { data, isError, refetch } = useFediverseBlocked();
   return (
-    <section aria-labelledby="fediverse-blocked-heading" className="space-y-3">
-      <h2 id="fediverse-blocked-heading" className="text-sm font-semibold text-gray-900">
-        Blocked
-      </h2>
-      {!data && !isError && <Skeleton className="h-10 w-full" />}
-      {isError && !data && (
-        <p className="text-sm text-gray-700">
-          Couldn't load the accounts and servers you blocked.{' '}
-          <button
-            type="button"
-            onClick={() => refetch()}
-            className="font-medium text-violet-700 hover:underline"
-          >
-            Try Again
-          </button>
-        </p>
-      )}
-      {data?.blocked.length === 0 && (
-        <p className="text-sm text-gray-600">
-          You haven't blocked any account or server of the fediverse.
-        </p>
-      )}
-      {data && data.blocked.length > 0 && (
-        <ul className="space-y-2">
-          {data.blocked.map((block) => (
-            <BlockedRow key={block.id} block={block} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <ListSection
+      id="fediverse-blocked-heading"
+      heading="Blocked"
+      items={data?.blocked}
+      isError={isError}
+      retry={refetch}
+      failure="Couldn't load the accounts and servers you blocked."
+      empty="You haven't blocked any account or server of the fediverse."
+    >
+      <ul className="space-y-2">
+        {data?.blocked.map((block) => (
+          <BlockedRow key={block.id} block={block} />
+        ))}
+      </ul>
+    </ListSection>
   );
 }
 

@@ -3,7 +3,7 @@ import { ownImagePathPrefix } from '../../../../schema/fields';
 import { AlertDialogAction, ConfirmedButton } from '../../../components/ui/alert-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ListSection } from '../../../components/ui/list-section';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useApproveFediverseFollower } from '../api/approve-fediverse-follower';
@@ -17,36 +17,21 @@ import { useRemoveFediverseFollower } from '../api/remove-fediverse-follower';
 export function FediverseFollowersCard() {
   const { data, isError, refetch } = useFediverseFollowers();
   return (
-    <section aria-labelledby="fediverse-followers-heading" className="space-y-3">
-      <h2 id="fediverse-followers-heading" className="text-sm font-semibold text-gray-900">
-        Fediverse Followers
-      </h2>
-      {!data && !isError && <Skeleton className="h-10 w-full" />}
-      {isError && !data && (
-        <p className="text-sm text-gray-700">
-          Couldn't load your fediverse followers.{' '}
-          <button
-            type="button"
-            onClick={() => refetch()}
-            className="font-medium text-violet-700 hover:underline"
-          >
-            Try Again
-          </button>
-        </p>
-      )}
-      {data?.followers.length === 0 && (
-        <p className="text-sm text-gray-600">
-          No one follows your board from Mastodon or the fediverse yet.
-        </p>
-      )}
-      {data && data.followers.length > 0 && (
-        <ul className="space-y-2">
-          {data.followers.map((follower) => (
-            <FollowerRow key={follower.id} follower={follower} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <ListSection
+      id="fediverse-followers-heading"
+      heading="Fediverse Followers"
+      items={data?.followers}
+      isError={isError}
+      retry={refetch}
+      failure="Couldn't load your fediverse followers."
+      empty="No one follows your board from Mastodon or the fediverse yet."
+    >
+      <ul className="space-y-2">
+        {data?.followers.map((follower) => (
+          <FollowerRow key={follower.id} follower={follower} />
+        ))}
+      </ul>
+    </ListSection>
   );
 }
 

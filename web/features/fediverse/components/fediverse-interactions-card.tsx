@@ -3,8 +3,8 @@ import { ownImagePathPrefix } from '../../../../schema/fields';
 import { AlertDialogAction, ConfirmedButton } from '../../../components/ui/alert-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { ListSection } from '../../../components/ui/list-section';
 import { LoadMore } from '../../../components/ui/load-more';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { type BlockRequest, useBlockFromBoard } from '../api/block-from-board';
@@ -49,32 +49,19 @@ export function FediverseInteractionsCard() {
   const pages = useFediverseInteractions();
   const interactions = pages.data?.pages.flatMap((page) => page.interactions);
   return (
-    <section aria-labelledby="fediverse-interactions-heading" className="space-y-3">
-      <h2 id="fediverse-interactions-heading" className="text-sm font-semibold text-gray-900">
-        Likes, Boosts and Replies
-      </h2>
-      {pages.isPending && <Skeleton className="h-10 w-full" />}
-      {pages.isError && !interactions && (
-        <p className="text-sm text-gray-700">
-          Couldn't load the answers to your stories.{' '}
-          <button
-            type="button"
-            onClick={() => pages.refetch()}
-            className="font-medium text-violet-700 hover:underline"
-          >
-            Try Again
-          </button>
-        </p>
-      )}
-      {interactions?.length === 0 && (
-        <p className="text-sm text-gray-600">
-          No one on Mastodon or the fediverse has liked, boosted or replied to your stories yet.
-        </p>
-      )}
+    <ListSection
+      id="fediverse-interactions-heading"
+      heading="Likes, Boosts and Replies"
+      items={interactions}
+      isError={pages.isError}
+      retry={pages.refetch}
+      failure="Couldn't load the answers to your stories."
+      empty="No one on Mastodon or the fediverse has liked, boosted or replied to your stories yet."
+    >
       {interactions &&
         byStory(interactions).map((story) => <StoryAnswersList key={story.id} story={story} />)}
       <LoadMore pages={pages} failure="Couldn't load more answers. Try again." />
-    </section>
+    </ListSection>
   );
 }
 

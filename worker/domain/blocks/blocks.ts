@@ -13,7 +13,7 @@ import { type Db, failedWith, rawRun } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { blockedLinkDomain } from '../moderation/domain-blocks';
-import { findWorks, forgetWorkStatement, type Work } from './works';
+import { copyIsbnStatement, findWorks, forgetWorkStatement, isbnOfBlock, type Work } from './works';
 
 type BlockRow = typeof blocks.$inferSelect;
 
@@ -311,7 +311,8 @@ export async function copyBlock(writer: BoardWriter, sourceId: number) {
   if (!source) throw new Refusal('not-found', 'This block does not exist or is not public.');
   if (source.userId === copierId)
     throw new Refusal('invalid', 'This block is already on your board.');
-  await refuseKnownWork(db, copierId, source);
+  const isbn = await isbnOfBlock(db, source.id);
+  await refuseKnownWork(db, copierId, { ...source, isbn });
   const at = Date.now();
   const copy = {
     type: source.type,
@@ -342,6 +343,7 @@ export async function copyBlock(writer: BoardWriter, sourceId: number) {
     ...startStory(db, copierId, copy.status, at),
     // The source's count grows only with a person's first copy (trigger on block_copies).
     db.insert(blockCopies).values({ sourceBlockId: source.id, copierId }).onConflictDoNothing(),
+    ...(isbn ? [copyIsbnStatement(db, copierId, source.id, isbn)] : []),
   ]).catch((error: unknown) => {
     if (failedWith(error, 'UNIQUE constraint failed')) {
       throw new Refusal('conflict', 'You already copied this block to your board.');

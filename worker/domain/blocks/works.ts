@@ -138,6 +138,27 @@ function indexWorkStatement(db: Db, userId: number, blockId: number, work: Work)
   );
 }
 
+/** The ISBN a block's work is known by (from an import: no field of the block holds it), or null. */
+export async function isbnOfBlock(db: Db, blockId: number): Promise<string | null> {
+  const found = await db.$client
+    .prepare(
+      `SELECT substr(work, 6) AS isbn FROM block_works WHERE block_id = ?1 AND work LIKE 'isbn:%'`,
+    )
+    .bind(blockId)
+    .first<{ isbn: string }>();
+  return found?.isbn ?? null;
+}
+
+/** The statement that gives the copier's copy of block `sourceId` its ISBN, in the copy's batch. */
+export function copyIsbnStatement(db: Db, copierId: number, sourceId: number, isbn: string) {
+  return rawRun(
+    db,
+    sql`INSERT OR IGNORE INTO block_works (user_id, work, block_id)
+      SELECT ${copierId}, ${`isbn:${isbn}`}, id FROM blocks
+      WHERE user_id = ${copierId} AND copied_from_block_id = ${sourceId}`,
+  );
+}
+
 /**
  * Writes the keys of the board's blocks not indexed yet (new ones, restored ones, renamed ones):
  * found by a partial index, so a board whose blocks are all indexed costs one probe that finds

@@ -451,4 +451,41 @@ describe('a block copied from another board', () => {
     const message = '“perfect days” is already on your board, in Now: open it there to change it.';
     expect(copy.body).toEqual({ error: message, fields: { title: message } });
   });
+
+  const hungerGamesInSpanish = [
+    storygraphHeader,
+    'Los juegos del hambre,Suzanne Collins,,0439023483,paperback,read,2024/02/10,2024/02/20,,1,,,,,,,,,,,,,No',
+  ].join('\n');
+
+  async function importedHungerGames() {
+    const owner = await createUser();
+    await importFile(owner, 'goodreads', file(goodreadsExport, 'goodreads.csv'));
+    const book = (await boardOf(owner)).find((block) => block.title.startsWith('The Hunger Games'));
+    if (!book) throw new Error('The Goodreads export holds The Hunger Games.');
+    return book;
+  }
+
+  const copyOf = (copier: TestUser, blockId: number) =>
+    readJson(api(copier).blocks[':id'].copy.$post({ param: { id: String(blockId) } }));
+
+  it("keeps the source's ISBN, so a later import of the same book by ISBN finds the copy", async () => {
+    const book = await importedHungerGames();
+    const copier = await createUser();
+    expectStatus(await copyOf(copier, book.id), 201);
+    const upload = file(hungerGamesInSpanish, 'storygraph.csv');
+    const previewed = await preview(copier, 'storygraph', upload);
+    expectStatus(previewed, 200);
+    expect(previewed.body).toMatchObject({ newCount: 0, alreadyOnBoard: 1 });
+  });
+
+  it('is refused with 409 when the copier holds the same book by ISBN under another title', async () => {
+    const book = await importedHungerGames();
+    const copier = await createUser();
+    await importFile(copier, 'storygraph', file(hungerGamesInSpanish, 'storygraph.csv'));
+    const copy = await copyOf(copier, book.id);
+    expectStatus(copy, 409);
+    expect(copy.body.error).toBe(
+      '“Los juegos del hambre” is already on your board, in Done: open it there to change it.',
+    );
+  });
 });

@@ -37,6 +37,10 @@ export default defineConfig({
                 // One server's likes to a board past which it is answered 429, reached in a test
                 // (the inbox benchmark sends its likes from one server).
                 FEDIVERSE_INTERACTIONS_PER_SERVER_HOUR: process.env.BENCH ? '100000' : '12',
+                // Discover's first page read anew each time, so a test's new board shows at once;
+                // its cache is tested with its own window (discover-first-page.test.ts), and the
+                // benchmark measures production's.
+                DISCOVER_FIRST_PAGE_SECONDS: process.env.BENCH ? '10' : '0',
                 // A database that hangs is given up on sooner (outage tests wait for it).
                 D1_DEADLINE_MS: '1500',
                 JWT_SECRET: 'test-secret-that-is-at-least-32-characters',

@@ -127,13 +127,13 @@ export function servedStale(entry: KeptEntry, error: unknown): KeptEntry {
 }
 
 /** A kept page as browsers get it: revalidated each time, without what only the edge needs. */
-function forBrowsers(entry: KeptEntry): Response {
+function forBrowsers<R extends Response>(entry: KeptEntry): R {
   const headers = new Headers(entry.headers);
   headers.set('cache-control', revalidateEachTime);
   for (const [name] of [...headers]) {
     if (name.startsWith('x-up2-') && name !== servedStaleHeader) headers.delete(name);
   }
-  return new Response(entry.body, { status: entry.status, headers });
+  return new Response(entry.body, { status: entry.status, headers }) as R;
 }
 
 type CachedPage = {
@@ -152,24 +152,25 @@ type CachedPage = {
  * A page that is the same for everyone for a while (the landing page): kept at the edge per
  * deploy, so most visits cost no render and no query; a copy that is no longer fresh or current is
  * rendered again, and served as it is only if the database fails and it is still current. Where the Cache API does
- * nothing, an isolate renders it once a second.
+ * nothing, an isolate renders it once a second. The answer is typed as `render`'s, for the RPC
+ * client; a kept one carries the same body.
  */
-export async function cachedPage(
+export async function cachedPage<R extends Response>(
   answering: Answering,
   page: CachedPage,
-  render: () => Promise<Response>,
-): Promise<Response> {
+  render: () => Promise<R>,
+): Promise<R> {
   const key = edgeCacheKey(answering, `/__page-cache/${page.name}`);
   const hit = key && (await readEdgeCache(key));
   const isCurrent = (entry: KeptEntry, unknown: boolean) =>
     page.isCurrent?.(entry, unknown) ?? Promise.resolve(true);
-  if (hit && isFresh(hit) && (await isCurrent(hit, true))) return forBrowsers(hit);
-  let response: Response;
+  if (hit && isFresh(hit) && (await isCurrent(hit, true))) return forBrowsers<R>(hit);
+  let response: R;
   try {
     response = await render();
   } catch (error) {
     if (hit && isOutage(error) && (await isCurrent(hit, false))) {
-      return forBrowsers(servedStale(hit, error));
+      return forBrowsers<R>(servedStale(hit, error));
     }
     throw error;
   }
@@ -177,5 +178,5 @@ export async function cachedPage(
   const body = await response.arrayBuffer();
   const entry = keptEntry(body, response.status, response.headers, page.seconds);
   keepInEdgeCache(answering.ctx, key, entry);
-  return forBrowsers(entry);
+  return forBrowsers<R>(entry);
 }

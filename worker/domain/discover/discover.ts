@@ -38,36 +38,36 @@ const trendingWindowMs = 7 * 24 * 60 * 60 * 1000;
 const searchWordsAtMost = 8;
 
 /**
- * The FTS5 index of public boards (migrations 0008 and 0010, kept by triggers): rowid is the
- * owner's id, and prefixes of 1 to 3 characters have lists of their own. Not in schema/tables.ts,
- * so drizzle-kit leaves the virtual table to the hand-written migrations.
+ * The FTS5 index of the listed boards (migration 0043, kept by triggers), in news order: rowid is
+ * the board's news key (`newsKeyScale`), `owner_id` the owner's id, `categories` the categories
+ * its visible blocks show; prefixes of 1 to 8 characters have lists of their own. Not in
+ * schema/tables.ts, so drizzle-kit leaves the virtual table to the hand-written migrations.
  */
-const boardSearch = sqliteTable('board_search', { rowid: integer('rowid').notNull() });
+const boardSearch = sqliteTable('board_search', {
+  rowid: integer('rowid').notNull(),
+  ownerId: integer('owner_id').notNull(),
+});
+
+/** A board's news key: its latest news' millisecond times this, plus its place in that millisecond. */
+const newsKeyScale = 1_048_576;
 
 /** Every board Discover counts, or one category's. */
 const scopeOf = (category: CategoryKey | undefined) => category ?? 'all';
 
-/** The longest prefix with a list of its own in the index (`prefix = '1 2 3'`, migration 0010). */
-const indexedPrefixAtMost = 3;
+/** The columns a person's words are looked for in (`categories` is the filter's alone). */
+const searchedColumns = '{username display_name bio tagline block_titles}';
 
 /**
- * A person's search as FTS5 queries, all words required: `prefixes` takes each word as a quoted
- * prefix ("port" finds "Portuguese"); `streamed` only the words the index reads one list for,
- * which can stop as soon as it has enough: a short word as a prefix ("rea"), a longer one whole
- * ("reading"). Quoting leaves FTS5 no operator, column filter or syntax to read in what was typed;
- * null when nothing typed can be a word (only punctuation), which matches nothing.
+ * A person's search as an FTS5 query, all words required, each a quoted prefix ("port" finds
+ * "Portuguese") in the board's own words, and the category as a word of `categories`. Quoting
+ * leaves FTS5 no operator, column filter or syntax to read in what was typed; null when nothing
+ * typed can be a word (only punctuation), which matches nothing.
  */
-type SearchMatch = { prefixes: string; streamed: string };
-
-function searchMatchOf(text: string): SearchMatch | null {
+function searchMatchOf(text: string, category: CategoryKey | undefined): string | null {
   const words = text.match(/[\p{L}\p{N}\p{M}]+/gu)?.slice(0, searchWordsAtMost);
   if (!words) return null;
-  return {
-    prefixes: words.map((word) => `"${word}"*`).join(' '),
-    streamed: words
-      .map((word) => ([...word].length > indexedPrefixAtMost ? `"${word}"` : `"${word}"*`))
-      .join(' '),
-  };
+  const typed = `${searchedColumns} : (${words.map((word) => `"${word}"*`).join(' ')})`;
+  return category ? `categories : "${category}" AND ${typed}` : typed;
 }
 
 /**
@@ -108,127 +108,65 @@ function afterCursor(cursor: string | undefined, board: NewsColumns = users): SQ
 const pageColumns = { owner: users, settings: boardSettings };
 const newsFirst = (board: NewsColumns = users) => [desc(board.lastActivityAt), desc(board.id)];
 
-/**
- * A search whose streamed words find more boards than this is read in news order instead
- * (`searchedDensely`); no search counts further, and a count that stops here is shown as a floor:
- * counting the 999,000 boards a common word finds is no request's work.
- */
+/** A search counts its matches no further than this; a count that stops here is shown as a floor. */
 export const searchCountAtMost = 5000;
 
-const matches = (match: string | SQL) => sql`${boardSearch} MATCH ${match}`;
-
-/** FTS5's empty phrase: matches no board, and costs the index no read. */
-const matchesNothing = '""';
+const matches = (match: string) => sql`${boardSearch} MATCH ${match}`;
 
 /**
- * A search's matches, as two parts of one statement. `streamed`: how many boards the streamed
- * words find, no further than one past the cap (1-2 ms even for a word on 999 boards in 1000).
- * `hits`: the boards the prefixes find, newest accounts first and no more than one past the cap,
- * or none when the streamed words found more: then a longer prefix is not matched at all, since
- * FTS5 would first gather the list of every word it covers (0.1 s for "reading*").
+ * Where a search's page starts: below the key of the cursor's board, found among its news'
+ * millisecond; a board that has had news since is not there, and the page starts below that
+ * millisecond. The key is worked out in SQL: it is past JavaScript's exact integers.
  */
-function searchMatches(db: Db, match: SearchMatch) {
-  const streamed = db.$with('streamed').as(
-    db.select({ hits: sql<number>`count(*)`.as('streamed_hits') }).from(
-      db
-        .select({ id: boardSearch.rowid })
-        .from(boardSearch)
-        .where(matches(match.streamed))
-        .limit(searchCountAtMost + 1)
-        .as('streamed_matches'),
-    ),
-  );
-  const isRare = sql`(SELECT ${streamed.hits} FROM ${streamed}) <= ${searchCountAtMost}`;
-  const hits = db.$with('hits').as(
-    db
-      .select({ id: boardSearch.rowid })
-      .from(boardSearch)
-      // In the match itself: a condition beside it would come after FTS5 had gathered the lists.
-      .where(matches(sql`iif(${isRare}, ${match.prefixes}, ${matchesNothing})`))
-      .orderBy(desc(boardSearch.rowid))
-      .limit(searchCountAtMost + 1),
-  );
-  return { streamed, hits };
+function beforeSearchCursor(cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const [at = 0, id = 0] = cursor.split('-').map(Number);
+  const from = sql`${at} * ${newsKeyScale}`;
+  return sql`${boardSearch.rowid} < coalesce((SELECT rowid FROM ${boardSearch} WHERE rowid BETWEEN ${from} AND ${from} + ${newsKeyScale - 1} AND owner_id = ${id}), ${from})`;
 }
 
 /**
- * A rare search's page, its blocks and its counts in one statement that reads the index once.
- * Each match is looked up by id (CROSS JOIN keeps that order: walking every board in news order
- * and asking the index about each would read them all for a search that finds nothing); the
- * listed ones are counted and the page sorted by news from them, so a long prefix that covers
- * common words ("read" over "reading") sorts 5,000 boards, not a million. The counts sit on a row
- * of their own, so they come even when the page is empty; the page's boards come a row per block.
+ * A search's page, its blocks and its count, three statements for one batch. The index is read
+ * in its own order, news first, and stops after the page (one more, to tell whether another
+ * follows), however many boards match; the count stops one past the cap. Each board of the page
+ * is then read by id (CROSS JOIN keeps that order).
  */
-function rareSearchRows(db: Db, match: SearchMatch, query: DiscoverQuery) {
-  const { streamed, hits } = searchMatches(db, match);
-  // Each match's board is looked up once, for the count and the page: the window keeps SQLite
-  // from folding this join into both of its readers, and it is kept (materialised) instead.
-  const matched = db.$with('matched').as(
+function searchPage(db: Db, match: string, query: DiscoverQuery) {
+  const hits = db
+    .select({ ownerId: boardSearch.ownerId, key: sql<number>`rowid`.as('news_key') })
+    .from(boardSearch)
+    .where(and(matches(match), beforeSearchCursor(query.cursor)))
+    .orderBy(desc(boardSearch.rowid))
+    .limit(query.limit + 1)
+    .as('hits');
+  const counted = db
+    .select({ id: boardSearch.rowid })
+    .from(boardSearch)
+    .where(matches(match))
+    .limit(searchCountAtMost + 1)
+    .as('counted');
+  return [
     db
-      .select({
-        id: users.id,
-        lastActivityAt: users.lastActivityAt,
-        listed: sql<number>`count(*) OVER ()`.as('listed'),
-      })
+      .select(pageColumns)
       .from(hits)
       .crossJoin(users)
-      .where(and(eq(users.id, hits.id), listed(query.category))),
-  );
-  const counted = db.$with('counted').as(
-    db
-      .select({
-        listed: sql<number>`coalesce(max(${matched.listed}), 0)`.as('listed_in_all'),
-        hits: sql<number>`(SELECT count(*) FROM ${hits})`.as('hits'),
-        streamed: sql<number>`(SELECT ${streamed.hits} FROM ${streamed})`.as('streamed'),
-      })
-      .from(matched),
-  );
-  const onPage = db.$with('on_page').as(
-    db
-      .select({ id: matched.id })
-      .from(matched)
-      .where(afterCursor(query.cursor, matched))
-      .orderBy(...newsFirst(matched))
-      .limit(query.limit + 1),
-  );
-  const pageBlocks = visibleBlockIdsOf(db, db.select({ id: onPage.id }).from(onPage)).as(
-    'page_blocks',
-  );
-  return db
-    .with(streamed, hits, matched, counted, onPage)
-    .select({
-      ...pageColumns,
-      block: blocks,
-      visibleCount: pageBlocks.visibleCount,
-      listed: counted.listed,
-      hits: counted.hits,
-      streamed: counted.streamed,
-    })
-    .from(counted)
-    .leftJoin(onPage, sql`true`)
-    .leftJoin(users, eq(users.id, onPage.id))
-    .leftJoin(boardSettings, eq(boardSettings.userId, users.id))
-    .leftJoin(pageBlocks, eq(pageBlocks.ownerId, users.id))
-    .leftJoin(blocks, eq(blocks.id, pageBlocks.id))
-    .orderBy(...newsFirst(), blocks.position, blocks.id);
+      .leftJoin(boardSettings, eq(boardSettings.userId, users.id))
+      .where(and(eq(users.id, hits.ownerId), listed(undefined)))
+      .orderBy(desc(hits.key)),
+    visibleBlocksOf(db, db.select({ id: hits.ownerId }).from(hits)),
+    db.select({ total: count() }).from(counted),
+  ] as const;
 }
 
-/** Boards matching a rare search, and how many; null when the search is common. A count that stops at the cap is a floor. */
-async function searchedSparsely(db: Db, match: SearchMatch, query: DiscoverQuery) {
-  const rows = await rareSearchRows(db, match, query);
-  const [counts] = rows;
-  if (!counts || counts.streamed > searchCountAtMost) return null;
-  const page = new Map<number, { owner: UserRow; settings: BoardSettingsRow | null }>();
-  for (const { owner, settings } of rows) {
-    if (owner && !page.has(owner.id)) page.set(owner.id, { owner, settings });
-  }
+/** Boards matching a search, news first, and how many (a floor past the cap). */
+async function searched(db: Db, match: string, query: DiscoverQuery) {
+  const [page, blocksOfPage, [counted]] = await db.batch(searchPage(db, match, query));
+  const total = counted?.total ?? 0;
   return {
-    page: [...page.values()],
-    blocksOfPage: rows.flatMap(({ block, visibleCount }) =>
-      block ? [{ block, visibleCount: visibleCount ?? 0 }] : [],
-    ),
-    total: Math.min(counts.listed, searchCountAtMost),
-    totalIsFloor: counts.hits > searchCountAtMost,
+    page,
+    blocksOfPage,
+    total: Math.min(total, searchCountAtMost),
+    totalIsFloor: total > searchCountAtMost,
   };
 }
 
@@ -256,19 +194,6 @@ function newsPage(db: Db, onPage: SQL | undefined, limit: number) {
 }
 
 /**
- * Boards matching a common search: Discover's news order is walked and the index asked about each
- * board by id, so a page is found after a few dozen boards, not after sorting a million. Streamed
- * words only: for those each board is one seek in a list, for a longer prefix the lists of every
- * word it covers gathered again (100 ms). The count is the cap, shown as a floor.
- */
-async function searchedDensely(db: Db, match: SearchMatch, query: DiscoverQuery) {
-  const inIndex = sql`EXISTS (SELECT 1 FROM ${boardSearch} WHERE ${boardSearch.rowid} = ${users.id} AND ${matches(match.streamed)})`;
-  const onPage = and(listed(query.category), inIndex, afterCursor(query.cursor));
-  const [page, blocksOfPage] = await db.batch(newsPage(db, onPage, query.limit));
-  return { page, blocksOfPage, total: searchCountAtMost, totalIsFloor: true };
-}
-
-/**
  * Boards in news order from `users_discover_listed`, and how many the latest rollup counted
  * (counting a million index entries is no request's work). Before the first rollup they are counted.
  */
@@ -286,22 +211,15 @@ async function browsed(db: Db, query: DiscoverQuery) {
   return { page, blocksOfPage, total: counted?.total ?? 0, totalIsFloor: false };
 }
 
-/** A search, read as rare or common by how many boards its streamed words find. */
-async function searched(db: Db, match: SearchMatch, query: DiscoverQuery) {
-  return (await searchedSparsely(db, match, query)) ?? searchedDensely(db, match, query);
-}
-
 /**
  * Public boards that show at least one block, the one with the latest news first, with the first
- * six of each board's visible blocks (and how many more it has) and how many boards match in all; paged by cursor, in one round
- * trip to D1 (the page, its blocks, the count). A search is first read as a rare one (its page and
- * counts in one statement, then the page's blocks), and a common one then in news order instead.
- * `q` searches names, bio, tagline and block titles
- * by word prefix (a word longer than 3 characters by whole word when it is common); `category`
- * keeps boards showing a block of it.
+ * six of each board's visible blocks (and how many more it has) and how many boards match in all;
+ * paged by cursor, in one round trip to D1 (the page, its blocks, the count). `q` searches names,
+ * bio, tagline and block titles by word prefix, in the search index's news order; `category` keeps
+ * boards showing a block of it.
  */
 export async function discoverBoards(db: Db, query: DiscoverQuery) {
-  const match = query.q ? searchMatchOf(query.q) : null;
+  const match = query.q ? searchMatchOf(query.q, query.category) : null;
   if (query.q && !match) return { boards: [], nextCursor: null, total: 0, totalIsFloor: false };
   const { page, blocksOfPage, total, totalIsFloor } = match
     ? await searched(db, match, query)

@@ -548,24 +548,67 @@ describe('GET /api/discover?q= (full-text search)', () => {
     expect(response.boards).toHaveLength(1);
   });
 
-  it('reads a rare search and its blocks in one statement: its matches once, newest accounts first, each board by id', async () => {
+  it("reads a search's page from the index in news order and stops after it: no sort of the matches, each board by id", async () => {
     const token = searchToken();
     await boardWith({ bio: token });
     const asked = await discoverPlans({ q: token.slice(0, 5) });
-    // One statement in all, asking the index how common the search is (the streamed words), then its matches.
-    expect(asked).toHaveLength(1);
-    const [rareSearch] = asked;
-    if (!rareSearch) throw new Error('no rare search was run');
-    expect(rareSearch.sql.split(' MATCH ')).toHaveLength(3);
-    const details = rareSearch.plan;
-    // The newest accounts' matches straight from the index (192: by rowid, descending), then each board by id.
-    expect(details).toContain('SCAN board_search VIRTUAL TABLE INDEX 192:M');
-    expect(details).toContain('SEARCH users USING INTEGER PRIMARY KEY');
-    expect(details).not.toMatch(/SCAN users\b/);
-    // The page's blocks by their owners' index.
-    expect(details).not.toMatch(/SCAN blocks\b/);
-    // Those boards are looked up once, kept for both the count and the page.
-    expect(details).toContain('MATERIALIZE matched');
+    // One batch: the page, its blocks, the count.
+    expect(asked).toHaveLength(3);
+    const [page, pageBlocks, counted] = asked.map(({ plan }) => plan);
+    // The matches straight from the index by rowid, descending (192), then each board by id.
+    expect(page).toContain('SCAN board_search VIRTUAL TABLE INDEX 192:M');
+    expect(page).toContain('SEARCH users USING INTEGER PRIMARY KEY');
+    expect(page).not.toMatch(/SCAN users\b/);
+    // Nothing gathers every match to sort or count it past the cap.
+    expect(page).not.toContain('MATERIALIZE');
+    expect(pageBlocks).not.toMatch(/SCAN blocks\b/);
+    expect(counted).toContain('SCAN board_search VIRTUAL TABLE INDEX 0:M');
+  });
+
+  it("narrows a search by category inside the index, reading no blocks but the page's", async () => {
+    const token = searchToken();
+    const painter = await boardWith({ bio: token });
+    await createBlock(painter, { category: 'creative', type: 'art-illustration' });
+    const [page, , counted] = (await discoverPlans({ q: token, category: 'creative' })).map(
+      ({ plan }) => plan,
+    );
+    expect(page).not.toMatch(/\bblocks\b/);
+    expect(counted).not.toMatch(/\bblocks\b/);
+  });
+
+  it("keeps a board's categories in step as a block moves to another category", async () => {
+    const token = searchToken();
+    const owner = await boardWith({ bio: token });
+    const [block] = await blocksOf(owner);
+    if (!block) throw new Error(`${owner.username} has no block`);
+    expect((await discover({ q: token, category: 'creative' })).boards).toEqual([]);
+    // Straight in the database: the trigger alone, no news or edit of the board beside it.
+    await env.DB.prepare("UPDATE blocks SET category = 'creative' WHERE id = ?")
+      .bind(block.id)
+      .run();
+    const creative = await discover({ q: token, category: 'creative' });
+    expect(creative.boards.map((entry) => entry.user.username)).toEqual([owner.username]);
+  });
+
+  it('indexes only the boards Discover lists: not an unproven account, nor one kept off Discover', async () => {
+    const token = searchToken();
+    const indexed = async (owner: TestUser) =>
+      (
+        await env.DB.prepare('SELECT count(*) AS n FROM board_search WHERE owner_id = ?')
+          .bind(owner.id)
+          .first<{ n: number }>()
+      )?.n;
+    const unproven = await boardWith({ bio: token }, await createUser({ established: false }));
+    expect(await indexed(unproven)).toBe(0);
+    await env.DB.prepare('UPDATE users SET established_at = created_at WHERE id = ?')
+      .bind(unproven.id)
+      .run();
+    expect(await indexed(unproven)).toBe(1);
+    await env.DB.prepare('UPDATE users SET kept_off_discover = 1 WHERE id = ?')
+      .bind(unproven.id)
+      .run();
+    expect(await indexed(unproven)).toBe(0);
+    expect(await discoverNames(token)).toEqual([]);
   });
 });
 
@@ -626,7 +669,7 @@ describe('GET /api/discover?q= finding more boards than it counts', () => {
     }
   });
 
-  it('takes the newest accounts up to the cap for a longer prefix of a common word', async () => {
+  it('pages a longer prefix of a common word in news order, counted as a floor', async () => {
     const word = searchToken();
     await seedBoardsSaying(word, searchCountAtMost + 30);
     // No board has the word "dab12c"; thousands have a word it begins.
@@ -643,20 +686,10 @@ describe('GET /api/discover?q= finding more boards than it counts', () => {
     expect(second.boards[0]?.user.username).toBe(`${word}${searchCountAtMost + 10}`);
   });
 
-  it('keeps a list of its own for each prefix of 1 to 3 characters', async () => {
+  it('keeps a list of its own for each prefix of 1 to 8 characters', async () => {
     const table = await env.DB.prepare(
       "SELECT sql FROM sqlite_master WHERE name = 'board_search'",
     ).first<{ sql: string }>();
-    expect(table?.sql).toMatch(/prefix\s*=\s*'1 2 3'/);
-  });
-
-  it('walks the boards in news order and asks the index about each by id', async () => {
-    const word = searchToken();
-    await seedBoardsSaying(word, searchCountAtMost + 1);
-    const plan = await pagePlan({ q: word });
-    expect(plan).toContain('users_discover_listed');
-    expect(plan).not.toContain('TEMP B-TREE');
-    // `=` before `M`: the index seeks the board by id within the matches.
-    expect(plan).toContain('VIRTUAL TABLE INDEX 0:=M');
+    expect(table?.sql).toMatch(/prefix\s*=\s*'1 2 3 4 5 6 7 8'/);
   });
 });

@@ -1,15 +1,12 @@
 import { Hono } from 'hono';
 import { discoverAnswer, discoverQuery } from '../../../../schema/boards';
 import { discoverBoards } from '../../../domain/discover/discover';
-import { boardVersions } from '../../../platform/board-versions';
-import { cachedPage, type KeptEntry } from '../../../platform/edge-cache';
+import { cachedPage } from '../../../platform/edge-cache';
 import { fetchAppShell } from '../../../render/app-shell';
 import { liveBoardsLimit, renderLandingPage } from '../../../render/landing-page';
 import type { AppEnv } from '../../app-env';
 import { appPageSecurityHeaders } from '../../middleware/security-headers';
-
-// The boards a kept copy of the page shows, with their versions when it was rendered.
-const shownBoardsHeader = 'x-up2-shown-boards';
+import { markShownBoards, shownBoardsAreCurrent } from '../../shown-boards';
 
 /**
  * `/`: the web app's shell with the landing page rendered in it, Explore Live Boards included,
@@ -20,13 +17,7 @@ const shownBoardsHeader = 'x-up2-shown-boards';
  * rendered at, when it was public.
  */
 export const landingPage = new Hono<AppEnv>().get('/', appPageSecurityHeaders, (c) => {
-  const isCurrent = async (entry: KeptEntry, unknown: boolean) => {
-    const shown = entry.headers.get(shownBoardsHeader);
-    if (shown === null) return unknown;
-    const usernames = shown ? shown.split(',').map((pair) => pair.split('=')[0] ?? '') : [];
-    const now = await boardVersions(c.env, usernames);
-    return now === null ? unknown : now === shown;
-  };
+  const isCurrent = shownBoardsAreCurrent(c.env);
   const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
   return cachedPage(answering, { name: 'landing', seconds: 60, isCurrent }, async () => {
     const url = new URL(c.req.url);
@@ -38,9 +29,11 @@ export const landingPage = new Hono<AppEnv>().get('/', appPageSecurityHeaders, (
     const liveBoards = discoverAnswer.parse(found);
     if (!shell.ok) return c.newResponse(shell.body, shell);
     const page = await renderLandingPage(shell, url.origin, liveBoards);
-    const usernames = liveBoards.boards.map((board) => board.user.username);
-    const versions = await boardVersions(c.env, usernames);
-    if (versions !== null) page.headers.set(shownBoardsHeader, versions);
+    await markShownBoards(
+      c.env,
+      page,
+      liveBoards.boards.map((board) => board.user.username),
+    );
     return page;
   });
 });

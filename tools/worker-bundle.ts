@@ -54,11 +54,8 @@ export function workerModuleGraph(): Plugin {
       });
       const root = this.environment.config.root;
       const projectFile = (id: string) =>
-        id.startsWith(`${root}/`) && !/[\0?]|\/node_modules\//.test(id)
-          ? relative(root, id)
-          : null;
-      const projectFiles = (ids: readonly string[]) =>
-        ids.flatMap((id) => projectFile(id) ?? []);
+        id.startsWith(`${root}/`) && !/[\0?]|\/node_modules\//.test(id) ? relative(root, id) : null;
+      const projectFiles = (ids: readonly string[]) => ids.flatMap((id) => projectFile(id) ?? []);
       const imports: ModuleImports = {};
       for (const id of this.getModuleIds()) {
         const file = projectFile(id);
@@ -69,7 +66,11 @@ export function workerModuleGraph(): Plugin {
           dynamicImports: projectFiles(info.dynamicallyImportedIds),
         };
       }
-      this.emitFile({ type: 'asset', fileName: moduleImportsFile, source: JSON.stringify(imports) });
+      this.emitFile({
+        type: 'asset',
+        fileName: moduleImportsFile,
+        source: JSON.stringify(imports),
+      });
     },
   };
 }

@@ -19,7 +19,7 @@ type BuiltChunk = {
 export type ModuleGraph = Record<string, BuiltChunk>;
 
 /** Where the Worker's build keeps which of the project's own files import which; never uploaded. */
-export const moduleImportsFile = '.vite/module-imports.json';
+const moduleImportsFile = '.vite/module-imports.json';
 
 /** Each of the project's files in the Worker's build (from the root): the project's files it imports. */
 export type ModuleImports = Record<string, { imports: string[]; dynamicImports: string[] }>;

@@ -113,7 +113,9 @@ export const firstLoadChunks = [
     // Claimed first: app-core would otherwise take them in as its own modules' dependencies.
     name: 'reader-core',
     priority: 2,
-    test: /node_modules\/hono\/|\/web\/lib\/(api-client|auth-token|page-actions)\.|\/web\/features\/blocks\/api\/record-click\./,
+    // The moderation values too: the reader reads `?report` by their name, and in app-core they
+    // made the reader load the whole of it with every board.
+    test: /node_modules\/hono\/|\/web\/lib\/(api-client|auth-token|page-actions)\.|\/web\/features\/blocks\/api\/record-click\.|\/schema\/moderation-values\./,
   },
   {
     priority: 1,

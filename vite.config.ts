@@ -10,6 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { darkPaletteCss } from './schema/palette';
 import { binaryModules } from './tools/binary-modules';
 import { compileInlineScript, inlineScripts } from './tools/inline-scripts';
+import { readerStylesheetEntry, readerStylesheetSources } from './tools/reader-stylesheet';
 import { workerModuleGraph } from './tools/worker-bundle';
 
 const port = (fallback: number) => Number(process.env.PORT) || fallback;
@@ -112,7 +113,9 @@ export const firstLoadChunks = [
     // Claimed first: app-core would otherwise take them in as its own modules' dependencies.
     name: 'reader-core',
     priority: 2,
-    test: /node_modules\/hono\/|\/web\/lib\/(api-client|auth-token|page-actions)\.|\/web\/features\/blocks\/api\/record-click\./,
+    // The moderation values too: the reader reads `?report` by their name, and in app-core they
+    // made the reader load the whole of it with every board.
+    test: /node_modules\/hono\/|\/web\/lib\/(api-client|auth-token|page-actions)\.|\/web\/features\/blocks\/api\/record-click\.|\/schema\/moderation-values\./,
   },
   {
     priority: 1,
@@ -136,12 +139,14 @@ const readerEntry = 'web/reader.ts';
 /**
  * The reader (web/reader.ts) is an entry of its own: a page drawn on the server loads it and not
  * the app (worker/render/app-shell.ts keeps the script marked `data-reader`). Vite would fold a
- * second script written in index.html into the app's entry, so this adds it to the built page.
+ * second script written in index.html into the app's entry, so this adds it to the built page,
+ * naming the reader's stylesheet (web/reader.css, another entry) in `data-stylesheet`: the pages
+ * drawn on the server link it in place of the app's.
  */
 function readerScript(): Plugin {
-  const tag = (src: string) => ({
+  const tag = (attrs: Record<string, string>) => ({
     tag: 'script',
-    attrs: { type: 'module', crossorigin: true, src, 'data-reader': true },
+    attrs: { type: 'module', crossorigin: true, ...attrs, 'data-reader': true },
     injectTo: 'head-prepend' as const,
   });
   return {
@@ -149,19 +154,25 @@ function readerScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        if (!context.bundle) return [tag(`/${readerEntry}`)];
-        const chunk = Object.values(context.bundle).find(
+        if (!context.bundle) return [tag({ src: `/${readerEntry}` })];
+        const outputs = Object.values(context.bundle);
+        const chunk = outputs.find(
           (output) => output.type === 'chunk' && output.isEntry && output.name === 'reader',
         );
-        return chunk ? [tag(`/${chunk.fileName}`)] : [];
+        const stylesheet = outputs.find(
+          (output) =>
+            output.type === 'asset' && output.originalFileNames.includes(readerStylesheetEntry),
+        );
+        if (!chunk || !stylesheet) return [];
+        return [tag({ src: `/${chunk.fileName}`, 'data-stylesheet': `/${stylesheet.fileName}` })];
       },
     },
   };
 }
 
 /**
- * Dark mode: the app's stylesheet, once Tailwind has written it, gains the palette mirrored for
- * the colours it uses (schema/palette.ts), and every page's head the script that applies the
+ * Dark mode: the app's and the reader's stylesheets, once Tailwind has written them, gain the
+ * palette mirrored for the colours each uses (schema/palette.ts), and every page's head the script that applies the
  * scheme chosen on the device before the first paint.
  */
 function colourSchemes(): Plugin {
@@ -171,7 +182,10 @@ function colourSchemes(): Plugin {
   return {
     name: 'up2-colour-schemes',
     transform(code, id) {
-      if (!id.split('?')[0]?.endsWith('/web/index.css')) return null;
+      const file = id.split('?')[0] ?? '';
+      if (!file.endsWith('/web/index.css') && !file.endsWith(`/${readerStylesheetEntry}`)) {
+        return null;
+      }
       return { code: `${code}\n${darkPaletteCss(themeCss, code)}\n`, map: null };
     },
     // The theme script (web/inline-scripts/theme.ts) goes first in every page's head.
@@ -247,6 +261,8 @@ export default defineConfig(({ command }) => ({
     inlineScripts(),
     binaryModules(),
     colourSchemes(),
+    // Before Tailwind: it names the reader stylesheet's sources.
+    readerStylesheetSources(),
     tailwindcss(),
     apiReferenceBundle(),
     readerScript(),
@@ -315,7 +331,11 @@ export default defineConfig(({ command }) => ({
         // helper (about 1 KB on every page) would buy nothing. Stale chunks: web/lib/load-chunk.ts.
         modulePreload: false,
         rolldownOptions: {
-          input: { index: 'index.html', reader: readerEntry },
+          input: {
+            index: 'index.html',
+            reader: readerEntry,
+            'reader-style': readerStylesheetEntry,
+          },
           output: { codeSplitting: { groups: firstLoadChunks } },
         },
       },

@@ -80,6 +80,8 @@ test("a signed-out reader's board loads the reader alone, asks the API nothing, 
   const calls = recordRequests(page, isApiCall);
   const scripts = recordRequests(page, (path) => path.endsWith('.js'));
 
+  const stylesheets = recordRequests(page, (path) => path.endsWith('.css'));
+
   await page.goto(`/@${owner.username}`);
   await expect(page.getByText('Now reading', { exact: true })).toBeVisible();
   await boardTab(page, 'Planned').check();
@@ -90,6 +92,7 @@ test("a signed-out reader's board loads the reader alone, asks the API nothing, 
     scripts.every((path) => /\/reader(-core)?-[\w-]+\.js$/.test(path)),
     scripts.join(),
   ).toBe(true);
+  expect(stylesheets).toEqual([expect.stringMatching(/^\/assets\/reader-style-[\w-]+\.css$/)]);
 
   // Pointing at a way into the app warms it, and a click then goes on within the app.
   await page
@@ -97,6 +100,19 @@ test("a signed-out reader's board loads the reader alone, asks the API nothing, 
     .getByRole('link', { name: 'Discover' })
     .hover();
   await expect.poll(() => scripts.some((path) => /\/app-core-[\w-]+\.js$/.test(path))).toBe(true);
+  // The app's whole stylesheet has arrived before its code runs: nothing of it shows unstyled.
+  const appScript = page.locator('head > script[type="module"]:not([data-reader])');
+  await expect(appScript).toHaveCount(1);
+  expect(
+    await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+        (link) => `${new URL(link.href).pathname} ${link.sheet ? 'loaded' : 'not loaded'}`,
+      ),
+    ),
+  ).toEqual([
+    expect.stringMatching(/^\/assets\/reader-style-[\w-]+\.css loaded$/),
+    expect.stringMatching(/^\/assets\/index-[\w-]+\.css loaded$/),
+  ]);
 });
 
 test('the owner never sees Copy, not even before the app arrives, and a visitor does', async ({
@@ -298,6 +314,107 @@ test('every class on a rendered board and its embed has a rule in the stylesheet
     expect(await unstyledClasses(page), path).toEqual([]);
   }
 });
+
+/**
+ * The page's look: every element's computed style (and its ::before and ::after), as the lines
+ * `property: value`; custom properties left out (each stylesheet declares the theme's variables
+ * and Tailwind's registered ones it uses, and what they change shows in the properties). The first call keeps it on the page; each later one answers what differs
+ * from it: the elements whose look changed, with their first changed properties.
+ */
+function lookChanges(page: Page) {
+  return page.evaluate(() => {
+    const looks = [...document.querySelectorAll('body, body *')].map((element) => ({
+      element: `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`,
+      look: [null, '::before', '::after'].flatMap((pseudo) => {
+        const style = getComputedStyle(element, pseudo);
+        return [...style]
+          .filter((name) => !name.startsWith('--'))
+          .map((name) => `${pseudo ?? ''}${name}: ${style.getPropertyValue(name)}`);
+      }),
+    }));
+    const store = window as unknown as { firstLook?: typeof looks };
+    const first = store.firstLook;
+    if (!first) {
+      store.firstLook = looks;
+      return [];
+    }
+    return first.flatMap(({ element, look }, index) => {
+      const now = new Set(looks[index]?.look);
+      const changed = look.filter((property) => !now.has(property));
+      return changed.length > 0 ? [`${element} ${changed.slice(0, 3).join('; ')}`] : [];
+    });
+  });
+}
+
+/** The app's whole stylesheet, added to the page as the reader adds it when the app starts. */
+function addAppStylesheet(page: Page) {
+  return page.evaluate(async () => {
+    const listing = document.getElementById('app-modules')?.textContent ?? '{}';
+    const { stylesheet } = JSON.parse(listing) as { stylesheet?: string };
+    if (!stylesheet) throw new Error('The page lists no app stylesheet.');
+    const link = Object.assign(document.createElement('link'), {
+      rel: 'stylesheet',
+      href: stylesheet,
+    });
+    document.head.appendChild(link);
+    await new Promise((resolve, reject) => {
+      link.onload = resolve;
+      link.onerror = reject;
+    });
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the reader's stylesheet draws the server's pages exactly as the app's whole stylesheet does (${colorScheme})`, async ({
+    newPage,
+    request,
+  }) => {
+    // Ten pages, each element's every property read twice.
+    test.slow();
+    const owner = await createUser(request, { prefix: 'samelook' });
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const coloured = await request.put('/api/boards/me', {
+      headers: auth,
+      data: { accent: 'teal' },
+    });
+    expect(coloured.status(), await coloured.text()).toBe(200);
+    await createBlock(request, owner, {
+      title: 'A block with every part',
+      subtitle: 'Its subtitle',
+      description: 'Its description',
+      externalUrl: 'https://example.com/every-part',
+      imageUrl: await uploadBlockImage(request, owner, onePixelPng),
+      progressEnabled: true,
+    });
+    await createBlock(request, owner, { title: 'Planned', status: 'planned' });
+    await createBlock(request, owner, { title: 'Finished', status: 'done', progress: 100 });
+    const year = new Date().getUTCFullYear();
+    const pages = [
+      `/@${owner.username}`,
+      `/@${owner.username}/year/${year}`,
+      '/',
+      '/terms',
+      '/no-such-page',
+    ];
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const page = await newPage({ colorScheme, viewport });
+      for (const path of pages) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await lookChanges(page);
+        await addAppStylesheet(page);
+        expect(
+          (await lookChanges(page)).slice(0, 10),
+          `${path} at ${viewport.width}px: elements drawn differently`,
+        ).toEqual([]);
+      }
+      await page.close();
+    }
+  });
+}
 
 test('Discover and /auth read with JavaScript off: the list, a ?q= search, and the sign-up form', async ({
   newPage,

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -17,6 +17,12 @@ type BuiltChunk = {
 };
 
 export type ModuleGraph = Record<string, BuiltChunk>;
+
+/** Where the Worker's build keeps which of the project's own files import which; never uploaded. */
+const moduleImportsFile = '.vite/module-imports.json';
+
+/** Each of the project's files in the Worker's build (from the root): the project's files it imports. */
+export type ModuleImports = Record<string, { imports: string[]; dynamicImports: string[] }>;
 
 /** Budgets of issue 38: what an isolate evaluates at start, and the upload a Free account accepts. */
 export const startupBudgetBytes = 1024 * 1024;
@@ -46,6 +52,25 @@ export function workerModuleGraph(): Plugin {
         fileName: moduleGraphFile,
         source: JSON.stringify(graph, null, 1),
       });
+      const root = this.environment.config.root;
+      const projectFile = (id: string) =>
+        id.startsWith(`${root}/`) && !/[\0?]|\/node_modules\//.test(id) ? relative(root, id) : null;
+      const projectFiles = (ids: readonly string[]) => ids.flatMap((id) => projectFile(id) ?? []);
+      const imports: ModuleImports = {};
+      for (const id of this.getModuleIds()) {
+        const file = projectFile(id);
+        const info = this.getModuleInfo(id);
+        if (!file || !info) continue;
+        imports[file] = {
+          imports: projectFiles(info.importedIds),
+          dynamicImports: projectFiles(info.dynamicallyImportedIds),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: moduleImportsFile,
+        source: JSON.stringify(imports),
+      });
     },
   };
 }
@@ -68,6 +93,10 @@ export function startupModuleIds(graph: ModuleGraph): string[] {
 
 function readModuleGraph(outDir: string): ModuleGraph {
   return JSON.parse(readFileSync(join(outDir, moduleGraphFile), 'utf8'));
+}
+
+export function readModuleImports(outDir: string): ModuleImports {
+  return JSON.parse(readFileSync(join(outDir, moduleImportsFile), 'utf8'));
 }
 
 /** The files wrangler uploads as the Worker's modules: JavaScript, WebAssembly and data, no source maps. */

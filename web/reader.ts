@@ -16,7 +16,7 @@ import {
  * action pressed before it has started (Copy) is carried out once it has (`takePendingAction`).
  */
 
-type AppModules = { entry: string | null; preload: string[] };
+type AppModules = { entry: string | null; preload: string[]; stylesheet: string | null };
 
 /** The app's entry, which a rendered page lists instead of loading it (worker/render/app-shell.ts). */
 function appModules(): AppModules | null {
@@ -26,21 +26,29 @@ function appModules(): AppModules | null {
 
 let started = false;
 
+function appendToHead(tag: string, attributes: Record<string, string>): HTMLElement {
+  const element = Object.assign(document.createElement(tag), attributes);
+  element.setAttribute('crossorigin', '');
+  return document.head.appendChild(element);
+}
+
+/**
+ * The page came styled by the reader's stylesheet, which holds only what it shows: the app's
+ * whole stylesheet is loaded first, and the app runs once it has arrived (or failed), so no
+ * dialog or menu of the app ever shows unstyled. Its code downloads meanwhile.
+ */
 function startApp() {
   const modules = appModules();
   if (started || !modules?.entry) return;
   started = true;
-  for (const url of modules.preload) {
-    document.head.appendChild(
-      Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url }),
-    );
-  }
-  const script = Object.assign(document.createElement('script'), {
-    type: 'module',
-    src: modules.entry,
-  });
-  script.crossOrigin = '';
-  document.head.appendChild(script);
+  const { entry, stylesheet } = modules;
+  for (const url of [entry, ...modules.preload])
+    appendToHead('link', { rel: 'modulepreload', href: url });
+  const run = () => appendToHead('script', { type: 'module', src: entry });
+  if (!stylesheet) return run();
+  const link = appendToHead('link', { rel: 'stylesheet', href: stylesheet });
+  link.addEventListener('load', run, { once: true });
+  link.addEventListener('error', run, { once: true });
 }
 
 /** Links within the site and the app's own controls: where a visitor goes next needs the app. */

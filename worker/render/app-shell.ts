@@ -30,21 +30,30 @@ export async function renderedOrNull(render: Promise<RenderedScreen>) {
   }
 }
 
-type AppModules = { entry: string | null; preload: string[] };
+type AppModules = { entry: string | null; preload: string[]; stylesheet: string | null };
 
 /**
  * The page reads with no script, so the app's entry (and its preloads) leave the head for a list
  * (#app-modules) that web/reader.ts loads from when the visitor needs the app. The reader's own
  * small module stays, and the viewer script (web/inline-scripts/viewer.ts) goes first: it tells
  * who is looking before the first paint. Its hash is in the page's CSP (`appPageScriptHashes`).
+ * The page is styled by the reader's stylesheet, which the reader's script names
+ * (`data-stylesheet`, vite.config.ts): the app's whole stylesheet joins the list, and web/reader.ts
+ * loads it before the app.
  */
 function deferAppModules(rewriter: HTMLRewriter): HTMLRewriter {
-  const modules: AppModules = { entry: null, preload: [] };
+  const modules: AppModules = { entry: null, preload: [], stylesheet: null };
+  let readerHref: string | null = null;
   return (
     rewriter
       .on('head', {
         element(element) {
           element.prepend(`<script>${viewerScript}</script>`, { html: true });
+        },
+      })
+      .on('head > script[data-reader]', {
+        element(element) {
+          readerHref = element.getAttribute('data-stylesheet');
         },
       })
       // index.html marks the reader's script `data-reader`; the other module script is the app.
@@ -58,6 +67,13 @@ function deferAppModules(rewriter: HTMLRewriter): HTMLRewriter {
         element(element) {
           modules.preload.push(element.getAttribute('href') ?? '');
           element.remove();
+        },
+      })
+      .on('head > link[rel="stylesheet"][href]', {
+        element(element) {
+          if (!readerHref) return;
+          modules.stylesheet = element.getAttribute('href');
+          element.setAttribute('href', readerHref);
         },
       })
       .on('body', {
@@ -133,20 +149,23 @@ export function renderShellPage(
   return rewriter.transform(response);
 }
 
-const stylesheetLink = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/;
+const readerStylesheetAttribute = /<script\b[^>]*\bdata-stylesheet="([^"]+)"/;
 let builtStylesheet: string | undefined;
 
 /**
- * The app's stylesheet, for a page drawn by the app's components outside the app (the embed):
- * the built shell names it; a dev server serves the source itself. Null without a build. Kept
- * once found: a deployment's assets never change under it.
+ * The reader's stylesheet (web/reader.css), for a page drawn by the app's components outside the
+ * app (the embed, a story's page): the built shell names it on the reader's script; a dev server
+ * serves the app's source itself. Null without a build. Kept once found: a deployment's assets
+ * never change under it.
  */
-export async function appStylesheet(env: Env, requestUrl: string): Promise<string | null> {
+export async function readerStylesheet(env: Env, requestUrl: string): Promise<string | null> {
   if (env.ENVIRONMENT === 'development') return '/web/index.css';
   if (builtStylesheet) return builtStylesheet;
   try {
     const shell = await fetchAppShell(env, requestUrl);
-    builtStylesheet = shell.ok ? stylesheetLink.exec(await shell.text())?.[1] : undefined;
+    builtStylesheet = shell.ok
+      ? readerStylesheetAttribute.exec(await shell.text())?.[1]
+      : undefined;
   } catch (error) {
     console.error('App shell unreadable; the embed goes without its stylesheet.', error);
   }

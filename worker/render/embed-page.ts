@@ -9,7 +9,7 @@ export type RenderedPage = { html: string; contentSecurityPolicy: string };
 let clickScriptHash: Promise<string> | undefined;
 
 /**
- * Stricter than the app's pages: nothing loads but the app's stylesheet and images, and the one
+ * Stricter than the app's pages: nothing loads but the reader's stylesheet and images, and the one
  * inline script runs because its hash is named (a hash, not a nonce, so a cached copy stays
  * valid). Styles may be inline: the board's own rules and each image's focal point.
  */
@@ -51,7 +51,7 @@ function description(user: PublicBoard['user']): string {
 
 export type EmbedLook = {
   theme: EmbedTheme;
-  /** The app's stylesheet: the embed is drawn by the app's own components. */
+  /** The reader's stylesheet (web/reader.css): the embed is drawn by the app's own components. */
   stylesheet: string | null;
 };
 

@@ -14,11 +14,12 @@ import {
 
 // The built index.html's head, as far as these tests care: the Worker rewrites it per board.
 const shell = `<!doctype html><html lang="en"><head><script>${themeScript}</script><meta charset="UTF-8" />
-<script type="module" crossorigin src="/assets/reader-xyz.js" data-reader></script>
+<script type="module" crossorigin src="/assets/reader-xyz.js" data-stylesheet="/assets/reader-style-css2.css" data-reader></script>
 <title>Up2 - What are you up to these days?</title>
 <meta name="description" content="Hey, what are you UP2 these days? Turn scattered activities into one clean link." />
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/dist-def.js">
+<link rel="stylesheet" crossorigin href="/assets/index-css1.css">
 </head><body><div id="root"></div></body></html>`;
 
 /** How a CSP names an inline script: `'sha256-…'` of its text. */
@@ -306,7 +307,7 @@ describe('GET /@username', () => {
     expect(head).not.toContain('/assets/index-abc.js');
     expect(head).not.toContain('modulepreload');
     expect(head).toContain(
-      '<script type="module" crossorigin src="/assets/reader-xyz.js" data-reader>',
+      '<script type="module" crossorigin src="/assets/reader-xyz.js" data-stylesheet="/assets/reader-style-css2.css" data-reader>',
     );
     // The viewer script comes first, before anything that paints.
     expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<title>'));
@@ -316,6 +317,7 @@ describe('GET /@username', () => {
     expect(JSON.parse(modules ?? 'null')).toEqual({
       entry: '/assets/index-abc.js',
       preload: ['/assets/dist-def.js'],
+      stylesheet: '/assets/index-css1.css',
     });
 
     const inline = [...html.matchAll(/<script>(.*?)<\/script>/g)].map(([, code]) => code ?? '');
@@ -324,6 +326,16 @@ describe('GET /@username', () => {
     expect(inline[1]).toBe(themeScript);
     const csp = response.headers.get('content-security-policy') ?? '';
     for (const code of inline) expect(csp).toContain(` ${await sha256Source(code)}`);
+  });
+
+  it("is styled by the reader's stylesheet, not the whole app's, which waits for the app to start", async () => {
+    const owner = await createUser();
+    const { html } = await fetchPage(`/@${owner.username}`);
+    const stylesheets = [
+      ...readHead(html).head.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g),
+    ].map(([, href]) => href);
+    expect(stylesheets).toEqual(['/assets/reader-style-css2.css']);
+    expect(html).toContain('"stylesheet":"/assets/index-css1.css"');
   });
 
   it('serves the page from the cache until the board changes, then the new board at once', async () => {

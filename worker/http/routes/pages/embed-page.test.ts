@@ -11,8 +11,9 @@ import {
   withAppShell,
 } from '../../../test/factories';
 
-// The built index.html, as far as the embed cares: it names the app's stylesheet.
+// The built index.html, as far as the embed cares: it names the reader's stylesheet and the app's.
 const shell = `<!doctype html><html lang="en"><head>
+<script type="module" crossorigin src="/assets/reader-xyz.js" data-stylesheet="/assets/reader-style-css2.css" data-reader></script>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="stylesheet" crossorigin href="/assets/index-css1.css">
 </head><body><div id="root"></div></body></html>`;
@@ -80,8 +81,9 @@ describe('GET /embed/@username', () => {
     expect(text).toContain(`<title>Name ${owner.username} (@${owner.username}) - Up2</title>`);
     expect(text).toContain('<meta name="viewport"');
     expect(text).toContain(`<link rel="canonical" href="http://up2.test/@${owner.username}">`);
-    // Drawn by the app's components, styled by the app's stylesheet, with no app script.
-    expect(text).toContain('<link rel="stylesheet" href="/assets/index-css1.css">');
+    // Drawn by the app's components, styled by the reader's stylesheet, with no app script.
+    expect(text).toContain('<link rel="stylesheet" href="/assets/reader-style-css2.css">');
+    expect(text).not.toContain('index-css1.css');
     expect(text).not.toMatch(/<script[^>]*src=/);
     expect(text).not.toContain('id="root"');
     expect(text).toMatch(new RegExp(`<h1[^>]*>Name ${owner.username}</h1>`));

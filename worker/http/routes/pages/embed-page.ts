@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { embedQuery } from '../../../../schema/boards';
 import { findPublicBoard } from '../../../domain/boards/boards';
-import { appStylesheet } from '../../../render/app-shell';
+import { readerStylesheet } from '../../../render/app-shell';
 import { usernameFromBoardPath } from '../../../render/board-meta';
 import { renderEmbedNotFound, renderEmbedPage } from '../../../render/embed-page';
 import type { AppEnv } from '../../app-env';
@@ -11,7 +11,7 @@ import { validate } from '../../middleware/validate';
 
 /**
  * `/embed/@alice` (also `/embed/alice`), `?theme=light|dark|auto`: the board rendered on the
- * server for another site's iframe, by the board page's own components, with the app's stylesheet
+ * server for another site's iframe, by the board page's own components, with the reader's stylesheet
  * and no app: readable with JavaScript off. The only page any site may frame. An embed carries no
  * sign-in, so it is always the cacheable public rendition (one per theme), and every load, cached
  * or not, is a view.
@@ -28,7 +28,7 @@ export const embedPage = new Hono<AppEnv>()
       async (db) => {
         const [board, stylesheet] = await Promise.all([
           findPublicBoard(db, username),
-          appStylesheet(c.env, c.req.url),
+          readerStylesheet(c.env, c.req.url),
         ]);
         const look = { theme, stylesheet };
         if (!board) {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { findBlockLink } from '../../../domain/boards/boards';
-import { appStylesheet } from '../../../render/app-shell';
+import { readerStylesheet } from '../../../render/app-shell';
 import { renderLinkWarning } from '../../../render/link-warning';
 import type { AppEnv } from '../../app-env';
 import { handleNotFound } from '../../middleware/errors';
@@ -18,7 +18,7 @@ export const linkWarningPage = new Hono<AppEnv>().get(
     const found = await findBlockLink(c.var.db, Number(c.req.param('id')));
     if (!found) return handleNotFound(c);
     if (!found.reported) return c.redirect(found.link, 302);
-    const stylesheet = await appStylesheet(c.env, c.req.url);
+    const stylesheet = await readerStylesheet(c.env, c.req.url);
     const board = new URL(`/@${found.username}`, c.req.url);
     c.header('cache-control', 'no-store');
     return c.html(renderLinkWarning({ link: found.link, board, stylesheet }));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { findStory } from '../../../domain/boards/public-story';
-import { appStylesheet } from '../../../render/app-shell';
+import { readerStylesheet } from '../../../render/app-shell';
 import { usernameFromBoardPath } from '../../../render/board-meta';
 import { renderStoryPage } from '../../../render/story-page';
 import type { AppEnv } from '../../app-env';
@@ -30,7 +30,7 @@ export const storyPage = new Hono<AppEnv>().get(
     if (asksForActivityJson(c.req.header('accept'))) {
       return answerFromFediverse(c, new Request(address, c.req.raw));
     }
-    const stylesheet = await appStylesheet(c.env, c.req.url);
+    const stylesheet = await readerStylesheet(c.env, c.req.url);
     const { owner, event } = story;
     return c.html(renderStoryPage({ owner, event, address, board, stylesheet }));
   },

@@ -8,7 +8,14 @@ import {
 } from '../../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
 import { linksOwnProfile } from '../../../schema/indieweb';
-import { blockCopies, blockStoryEvents, blocks, hiddenBlocks, users } from '../../../schema/tables';
+import {
+  blockCopies,
+  blockStoryEvents,
+  blocks,
+  boardSizes,
+  hiddenBlocks,
+  users,
+} from '../../../schema/tables';
 import { type Db, failedWith, rawRun } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
@@ -32,6 +39,16 @@ export async function listBlocks(
     .where(visibleOnly ? and(owned, eq(blocks.isVisible, true)) : owned)
     .orderBy(asc(blocks.position), asc(blocks.id));
   return rows.map((row) => ({ ...row, linksOwnProfile: linksOwnProfile(row) }));
+}
+
+/** How many more blocks the board takes: its size is one row, kept by triggers (migrations). */
+export async function roomOnBoard(db: Db, userId: number): Promise<number> {
+  const size = await db
+    .select({ blocks: boardSizes.blocks })
+    .from(boardSizes)
+    .where(eq(boardSizes.userId, userId))
+    .get();
+  return maxBlocksPerBoard - (size?.blocks ?? 0);
 }
 
 // Computed inside the INSERT, so parallel creates never share a position.

@@ -6,6 +6,7 @@ import {
   callJson,
   createBlock,
   createUser,
+  deleteBlock,
   expectStatus,
   readJson,
   type SeededBlock,
@@ -99,12 +100,15 @@ describe('a board of 250 blocks, as the API answers it', () => {
     expect(seen.filter((title) => hidden.includes(title))).toEqual([]);
   });
 
-  it("starts a tab's next page after a block made since, not again at the start", async () => {
+  it('does not skip a block on the next page when one of the first page is deleted after it was read', async () => {
     const rows = bigBoard();
     const user = await seededUser(rows);
     const board = await boardOf(user.username);
     const next = board.tabs.done.next;
     expect(next).not.toBeNull();
+    const [firstDone] = board.blocks.filter((block) => block.status === 'done');
+    const deleted = await deleteBlock(user, firstDone?.id ?? 0);
+    expect(deleted.status).toBe(200);
     const page = await callJson<TabPage>('GET', next ?? '');
     expect(page.body.blocks.map((block) => block.title)).toEqual(
       publicTitles(rows, 'done').slice(tabPageSize, 2 * tabPageSize),
@@ -141,7 +145,10 @@ describe("a tab's page asked for wrongly", () => {
     expect(wrong.body.fields?.status).toBe('status must be now, planned or done.');
   });
 
-  it('is a 404 for an unknown or private board', async () => {
+  it('is a 404 for an unknown or private board, where a public one answers', async () => {
+    const shown = await createUser();
+    const answer = await callJson('GET', `/api/boards/${shown.username}/blocks?status=now`);
+    expect(answer.status).toBe(200);
     const hidden = await createUser({ isPublic: false });
     for (const username of ['nobody-here-at-all', hidden.username]) {
       const answer = await callJson('GET', `/api/boards/${username}/blocks?status=now`);

@@ -78,7 +78,10 @@ async function followPages(first: string, status: Status) {
   let next = linkIn(panel(html, status), 'Next page');
   while (next !== null) {
     html = await load(next);
-    titles.push(...titlesIn(panel(html, status)));
+    const shown = titlesIn(panel(html, status));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThanOrEqual(tabPageSize);
+    titles.push(...shown);
     expect(linkIn(panel(html, status), 'First page')).toBe(first);
     next = linkIn(panel(html, status), 'Next page');
   }
@@ -109,6 +112,8 @@ describe.each([
     const user = await createUser();
     await seedBlocks(user, rows);
     for (const status of ['done', 'planned'] as const) {
+      const html = await load(address(user.username));
+      expect(titlesIn(panel(html, status))).toHaveLength(tabPageSize);
       expect(await followPages(address(user.username), status)).toEqual(
         publicTitles(rows, status),
       );

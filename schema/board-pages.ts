@@ -20,16 +20,14 @@ export function tabCursorText({ position, id }: TabCursor): string {
   return `${position}.${id}`;
 }
 
-export const tabCursor = z
-  .string({ error: cursorMessage })
-  .transform((text, ctx): TabCursor => {
-    const [, position, id] = cursorPattern.exec(text) ?? [];
-    if (position === undefined || id === undefined) {
-      ctx.addIssue({ code: 'custom', message: cursorMessage });
-      return z.NEVER;
-    }
-    return { position: Number(position), id: Number(id) };
-  });
+export const tabCursor = z.string({ error: cursorMessage }).transform((text, ctx): TabCursor => {
+  const [, position, id] = cursorPattern.exec(text) ?? [];
+  if (position === undefined || id === undefined) {
+    ctx.addIssue({ code: 'custom', message: cursorMessage });
+    return z.NEVER;
+  }
+  return { position: Number(position), id: Number(id) };
+});
 
 const tabStatus = z.enum(blockStatuses, { error: 'status must be now, planned or done.' });
 
@@ -71,7 +69,9 @@ export type BoardTabs = z.output<typeof boardTabs>;
  * The page of a tab a board page or embed was asked for past its first (`?done=<cursor>`, one tab
  * at a time), or null for the first pages: an unreadable cursor is the first page too.
  */
-export function tabPageAskedIn(search: URLSearchParams): { status: BlockStatus; after: TabCursor } | null {
+export function tabPageAskedIn(
+  search: URLSearchParams,
+): { status: BlockStatus; after: TabCursor } | null {
   for (const status of blockStatuses) {
     const after = tabCursor.safeParse(search.get(status) ?? undefined);
     if (after.success) return { status, after: after.data };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { accentColours } from './accents';
 import { imageRatios } from './block-values';
-import { boardTabs } from './board-pages';
 import { ownBlock, publicBlock } from './blocks';
+import { boardTabs } from './board-pages';
 import { categoryKeys } from './categories';
 import { hasSomeField } from './fields';
 import { publicGoal } from './goals';

@@ -395,7 +395,11 @@ export async function viewsOf(owner: Pick<TestUser, 'token'>) {
 }
 
 /** A block as `seedBlocks` writes it: a title, a tab, visible unless said. */
-export type SeededBlock = { title: string; status: 'now' | 'planned' | 'done'; isVisible?: boolean };
+export type SeededBlock = {
+  title: string;
+  status: 'now' | 'planned' | 'done';
+  isVisible?: boolean;
+};
 
 /**
  * Adds `rows` after the board's last block, in order, straight into D1 in one statement: for

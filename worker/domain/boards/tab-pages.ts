@@ -32,7 +32,9 @@ export async function publicTabPage(
     .where(
       and(
         visibleIn(userId, status),
-        after ? sql`(${blocks.position}, ${blocks.id}) > (${after.position}, ${after.id})` : undefined,
+        after
+          ? sql`(${blocks.position}, ${blocks.id}) > (${after.position}, ${after.id})`
+          : undefined,
       ),
     )
     .orderBy(asc(blocks.position), asc(blocks.id))
@@ -73,7 +75,10 @@ export async function publicTabPages(
   const tabs = Object.fromEntries(
     blockStatuses.map((status, at) => {
       const next = pages[at]?.next;
-      return [status, { count: counts[status], next: next ? boardBlocksPath(username, status, next) : null }];
+      return [
+        status,
+        { count: counts[status], next: next ? boardBlocksPath(username, status, next) : null },
+      ];
     }),
   ) as BoardTabs;
   const shown = pages

@@ -1,8 +1,8 @@
 import { type LucideIconData, PlusIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
-import { type BoardTabs, cursorOfNext } from '../../../../schema/board-pages';
 import type { PublicBlock } from '../../../../schema/blocks';
+import { type BoardTabs, cursorOfNext } from '../../../../schema/board-pages';
 import { type CategoryKey, categories } from '../../../../schema/categories';
 import { IconSprite } from '../../../components/icon-sprite';
 import { filterPill, segment, segmentRadio, segmentTrack } from '../../../components/ui/segmented';

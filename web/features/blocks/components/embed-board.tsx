@@ -10,7 +10,7 @@ import { visitBlockAttribute } from '../../../lib/page-actions';
 import { useBlockLook, useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import { firstTabWithBlocks } from '../block-rules';
-import { StatusChoice, type TabPages, TabPageLinks, tabCounts } from './block-board';
+import { StatusChoice, TabPageLinks, type TabPages, tabCounts } from './block-board';
 import { BlockProgress, BlockRating, visitLinkHref, visitLinkRel } from './block-card';
 import { tintFor } from './category-styles';
 

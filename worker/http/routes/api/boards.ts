@@ -1,23 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { boardBlocksAnswer, boardBlocksQuery, tabCursorText } from '../../../../schema/board-pages';
 import {
   boardSettingsAnswer,
   boardSettingsInput,
   ownBoardAnswer,
   publicBoardAnswer,
 } from '../../../../schema/boards';
-import {
-  boardBlocksAnswer,
-  boardBlocksQuery,
-  tabCursorText,
-} from '../../../../schema/board-pages';
 import { yearFigures, yearParam } from '../../../../schema/years';
 import { recordVisit } from '../../../domain/analytics/views';
-import {
-  findPublicTabPage,
-  getBoard,
-  updateBoardSettings,
-} from '../../../domain/boards/boards';
+import { findPublicTabPage, getBoard, updateBoardSettings } from '../../../domain/boards/boards';
 import { readYearFigures } from '../../../domain/year/figures';
 import type { AppEnv } from '../../app-env';
 import { cachedBoardResponse } from '../../board-cache';

@@ -28,13 +28,17 @@ export function boardPage(c: Context<AppEnv>, handle: string) {
   const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
   const asked = tabPageAskedIn(url.searchParams);
   const tabPage = asked ? `?${asked.status}=${tabCursorText(asked.after)}` : '';
-  return cachedBoardResponse(answering, { kind: 'page', username, variant: tabPage || undefined }, async (db) => {
-    const [shell, board] = await Promise.all([
-      fetchAppShell(c.env, c.req.url),
-      findPublicBoard(db, username, asked),
-    ]);
-    if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
-    const page = { env: c.env, origin: url.origin, handle, username, board, tabPage };
-    return { response: await renderBoardPage(shell, page), boardId: board?.owner.id ?? null };
-  });
+  return cachedBoardResponse(
+    answering,
+    { kind: 'page', username, variant: tabPage || undefined },
+    async (db) => {
+      const [shell, board] = await Promise.all([
+        fetchAppShell(c.env, c.req.url),
+        findPublicBoard(db, username, asked),
+      ]);
+      if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
+      const page = { env: c.env, origin: url.origin, handle, username, board, tabPage };
+      return { response: await renderBoardPage(shell, page), boardId: board?.owner.id ?? null };
+    },
+  );
 }

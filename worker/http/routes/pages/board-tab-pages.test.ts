@@ -42,7 +42,7 @@ async function load(path: string) {
   return response.text();
 }
 
-const unescape = (text: string) => text.replaceAll('&amp;', '&');
+const unescapeAmpersands = (text: string) => text.replaceAll('&amp;', '&');
 
 /** The markup of one tab's panel. */
 function panel(html: string, status: Status): string {
@@ -68,7 +68,7 @@ function tabCount(html: string, status: Status): number {
 /** The address of a link in a panel, by its words. */
 function linkIn(markup: string, words: string): string | null {
   const match = new RegExp(`<a href="([^"]+)"[^>]*>${words}</a>`).exec(markup);
-  return match?.[1] ? unescape(match[1]) : null;
+  return match?.[1] ? unescapeAmpersands(match[1]) : null;
 }
 
 /** A tab's cards on every page, from `first`, following Next page to the last. */
@@ -103,7 +103,10 @@ describe.each([
       expect(tabCount(html, status)).toBe(all.length);
       const next = linkIn(panel(html, status), 'Next page');
       if (all.length <= tabPageSize) expect(next).toBeNull();
-      else expect(next).toMatch(new RegExp(`^${address(user.username).replace('?', '\\?')}.*[?&]${status}=`));
+      else
+        expect(next).toMatch(
+          new RegExp(`^${address(user.username).replace('?', '\\?')}.*[?&]${status}=`),
+        );
     }
   });
 
@@ -114,9 +117,7 @@ describe.each([
     for (const status of ['done', 'planned'] as const) {
       const html = await load(address(user.username));
       expect(titlesIn(panel(html, status))).toHaveLength(tabPageSize);
-      expect(await followPages(address(user.username), status)).toEqual(
-        publicTitles(rows, status),
-      );
+      expect(await followPages(address(user.username), status)).toEqual(publicTitles(rows, status));
     }
   });
 });

@@ -25,23 +25,19 @@ export const embedPage = new Hono<AppEnv>()
     const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
     const asked = tabPageAskedIn(new URL(c.req.url).searchParams);
     const variant = asked ? `${theme}/${asked.status}/${tabCursorText(asked.after)}` : theme;
-    return cachedBoardResponse(
-      answering,
-      { kind: 'embed', username, variant },
-      async (db) => {
-        const [board, stylesheet] = await Promise.all([
-          findPublicBoard(db, username, asked),
-          appStylesheet(c.env, c.req.url),
-        ]);
-        const look = { theme, stylesheet };
-        if (!board) {
-          const rendered = await renderEmbedNotFound(look);
-          const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
-          return { response: c.html(rendered.html, 404, headers), boardId: null };
-        }
-        const rendered = await renderEmbedPage(board.body, new URL(c.req.url).origin, look, asked);
+    return cachedBoardResponse(answering, { kind: 'embed', username, variant }, async (db) => {
+      const [board, stylesheet] = await Promise.all([
+        findPublicBoard(db, username, asked),
+        appStylesheet(c.env, c.req.url),
+      ]);
+      const look = { theme, stylesheet };
+      if (!board) {
+        const rendered = await renderEmbedNotFound(look);
         const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
-        return { response: c.html(rendered.html, 200, headers), boardId: board.owner.id };
-      },
-    );
+        return { response: c.html(rendered.html, 404, headers), boardId: null };
+      }
+      const rendered = await renderEmbedPage(board.body, new URL(c.req.url).origin, look, asked);
+      const headers = { 'Content-Security-Policy': rendered.contentSecurityPolicy };
+      return { response: c.html(rendered.html, 200, headers), boardId: board.owner.id };
+    });
   });

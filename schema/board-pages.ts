@@ -20,7 +20,7 @@ export function tabCursorText({ position, id }: TabCursor): string {
   return `${position}.${id}`;
 }
 
-export const tabCursor = z.string({ error: cursorMessage }).transform((text, ctx): TabCursor => {
+const tabCursor = z.string({ error: cursorMessage }).transform((text, ctx): TabCursor => {
   const [, position, id] = cursorPattern.exec(text) ?? [];
   if (position === undefined || id === undefined) {
     ctx.addIssue({ code: 'custom', message: cursorMessage });

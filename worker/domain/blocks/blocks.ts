@@ -20,7 +20,10 @@ import { type Db, failedWith, rawRun } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { blockedLinkDomain } from '../moderation/domain-blocks';
-import { findWorks, forgetWorkStatement, type Work } from './works';
+import type { Work } from './works';
+
+// The works index is a writer's concern: it loads on an isolate's first write, never at its start.
+const works = () => import('./works');
 
 type BlockRow = typeof blocks.$inferSelect;
 
@@ -120,6 +123,7 @@ const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', 
  * its story tells a second reading or viewing.
  */
 async function refuseKnownWork(db: Db, userId: number, input: Work) {
+  const { findWorks } = await works();
   const [known] = await findWorks(db, userId, [input]);
   if (!known) return;
   const message = `“${known.title}” is already on your board, in ${tabNames[known.status]}: open it there to change it.`;
@@ -244,7 +248,7 @@ export async function updateBlock(writer: BoardWriter, id: number, input: BlockI
     .where(block)
     .returning();
   const marked = markHandEdits(db, id, userId, input);
-  const forget = renames ? [forgetWorkStatement(db, userId, id)] : [];
+  const forget = renames ? [(await works()).forgetWorkStatement(db, userId, id)] : [];
   // A change that names no status keeps the block where it is: its story has nothing to tell.
   const move = input.status === undefined ? [] : [tellMove(db, block, input.status, at)];
   const statements = [marked, ...forget, ...move, update] as const;

@@ -250,7 +250,7 @@ export function TabPageLinks({ status, pages }: { status: BlockStatus; pages: Ta
   );
 }
 
-export function countByStatus(blocks: PublicBlock[]): Record<BlockStatus, number> {
+function countByStatus(blocks: PublicBlock[]): Record<BlockStatus, number> {
   const counts: Record<BlockStatus, number> = { now: 0, planned: 0, done: 0 };
   for (const block of blocks) counts[block.status] += 1;
   return counts;

@@ -822,7 +822,8 @@ describe('POST /api/blocks/:id/click', () => {
   });
 });
 
-describe(`the ${maxBlocksPerBoard}-block board limit`, () => {
+// A full board is seeded in one statement: a few seconds for 50,000 blocks.
+describe(`the ${maxBlocksPerBoard}-block board limit`, { timeout: 60_000 }, () => {
   /** Fills a board with `count` blocks straight in D1: far faster than one HTTP call per block. */
   async function fillBoard(userId: number, count: number) {
     const fillers = Array.from({ length: count }, (_, i) => ({

@@ -209,7 +209,9 @@ describe('POST /api/import/goodreads', () => {
     expect(await boardOf(other)).toHaveLength(4);
   });
 
-  it('refuses a file that would overfill the board, saying how many fit, and adds nothing', async () => {
+  it('refuses a file that would overfill the board, saying how many fit, and adds nothing', {
+    timeout: 60_000,
+  }, async () => {
     const user = await createUser();
     await fillBoard(user, maxBlocksPerBoard - 2);
 
@@ -224,7 +226,7 @@ describe('POST /api/import/goodreads', () => {
     expect(await boardOf(user)).toHaveLength(maxBlocksPerBoard - 2);
   });
 
-  it('says the board is full when it has no room at all', async () => {
+  it('says the board is full when it has no room at all', { timeout: 60_000 }, async () => {
     const user = await createUser();
     await fillBoard(user, maxBlocksPerBoard);
     const answer = await importFile(user, 'goodreads', goodreadsFile());

@@ -54,7 +54,9 @@ function panel(html: string, status: Status): string {
 
 /** The titles a panel's cards show, in order. */
 function titlesIn(markup: string): string[] {
-  return [...new Set([...markup.matchAll(/>((?:now|planned|done) \d+)</g)].map(([, t]) => t))];
+  return [
+    ...new Set([...markup.matchAll(/>((?:now|planned|done) \d+)</g)].map(([, t]) => t ?? '')),
+  ];
 }
 
 /** The count a tab's choice shows beside its name. */

@@ -11,7 +11,7 @@ import { blockTypeKeys, findBlockType } from './catalogue';
 import { categoryKeys } from './categories';
 import { optionalImageUrl, optionalLinkUrl, optionalText, visibleText } from './fields';
 
-export const maxBlocksPerBoard = 200;
+export const maxBlocksPerBoard = 50_000;
 
 const pickCategoryAndType = 'Please select a category and type.';
 

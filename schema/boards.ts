@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accentColours } from './accents';
 import { imageRatios } from './block-values';
 import { ownBlock, publicBlock } from './blocks';
+import { boardTabs } from './board-pages';
 import { categoryKeys } from './categories';
 import { hasSomeField } from './fields';
 import { publicGoal } from './goals';
@@ -92,20 +93,26 @@ const shownBoard = boardSettings.extend({
   movedTo: z.object({ name: z.string(), url: z.string() }).nullable(),
 });
 
-/** `GET /api/boards/{username}` to anyone but the owner: visible blocks only, no counts. */
+/**
+ * `GET /api/boards/{username}` to anyone but the owner: visible blocks only, no counts. `blocks`
+ * holds the first page of each tab (`tabPageSize`), in board order; `tabs` how many each holds in
+ * all and where its next page is.
+ */
 export const publicBoardAnswer = z.object({
   board: shownBoard,
   blocks: z.array(publicBlock),
+  tabs: boardTabs,
   user: publicUser,
 });
 
 /** A public board, as visitors read it and as the Worker hands it to the pages it renders. */
 export type PublicBoard = z.output<typeof publicBoardAnswer>;
 
-/** The same board to its signed-in owner: hidden blocks too, with their counts. */
+/** The same board to its signed-in owner: every block, hidden ones too, with their counts. */
 export const ownBoardAnswer = z.object({
   board: shownBoard,
   blocks: z.array(ownBlock),
+  tabs: boardTabs,
   user: ownUser,
 });
 

@@ -316,8 +316,29 @@ export const blocks = sqliteTable(
       .on(t.userId, t.importKey)
       .where(sql`${t.importKey} IS NOT NULL`),
     index('blocks_works_unindexed').on(t.userId).where(sql`${t.worksIndexed} = 0`),
+    // A public tab's page, visible blocks of one status in board order, and the tabs' counts.
+    index('blocks_public_tab').on(t.userId, t.isVisible, t.status, t.position),
   ],
 );
+
+/**
+ * How many blocks each board holds, kept by triggers on blocks (migrations), so the limit
+ * (maxBlocksPerBoard) is checked before each insert by reading one row.
+ */
+export const boardSizes = sqliteTable('board_sizes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  blocks: integer('blocks').notNull().default(0),
+});
+
+/**
+ * The boards a bulk writer is adding blocks to, inside its batch only: Discover's index of their
+ * titles is rewritten once at the batch's end instead of once a block (domain/blocks/bulk.ts).
+ */
+export const boardBulkWrites = sqliteTable('board_bulk_writes', {
+  userId: integer('user_id').primaryKey(),
+});
 
 /**
  * What names each block's work on its board (decision 0050): its identifiers (`isbn:`,

@@ -6,7 +6,7 @@ import type { PublicBoard } from '../schema/boards';
 import type { RenderedScreen } from '../schema/rendered-screen';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
-import { EmbedScreen } from './app/routes/embed';
+import { type EmbedPaging, EmbedScreen } from './app/routes/embed';
 import { privacyPolicy, termsOfService } from './content/legal';
 import { boardQueryOptions, boardUsername } from './features/boards/api/get-board';
 import {
@@ -79,11 +79,17 @@ async function renderHtml(element: ReactNode): Promise<string> {
 
 /**
  * `/@username` (`handle`, `@username`, as the path gives it): the board, or Board Not Found when
- * `board` is null, seeded where the browser's board screen looks for it, whatever the handle.
+ * `board` is null, seeded where the browser's board screen looks for it, whatever the handle;
+ * `tabPage` (`?done=<cursor>`) names the tab's page the board carries past its first.
  * The looks of its blocks go with it, so the page needs no catalogue to draw them.
  */
-export function renderBoardScreen(origin: string, handle: string, board: PublicBoard | null) {
-  return renderScreen(`/${encodeURIComponent(handle)}`, origin, [
+export function renderBoardScreen(
+  origin: string,
+  handle: string,
+  board: PublicBoard | null,
+  tabPage = '',
+) {
+  return renderScreen(`/${encodeURIComponent(handle)}${tabPage}`, origin, [
     { queryKey: boardQueryOptions(boardUsername(handle)).queryKey, data: board },
     ...blockLookSeeds(board?.blocks ?? []),
   ]);
@@ -182,13 +188,17 @@ export function renderAuthScreen(origin: string, search: string) {
  * `/embed/@username`: the board's markup alone, with the looks of its blocks built in. It is
  * never hydrated, so no state goes with it.
  */
-export function renderEmbedScreen(origin: string, board: PublicBoard): Promise<string> {
+export function renderEmbedScreen(
+  origin: string,
+  board: PublicBoard,
+  paging: EmbedPaging,
+): Promise<string> {
   const queryClient = createQueryClient();
   seedQueries(queryClient, blockLookSeeds(board.blocks));
   return renderHtml(
     <SiteOriginContext.Provider value={origin}>
       <QueryClientProvider client={queryClient}>
-        <EmbedScreen board={board} />
+        <EmbedScreen board={board} paging={paging} />
       </QueryClientProvider>
     </SiteOriginContext.Provider>,
   );

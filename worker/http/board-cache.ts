@@ -18,11 +18,20 @@ import {
 import { visitOf } from './visits';
 
 /**
- * The public renditions of a board: `/api/boards/:username`, `/@username`, `/embed/@username`,
- * the feeds, `/@username/feed.xml|json`, and its years in review: `/@username/year/:year`,
+ * The public renditions of a board: `/api/boards/:username`, a page of one of its tabs
+ * (`/api/boards/:username/blocks`), `/@username`, `/embed/@username`, the feeds,
+ * `/@username/feed.xml|json`, and its years in review: `/@username/year/:year`,
  * `/api/boards/:username/years/:year` and the year's two images.
  */
-type BoardKind = 'api' | 'page' | 'embed' | 'feed' | 'year-page' | 'year-api' | 'year-image';
+type BoardKind =
+  | 'api'
+  | 'tab-api'
+  | 'page'
+  | 'embed'
+  | 'feed'
+  | 'year-page'
+  | 'year-api'
+  | 'year-image';
 
 /** What a visitor came to see the board for: the board itself, in any of its renditions. */
 const viewedKinds: ReadonlySet<BoardKind> = new Set(['api', 'page', 'embed']);
@@ -39,6 +48,7 @@ const boardIdHeader = 'x-up2-board-id';
 // Browsers keep the answer but ask again every time; the ETag turns an unchanged one into a 304.
 const browserCacheControl: Record<BoardKind, string> = {
   api: 'no-cache',
+  'tab-api': 'no-cache',
   page: revalidateEachTime,
   embed: revalidateEachTime,
   feed: revalidateEachTime,
@@ -47,7 +57,10 @@ const browserCacheControl: Record<BoardKind, string> = {
   'year-image': revalidateEachTime,
 };
 
-/** Which answer: `variant` names a rendition the request chose (the embed's theme). */
+/**
+ * Which answer: `variant` names a rendition the request chose (the embed's theme, a tab's page).
+ * Each variant is an entry of its own under the board's version.
+ */
 type BoardRequest = { kind: BoardKind; username: string | undefined; variant?: string };
 
 /**

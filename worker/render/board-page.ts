@@ -13,6 +13,8 @@ type BoardPage = {
   username: string | undefined;
   /** The board, or null for Board Not Found (unknown or private). */
   board: { owner: UserRow; body: PublicBoard } | null;
+  /** The tab's page the board carries past its first (`?done=<cursor>`), or ''. */
+  tabPage: string;
 };
 
 /**
@@ -22,12 +24,12 @@ type BoardPage = {
  */
 export async function renderBoardPage(
   shell: Response,
-  { env, origin, handle, username, board }: BoardPage,
+  { env, origin, handle, username, board, tabPage }: BoardPage,
 ): Promise<Response> {
   // One spelling of a board's name for every copy of its page (`/@Alice` and `/@alice` share
   // one); a path that names no possible board is drawn as it came, as the browser will read it.
   const screen = await renderedOrNull(
-    renderBoardScreen(origin, username ? `@${username}` : handle, board?.body ?? null),
+    renderBoardScreen(origin, username ? `@${username}` : handle, board?.body ?? null, tabPage),
   );
   if (!board) return renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 });
   const ogImage = await ogCardFingerprint(ogCardOf(board.body));

@@ -1,4 +1,5 @@
 import { html, raw } from 'hono/html';
+import type { BlockStatus } from '../../schema/block-values';
 import type { EmbedTheme, PublicBoard } from '../../schema/boards';
 import { embedClickScript, renderEmbedScreen } from '../../web/server';
 import { cspHash } from './csp-hash';
@@ -55,14 +56,19 @@ export type EmbedLook = {
   stylesheet: string | null;
 };
 
-/** The embedded board: the board page's header and board, read-only, in the theme asked for. */
+/**
+ * The embedded board: the board page's header and board, read-only, in the theme asked for; `asked`
+ * names the tab shown past its first page.
+ */
 export async function renderEmbedPage(
   board: PublicBoard,
   origin: string,
   look: EmbedLook,
+  asked: { status: BlockStatus } | null,
 ): Promise<RenderedPage> {
   const { user } = board;
-  const screen = await renderEmbedScreen(origin, board);
+  const paging = { theme: look.theme, pagedStatus: asked?.status ?? null };
+  const screen = await renderEmbedScreen(origin, board, paging);
   const head = documentHead({
     title: `${user.displayName} (@${user.username}) - Up2`,
     stylesheet: look.stylesheet,

@@ -393,3 +393,35 @@ export async function viewsOf(owner: Pick<TestUser, 'token'>) {
   expectStatus(stats, 200);
   return { totalViews: stats.body.totalViews, weeklyViews: stats.body.weeklyViews };
 }
+
+/** A block as `seedBlocks` writes it: a title, a tab, visible unless said. */
+export type SeededBlock = {
+  title: string;
+  status: 'now' | 'planned' | 'done';
+  isVisible?: boolean;
+};
+
+/**
+ * Adds `rows` after the board's last block, in order, straight into D1 in one statement: for
+ * boards of hundreds or thousands of blocks. It records no change, so the board's cached answers
+ * do not move: seed a board before anyone reads it.
+ */
+export async function seedBlocks(user: Pick<TestUser, 'id'>, rows: SeededBlock[]) {
+  const seeded = rows.map(({ title, status, isVisible = true }) => ({
+    title,
+    status,
+    visible: isVisible ? 1 : 0,
+  }));
+  // As the bulk writers do (domain/blocks/bulk.ts): Discover's titles are indexed once at the end.
+  await env.DB.batch([
+    env.DB.prepare('INSERT INTO board_bulk_writes (user_id) VALUES (?1)').bind(user.id),
+    env.DB.prepare(
+      `INSERT INTO blocks (user_id, position, category, type, title, status, is_visible, status_since)
+      SELECT ?1, (SELECT COALESCE(MAX(position), 0) FROM blocks WHERE user_id = ?1) + e.key + 1,
+        'learning', 'books-reading', json_extract(e.value, '$.title'),
+        json_extract(e.value, '$.status'), json_extract(e.value, '$.visible'), 0
+      FROM json_each(?2) AS e`,
+    ).bind(user.id, JSON.stringify(seeded)),
+    env.DB.prepare('DELETE FROM board_bulk_writes WHERE user_id = ?1').bind(user.id),
+  ]);
+}

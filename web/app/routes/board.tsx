@@ -1,6 +1,7 @@
 import { LockIcon, PencilIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { tabPageAskedIn, tabPageHref } from '../../../schema/board-pages';
 import { isBoardAddress } from '../../../schema/users';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -38,6 +39,8 @@ function Board({ handle }: { handle: string }) {
   const { user } = useAuth();
   const board = useBoard(username, user?.username);
   const owner = board.data?.user;
+  const { search } = useLocation();
+  const pagedStatus = tabPageAskedIn(new URLSearchParams(search))?.status ?? null;
 
   useDocumentTitle(owner ? `${owner.displayName} (@${owner.username})` : 'Board Not Found');
   useViewerMark(owner?.username);
@@ -111,7 +114,12 @@ function Board({ handle }: { handle: string }) {
         board={board.data.board}
         displayName={owner.displayName}
         variant="visitor"
-        initialStatus={firstTabWithBlocks(board.data.blocks)}
+        initialStatus={pagedStatus ?? firstTabWithBlocks(board.data.blocks)}
+        pages={{
+          tabs: board.data.tabs,
+          pagedStatus,
+          pageHref: (status, cursor) => tabPageHref(`/@${owner.username}`, status, cursor),
+        }}
         actionIcons={[...copyButtonIcons, ...blockMenuIcons]}
         renderAction={(block) => (
           <span className="for-visitors">

@@ -8,12 +8,22 @@ import {
 } from '../../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
 import { linksOwnProfile } from '../../../schema/indieweb';
-import { blockCopies, blockStoryEvents, blocks, hiddenBlocks, users } from '../../../schema/tables';
+import {
+  blockCopies,
+  blockStoryEvents,
+  blocks,
+  boardSizes,
+  hiddenBlocks,
+  users,
+} from '../../../schema/tables';
 import { type Db, failedWith, rawRun } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { blockedLinkDomain } from '../moderation/domain-blocks';
-import { copyIsbnStatement, findWorks, forgetWorkStatement, isbnOfBlock, type Work } from './works';
+import type { Work } from './works';
+
+// The works index is a writer's concern: it loads on an isolate's first write, never at its start.
+const works = () => import('./works');
 
 type BlockRow = typeof blocks.$inferSelect;
 
@@ -32,6 +42,16 @@ export async function listBlocks(
     .where(visibleOnly ? and(owned, eq(blocks.isVisible, true)) : owned)
     .orderBy(asc(blocks.position), asc(blocks.id));
   return rows.map((row) => ({ ...row, linksOwnProfile: linksOwnProfile(row) }));
+}
+
+/** How many more blocks the board takes: its size is one row, kept by triggers (migrations). */
+export async function roomOnBoard(db: Db, userId: number): Promise<number> {
+  const size = await db
+    .select({ blocks: boardSizes.blocks })
+    .from(boardSizes)
+    .where(eq(boardSizes.userId, userId))
+    .get();
+  return maxBlocksPerBoard - (size?.blocks ?? 0);
 }
 
 // Computed inside the INSERT, so parallel creates never share a position.
@@ -103,6 +123,7 @@ const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', 
  * its story tells a second reading or viewing.
  */
 async function refuseKnownWork(db: Db, userId: number, input: Work) {
+  const { findWorks } = await works();
   const [known] = await findWorks(db, userId, [input]);
   if (!known) return;
   const message = `“${known.title}” is already on your board, in ${tabNames[known.status]}: open it there to change it.`;
@@ -227,7 +248,7 @@ export async function updateBlock(writer: BoardWriter, id: number, input: BlockI
     .where(block)
     .returning();
   const marked = markHandEdits(db, id, userId, input);
-  const forget = renames ? [forgetWorkStatement(db, userId, id)] : [];
+  const forget = renames ? [(await works()).forgetWorkStatement(db, userId, id)] : [];
   // A change that names no status keeps the block where it is: its story has nothing to tell.
   const move = input.status === undefined ? [] : [tellMove(db, block, input.status, at)];
   const statements = [marked, ...forget, ...move, update] as const;
@@ -311,6 +332,7 @@ export async function copyBlock(writer: BoardWriter, sourceId: number) {
   if (!source) throw new Refusal('not-found', 'This block does not exist or is not public.');
   if (source.userId === copierId)
     throw new Refusal('invalid', 'This block is already on your board.');
+  const { copyIsbnStatement, isbnOfBlock } = await works();
   const isbn = await isbnOfBlock(db, source.id);
   await refuseKnownWork(db, copierId, { ...source, isbn });
   const at = Date.now();

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defaultAccent } from '../../../schema/accents';
+import type { BlockStatus } from '../../../schema/block-values';
+import { boardBlocksPath, type TabCursor } from '../../../schema/board-pages';
 import { type boardSettingsInput, publicBoardAnswer } from '../../../schema/boards';
 import { blocks, boardSettings, users } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
@@ -12,6 +14,7 @@ import { type BoardWriter, commitChange } from '../board-changes/record';
 import { boardMovedTo } from '../fediverse/account-move-records';
 import { reportedLinks } from '../moderation/domain-blocks';
 import { yearOnBoard } from '../year/board-year';
+import { publicTabPage, publicTabPages, type TabPageAsked, wholeTabs } from './tab-pages';
 
 /** How an unknown board answers, and a private one to all but its owner. */
 export const boardNotFound = () =>
@@ -41,25 +44,24 @@ export async function getBoardSettings(db: Db, userId: number) {
 
 /**
  * A board as `viewer` may see it. A private board answers exactly like an unknown user
- * to everyone but its owner; hidden blocks are shown only to the owner.
+ * to everyone but its owner; hidden blocks are shown only to the owner, who gets every block.
+ * Others get each tab's first page (or `asked`'s page of one tab) and every tab's count.
  */
-export async function getBoard(db: Db, username: string, viewer: UserRow | null) {
+export async function getBoard(
+  db: Db,
+  username: string,
+  viewer: UserRow | null,
+  asked: TabPageAsked | null = null,
+) {
   const owner = await findUserByUsername(db, username);
   const isOwner = owner !== undefined && viewer?.id === owner.id;
   if (!owner || (!owner.isPublic && !isOwner)) throw boardNotFound();
-  const [settings, listed, movedTo] = await Promise.all([
+  const [settings, { listed, tabs }, movedTo] = await Promise.all([
     getBoardSettings(db, owner.id),
-    listBlocks(db, owner.id, { visibleOnly: !isOwner }),
+    isOwner ? everyBlock(db, owner.id) : publicTabPages(db, owner, asked),
     boardMovedTo(db, owner.id),
   ]);
-  const reported = await reportedLinks(
-    db,
-    listed.map((block) => block.externalUrl),
-  );
-  const blocks = listed.map((block) => ({
-    ...block,
-    linkReported: block.externalUrl !== null && reported.has(block.externalUrl),
-  }));
+  const blocks = await withReportedLinks(db, listed);
   const year = await yearOnBoard(db, owner.id, settings.timeZone);
   const board = {
     ...settings,
@@ -68,7 +70,43 @@ export async function getBoard(db: Db, username: string, viewer: UserRow | null)
     nofollowLinks: owner.establishedAt === null,
     movedTo,
   };
-  return { owner, isOwner, board, blocks };
+  return { owner, isOwner, board, blocks, tabs };
+}
+
+/** Each block, marked where a moderator found its link's site harmful. */
+async function withReportedLinks<B extends { externalUrl: string | null }>(db: Db, listed: B[]) {
+  const reported = await reportedLinks(
+    db,
+    listed.map((block) => block.externalUrl),
+  );
+  return listed.map((block) => ({
+    ...block,
+    linkReported: block.externalUrl !== null && reported.has(block.externalUrl),
+  }));
+}
+
+/**
+ * A page of one tab of the public board `username`, after `after` (the first without), with the
+ * path of the next page; Board Not Found for an unknown or private board.
+ */
+export async function findPublicTabPage(
+  db: Db,
+  username: string,
+  status: BlockStatus,
+  after: TabCursor | null,
+) {
+  const owner = await publicBoardOwner(db, username);
+  const page = await publicTabPage(db, owner.id, status, after);
+  return {
+    ownerId: owner.id,
+    blocks: await withReportedLinks(db, page.blocks),
+    next: page.next ? boardBlocksPath(owner.username, status, page.next) : null,
+  };
+}
+
+async function everyBlock(db: Db, userId: number) {
+  const listed = await listBlocks(db, userId, { visibleOnly: false });
+  return { listed, tabs: wholeTabs(listed) };
 }
 
 /**
@@ -76,11 +114,15 @@ export async function getBoard(db: Db, username: string, viewer: UserRow | null)
  * when there is none to see (unknown user, private board, or a name no user can have: no query is
  * made for that).
  */
-export async function findPublicBoard(db: Db, username: string | undefined) {
+export async function findPublicBoard(
+  db: Db,
+  username: string | undefined,
+  asked: TabPageAsked | null = null,
+) {
   if (!username) return null;
   try {
-    const { owner, board, blocks } = await getBoard(db, username, null);
-    return { owner, body: publicBoardAnswer.parse({ board, blocks, user: owner }) };
+    const { owner, board, blocks, tabs } = await getBoard(db, username, null, asked);
+    return { owner, body: publicBoardAnswer.parse({ board, blocks, tabs, user: owner }) };
   } catch (error) {
     if (refusalIn(error)?.kind === 'not-found') return null;
     throw error;

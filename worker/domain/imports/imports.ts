@@ -1,11 +1,15 @@
-import { count, eq } from 'drizzle-orm';
 import { maxBlocksPerBoard } from '../../../schema/blocks';
 import type { ImportSource, LetterboxdList } from '../../../schema/imports';
-import { blocks } from '../../../schema/tables';
 import type { Db } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
-import { refuseFullBoard } from '../blocks/blocks';
-import { type BroughtBlock, bringBlocks, recordIsbns, updateKnownBlocks } from '../blocks/bulk';
+import { refuseFullBoard, roomOnBoard } from '../blocks/blocks';
+import {
+  type BroughtBlock,
+  bringBlocks,
+  broughtBlocksAt,
+  recordIsbns,
+  updateKnownBlocks,
+} from '../blocks/bulk';
 import { findWorks, isbn13, type KnownWork } from '../blocks/works';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { findBookCovers } from './book-covers';
@@ -20,11 +24,6 @@ type ImportPlan = {
   skippedRows: number;
   room: number;
 };
-
-async function roomOn(db: Db, userId: number) {
-  const [held] = await db.select({ count: count() }).from(blocks).where(eq(blocks.userId, userId));
-  return maxBlocksPerBoard - (held?.count ?? 0);
-}
 
 /** Why an import cannot go ahead when the board lacks room for all it would add. */
 function doesNotFit({ room, fresh }: ImportPlan): string | null {
@@ -54,12 +53,15 @@ export async function planImport(
     if (on) known.push({ ...exported, on });
     else fresh.push(exported);
   });
-  return { fresh, known, skippedRows: parsed.skippedRows, room: await roomOn(db, userId) };
+  return { fresh, known, skippedRows: parsed.skippedRows, room: await roomOnBoard(db, userId) };
 }
+
+// The rows a preview shows: the first of a file that may hold tens of thousands.
+const previewedRows = 200;
 
 export function previewOf(plan: ImportPlan) {
   return {
-    blocks: plan.fresh.slice(0, maxBlocksPerBoard).map(({ block, statusAt }) => ({
+    blocks: plan.fresh.slice(0, previewedRows).map(({ block, statusAt }) => ({
       title: block.title,
       subtitle: block.subtitle ?? null,
       status: block.status,
@@ -125,7 +127,7 @@ export async function runImport(
     // Another import or a new block took the room meanwhile.
     refuseFullBoard(error, 'Your board filled up meanwhile: look at the import again.'),
   );
-  const inserted = results[0];
+  const inserted = results[broughtBlocksAt];
   return {
     ...answer,
     added: inserted.length,

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { handEditedFields, timesWatchedIn, timesWatchedNote } from '../../../schema/block-values';
-import { maxBlocksPerBoard } from '../../../schema/blocks';
 import { type Db, rawRun } from '../../platform/db';
-import { refuseFullBoard } from '../blocks/blocks';
+import { refuseFullBoard, roomOnBoard } from '../blocks/blocks';
 import {
   type BroughtBlock,
   bringBlocks,
+  broughtBlocksAt,
   moveBroughtBlocks,
   retextBroughtBlocks,
   updateKnownBlocks,
@@ -56,14 +56,6 @@ async function knownItems(db: Db, userId: number, keys: string[]): Promise<Map<s
     .bind(userId, JSON.stringify(keys))
     .all<KnownItem>();
   return new Map(results.map((item) => [item.itemKey, item]));
-}
-
-async function roomOn(db: Db, userId: number): Promise<number> {
-  const row = await db.$client
-    .prepare('SELECT count(*) AS held FROM blocks WHERE user_id = ?1')
-    .bind(userId)
-    .first<{ held: number }>();
-  return maxBlocksPerBoard - (row?.held ?? 0);
 }
 
 /** Each entry's picture, copied into our store (never hotlinked), a few at a time. */
@@ -152,7 +144,7 @@ async function makeBlocks(
   });
   const taken = readable
     .filter((_, index) => !found[index])
-    .slice(0, Math.max(0, await roomOn(db, userId)));
+    .slice(0, Math.max(0, await roomOnBoard(db, userId)));
   const pictures =
     taken.length === 0
       ? new Map<string, string>()
@@ -347,7 +339,7 @@ export async function applyEntries(
   const { results } = await commitChange(board, 'blocks', [first, ...rest]).catch(
     (error: unknown) => refuseFullBoard(error, 'Your board is full: delete a block to make room.'),
   );
-  const made = making.length > 0 ? (results[0] as unknown[]).length : 0;
+  const made = making.length > 0 ? (results[broughtBlocksAt] as unknown[]).length : 0;
   const movedAt = making.length;
   const moved = moving.length > 0 ? (results[movedAt] as unknown[]).length : 0;
   return { made, moved, updated: changed.length + adopted };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findBlockType } from '../../../schema/catalogue';
 import { categories } from '../../../schema/categories';
@@ -205,23 +205,32 @@ export async function tellReachedGoals(
   blockIds: number[],
 ): Promise<number[]> {
   if (blockIds.length === 0) return [];
+  const goalYears = await db
+    .selectDistinct({ year: goals.year })
+    .from(goals)
+    .where(and(eq(goals.userId, userId), eq(goals.isPrivate, false)));
+  if (goalYears.length === 0) return [];
   const finished = await db
     .select({ id: blocks.id, statusSince: blocks.statusSince })
     .from(blocks)
     .where(
       and(
         eq(blocks.userId, userId),
-        inArray(blocks.id, blockIds),
+        // One bound list, however many blocks an import finished (D1 binds 100 at most).
+        sql`${blocks.id} IN (SELECT value FROM json_each(${JSON.stringify(blockIds)}))`,
         eq(blocks.status, 'done'),
         eq(blocks.isVisible, true),
       ),
     );
-  if (finished.length === 0) return [];
   const zone = zoneOf(await readTimeZone(db, userId));
-  const statements = finished.map((block) => {
+  const years = new Set(goalYears.map((goal) => goal.year));
+  // Only a finish in a year with a goal can reach one.
+  const statements = finished.flatMap((block) => {
     const at = block.statusSince ?? Date.now();
-    return tellReached(db, userId, block.id, at, yearAt(at, zone), zone);
+    const year = yearAt(at, zone);
+    return years.has(year) ? [tellReached(db, userId, block.id, at, year, zone)] : [];
   });
+  if (statements.length === 0) return [];
   const told = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   return told.flat().map((event) => event.blockId);
 }

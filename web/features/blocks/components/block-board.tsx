@@ -2,6 +2,7 @@ import { type LucideIconData, PlusIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type BlockStatus, blockStatuses } from '../../../../schema/block-values';
 import type { PublicBlock } from '../../../../schema/blocks';
+import { type BoardTabs, cursorOfNext } from '../../../../schema/board-pages';
 import { type CategoryKey, categories } from '../../../../schema/categories';
 import { IconSprite } from '../../../components/icon-sprite';
 import { filterPill, segment, segmentRadio, segmentTrack } from '../../../components/ui/segmented';
@@ -28,6 +29,18 @@ export type BlockBoardProps<B extends PublicBlock> = {
   actionIcons?: LucideIconData[];
   /** Owner only: lays out a tab's cards its own way (the dashboard's, which can be rearranged). */
   renderTab?: (tab: TabGridProps<B>) => ReactNode;
+  /** Visitor only: the board carries a page of each tab; counts and page links come from here. */
+  pages?: TabPages;
+};
+
+/**
+ * A board shown a page of each tab at a time: every tab's true count and next page, the tab shown
+ * past its first page (if any), and the address of a tab's page (its first for a null cursor).
+ */
+export type TabPages = {
+  tabs: BoardTabs;
+  pagedStatus: BlockStatus | null;
+  pageHref: (status: BlockStatus, cursor: string | null) => string;
 };
 
 /** One tab's cards as a grid: each card in a cell, then what follows them (Create Block). */
@@ -138,6 +151,7 @@ export function BlockBoard<B extends PublicBlock>({
   renderAction,
   actionIcons = [],
   renderTab,
+  pages,
 }: BlockBoardProps<B>) {
   const looks = useBlockLooks(blocks);
   const [viewMode, setViewMode] = useState<BlockViewMode>('default');
@@ -159,7 +173,7 @@ export function BlockBoard<B extends PublicBlock>({
             <StatusChoice
               name={`${choiceName}-status`}
               initialStatus={initialStatus}
-              counts={countByStatus(blocks)}
+              counts={pages ? tabCounts(pages.tabs) : countByStatus(blocks)}
             />
             {isOwner && <ViewModeChoice value={viewMode} onChange={setViewMode} />}
           </div>
@@ -199,6 +213,7 @@ export function BlockBoard<B extends PublicBlock>({
                     </li>
                   ),
                 })}
+              {pages && <TabPageLinks status={status} pages={pages} />}
             </div>
           );
         })}
@@ -207,7 +222,35 @@ export function BlockBoard<B extends PublicBlock>({
   );
 }
 
-export function countByStatus(blocks: PublicBlock[]): Record<BlockStatus, number> {
+export function tabCounts(tabs: BoardTabs): Record<BlockStatus, number> {
+  return { now: tabs.now.count, planned: tabs.planned.count, done: tabs.done.count };
+}
+
+/** Plain links, drawn on the server: back to a tab's first page, and on to its next one. */
+export function TabPageLinks({ status, pages }: { status: BlockStatus; pages: TabPages }) {
+  const { next } = pages.tabs[status];
+  const nextCursor = next ? cursorOfNext(next) : null;
+  if (pages.pagedStatus !== status && nextCursor === null) return null;
+  return (
+    <nav
+      aria-label={`${tabLabels[status]} pages`}
+      className="mt-4 flex flex-wrap justify-center gap-4 text-sm font-medium"
+    >
+      {pages.pagedStatus === status && (
+        <a href={pages.pageHref(status, null)} className="text-accent hover:underline">
+          First page
+        </a>
+      )}
+      {nextCursor !== null && (
+        <a href={pages.pageHref(status, nextCursor)} className="text-accent hover:underline">
+          Next page
+        </a>
+      )}
+    </nav>
+  );
+}
+
+function countByStatus(blocks: PublicBlock[]): Record<BlockStatus, number> {
   const counts: Record<BlockStatus, number> = { now: 0, planned: 0, done: 0 };
   for (const block of blocks) counts[block.status] += 1;
   return counts;

@@ -10,7 +10,7 @@ import { visitBlockAttribute } from '../../../lib/page-actions';
 import { useBlockLook, useBlockLooks } from '../../../lib/use-block-look';
 import { cn } from '../../../lib/utils';
 import { firstTabWithBlocks } from '../block-rules';
-import { countByStatus, StatusChoice } from './block-board';
+import { StatusChoice, TabPageLinks, type TabPages, tabCounts } from './block-board';
 import { BlockProgress, BlockRating, visitLinkHref, visitLinkRel } from './block-card';
 import { tintFor } from './category-styles';
 
@@ -50,7 +50,7 @@ function oneBlockPerType(blocks: PublicBlock[]): PublicBlock[] {
  * the status tabs and the spec's type filter, then compact cards (icon, title, subtitle,
  * description, Visit), so the first screen is the blocks.
  */
-export function EmbedBoard({ board }: { board: PublicBoard }) {
+export function EmbedBoard({ board, pages }: { board: PublicBoard; pages: TabPages }) {
   const { user, blocks } = board;
   const looks = useBlockLooks(blocks);
   const name = useId();
@@ -65,8 +65,8 @@ export function EmbedBoard({ board }: { board: PublicBoard }) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <StatusChoice
             name={`${name}-status`}
-            initialStatus={firstTabWithBlocks(blocks)}
-            counts={countByStatus(blocks)}
+            initialStatus={pages.pagedStatus ?? firstTabWithBlocks(blocks)}
+            counts={tabCounts(pages.tabs)}
           />
           {types.length > 1 && <TypeFilter id={`${name}-type`} types={types} />}
         </div>
@@ -93,6 +93,7 @@ export function EmbedBoard({ board }: { board: PublicBoard }) {
                   ))}
                 </ul>
               )}
+              <TabPageLinks status={status} pages={pages} />
             </div>
           );
         })}

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import type { InferResponseType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
+import { maxBlocksPerBoard } from '../../../../schema/blocks';
 import {
   type ApiClient,
   apiClient,
@@ -12,6 +13,7 @@ import {
   offContract,
   readJson,
   runCron,
+  seedBlocks,
   storedCoverImage,
   type TestUser,
   uniqueName,
@@ -820,57 +822,64 @@ describe('POST /api/blocks/:id/click', () => {
   });
 });
 
-describe('the 200-block board limit', () => {
+// A full board is seeded in one statement: a few seconds for 50,000 blocks.
+describe(`the ${maxBlocksPerBoard}-block board limit`, { timeout: 60_000 }, () => {
   /** Fills a board with `count` blocks straight in D1: far faster than one HTTP call per block. */
   async function fillBoard(userId: number, count: number) {
-    const insert = env.DB.prepare(
-      "INSERT INTO blocks (user_id, position, type, category, title) VALUES (?, ?, 'books-reading', 'learning', ?)",
-    );
-    await env.DB.batch(
-      Array.from({ length: count }, (_, i) => insert.bind(userId, i + 1, `filler ${i + 1}`)),
-    );
+    const fillers = Array.from({ length: count }, (_, i) => ({
+      title: `filler ${i + 1}`,
+      status: 'now' as const,
+    }));
+    await seedBlocks({ id: userId }, fillers);
   }
 
-  it('refuses the 201st block with 409 and keeps the board at 200', async () => {
+  async function blocksOn(userId: number) {
+    const row = await env.DB.prepare('SELECT count(*) AS held FROM blocks WHERE user_id = ?')
+      .bind(userId)
+      .first<{ held: number }>();
+    return row?.held;
+  }
+
+  const boardFull = `Your board holds at most ${maxBlocksPerBoard} blocks. Delete one to add another.`;
+
+  it('refuses the block past the limit with 409 and keeps the board at the limit', async () => {
     const user = await createUser();
-    await fillBoard(user.id, 199);
+    await fillBoard(user.id, maxBlocksPerBoard - 1);
     const last = await readJson(
-      apiClient({ token: user.token }).blocks.$post({ json: blockPayload({ title: 'the 200th' }) }),
+      apiClient({ token: user.token }).blocks.$post({ json: blockPayload({ title: 'the last' }) }),
     );
     expectStatus(last, 201);
-    expect((await storedBlock(last.body.block.id))?.position).toBe(200);
+    expect((await storedBlock(last.body.block.id))?.position).toBe(maxBlocksPerBoard);
     const over = await readJson(
       apiClient({ token: user.token }).blocks.$post({
         json: blockPayload({ title: 'one too many' }),
       }),
     );
     expectStatus(over, 409);
-    expect(over.body.error).toBe('Your board holds at most 200 blocks. Delete one to add another.');
-    expect(await myBlocks(user)).toHaveLength(200);
+    expect(over.body.error).toBe(boardFull);
+    expect(await blocksOn(user.id)).toBe(maxBlocksPerBoard);
   });
 
   it('refuses a copy onto a full board with 409 and does not bump the source count', async () => {
     const owner = await createUser();
     const source = await createBlock(owner);
     const copier = await createUser();
-    await fillBoard(copier.id, 200);
+    await fillBoard(copier.id, maxBlocksPerBoard);
     const response = await readJson(
       apiClient({ token: copier.token }).blocks[':id'].copy.$post({
         param: { id: String(source.id) },
       }),
     );
     expectStatus(response, 409);
-    expect(response.body.error).toBe(
-      'Your board holds at most 200 blocks. Delete one to add another.',
-    );
+    expect(response.body.error).toBe(boardFull);
     expect((await storedBlock(source.id))?.copy_count).toBe(0);
-    expect(await myBlocks(copier)).toHaveLength(200);
+    expect(await blocksOn(copier.id)).toBe(maxBlocksPerBoard);
   });
 
   it('accepts a new block again once one is deleted from a full board', async () => {
     const user = await createUser();
-    await fillBoard(user.id, 199);
-    const last = await createBlock(user, { title: 'the 200th' });
+    await fillBoard(user.id, maxBlocksPerBoard - 1);
+    const last = await createBlock(user, { title: 'the last' });
     expect(
       (await readJson(apiClient({ token: user.token }).blocks.$post({ json: blockPayload() })))
         .status,

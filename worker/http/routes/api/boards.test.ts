@@ -21,12 +21,12 @@ function myBlocks(token: string) {
 }
 
 describe('GET /api/boards/:username', () => {
-  it('answers { board, blocks, user } for a public board', async () => {
+  it('answers { board, blocks, tabs, user } for a public board', async () => {
     const owner = await createUser();
     const block = await createBlock(owner, { title: 'Reading Dune' });
     const response = await getBoard(owner.username);
     expectStatus(response, 200);
-    expect(Object.keys(response.body).sort()).toEqual(['blocks', 'board', 'user']);
+    expect(Object.keys(response.body).sort()).toEqual(['blocks', 'board', 'tabs', 'user']);
     expect(response.body.board).toMatchObject({ globalImageRatio: 'square', hideAllImages: false });
     expect(response.body.blocks).toHaveLength(1);
     expect(response.body.blocks[0]).toMatchObject({ id: block.id, title: 'Reading Dune' });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { boardBlocksAnswer, boardBlocksQuery, tabCursorText } from '../../../../schema/board-pages';
 import {
   boardSettingsAnswer,
   boardSettingsInput,
@@ -8,7 +9,7 @@ import {
 } from '../../../../schema/boards';
 import { yearFigures, yearParam } from '../../../../schema/years';
 import { recordVisit } from '../../../domain/analytics/views';
-import { getBoard, updateBoardSettings } from '../../../domain/boards/boards';
+import { findPublicTabPage, getBoard, updateBoardSettings } from '../../../domain/boards/boards';
 import { readYearFigures } from '../../../domain/year/figures';
 import type { AppEnv } from '../../app-env';
 import { cachedBoardResponse } from '../../board-cache';
@@ -62,17 +63,40 @@ export const boardsRoutes = new Hono<AppEnv>()
       const { viewer } = c.var;
       // Anyone signed in gets their own rendition (the owner sees hidden blocks), never a cached one.
       if (viewer) {
-        const { owner, isOwner, board, blocks } = await getBoard(c.var.db, username, viewer);
-        if (isOwner) return sendJson(c, { board, blocks, user: owner }, 200, ownBoardAnswer);
+        const { owner, isOwner, board, blocks, tabs } = await getBoard(c.var.db, username, viewer);
+        const shown = { board, blocks, tabs, user: owner };
+        if (isOwner) return sendJson(c, shown, 200, ownBoardAnswer);
         // Counted after the answer is sent; an owner looking at their own board is not a view.
         c.executionCtx.waitUntil(recordVisit(c.env, owner.id, visitOf(c.req.raw)));
-        return sendJson(c, { board, blocks, user: owner }, 200, publicBoardAnswer);
+        return sendJson(c, shown, 200, publicBoardAnswer);
       }
       const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
       return cachedBoardResponse(answering, { kind: 'api', username }, async (db) => {
-        const { owner, board, blocks } = await getBoard(db, username, null);
-        const response = sendJson(c, { board, blocks, user: owner }, 200, publicBoardAnswer);
+        const { owner, board, blocks, tabs } = await getBoard(db, username, null);
+        const response = sendJson(c, { board, blocks, tabs, user: owner }, 200, publicBoardAnswer);
         return { response, boardId: owner.id };
+      });
+    },
+  )
+  .get(
+    '/:username/blocks',
+    documented({
+      tag,
+      summary:
+        "One page of a board's tab (visible blocks, in board order): the first, or the one after `cursor`, with the path of the next",
+      answers: { 200: boardBlocksAnswer },
+      refusals: [400, 404],
+    }),
+    validate('param', boardParam),
+    validate('query', boardBlocksQuery),
+    (c) => {
+      const { username } = c.req.valid('param');
+      const { status, cursor } = c.req.valid('query');
+      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      const variant = `${status}/${cursor ? tabCursorText(cursor) : 'first'}`;
+      return cachedBoardResponse(answering, { kind: 'tab-api', username, variant }, async (db) => {
+        const { ownerId, ...page } = await findPublicTabPage(db, username, status, cursor ?? null);
+        return { response: sendJson(c, page, 200), boardId: ownerId };
       });
     },
   )

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { encode as encodePng } from 'fast-png';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { maxBlocksPerBoard } from '../../../../schema/blocks';
 import type { ImportSource } from '../../../../schema/imports';
 import {
   apiClient,
@@ -8,6 +9,7 @@ import {
   createUser,
   expectStatus,
   readJson,
+  seedBlocks,
   type TestUser,
 } from '../../../test/factories';
 import goodreadsExport from '../../../test/fixtures/goodreads_library_export.csv?raw';
@@ -50,11 +52,9 @@ async function storyOf(blockId: number) {
 
 /** Fills a board up to `count` blocks straight in the database: the cap is what is tested. */
 async function fillBoard(user: TestUser, count: number) {
-  const insert = env.DB.prepare(
-    "INSERT INTO blocks (user_id, position, type, category, title) VALUES (?, ?, 'books-reading', 'learning', ?)",
-  );
-  await env.DB.batch(
-    Array.from({ length: count }, (_, i) => insert.bind(user.id, i + 1, `Block ${i + 1}`)),
+  await seedBlocks(
+    user,
+    Array.from({ length: count }, (_, i) => ({ title: `Block ${i + 1}`, status: 'now' as const })),
   );
 }
 
@@ -103,7 +103,7 @@ describe('POST /api/import/goodreads/preview', () => {
       newCount: 4,
       alreadyOnBoard: 0,
       skippedRows: 1,
-      room: 200,
+      room: maxBlocksPerBoard,
       doesNotFit: null,
       withIsbn: 3,
     });
@@ -209,25 +209,26 @@ describe('POST /api/import/goodreads', () => {
     expect(await boardOf(other)).toHaveLength(4);
   });
 
-  it('refuses a file that would overfill the board, saying how many fit, and adds nothing', async () => {
+  it('refuses a file that would overfill the board, saying how many fit, and adds nothing', {
+    timeout: 60_000,
+  }, async () => {
     const user = await createUser();
-    await fillBoard(user, 198);
+    await fillBoard(user, maxBlocksPerBoard - 2);
 
     const previewed = await preview(user, 'goodreads', goodreadsFile());
     expectStatus(previewed, 200);
-    const doesNotFit =
-      'This file would add 4 blocks. Only 2 of them fit: a board holds at most 200 blocks. Delete some blocks, or remove rows from the file, and try again.';
+    const doesNotFit = `This file would add 4 blocks. Only 2 of them fit: a board holds at most ${maxBlocksPerBoard} blocks. Delete some blocks, or remove rows from the file, and try again.`;
     expect(previewed.body).toMatchObject({ newCount: 4, room: 2, doesNotFit });
 
     const answer = await importFile(user, 'goodreads', goodreadsFile());
     expectStatus(answer, 409);
     expect(answer.body.error).toBe(doesNotFit);
-    expect(await boardOf(user)).toHaveLength(198);
+    expect(await boardOf(user)).toHaveLength(maxBlocksPerBoard - 2);
   });
 
-  it('says the board is full when it has no room at all', async () => {
+  it('says the board is full when it has no room at all', { timeout: 60_000 }, async () => {
     const user = await createUser();
-    await fillBoard(user, 200);
+    await fillBoard(user, maxBlocksPerBoard);
     const answer = await importFile(user, 'goodreads', goodreadsFile());
     expectStatus(answer, 409);
     expect(answer.body.error).toMatch(/^This file would add 4 blocks\. Your board is full: /);

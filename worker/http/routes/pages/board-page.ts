@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { tabCursorText, tabPageAskedIn } from '../../../../schema/board-pages';
 import { findPublicBoard } from '../../../domain/boards/boards';
 import { fetchAppShell } from '../../../render/app-shell';
 import { usernameFromBoardPath } from '../../../render/board-meta';
@@ -10,7 +11,8 @@ import { answerFromFediverse, asksForActivityJson } from '../protocol/fediverse-
 /**
  * `/@alice` (also arriving as `/%40alice`; `handle` is `@alice`): the web app's shell with the
  * board rendered in it, readable before any script runs, and a head that names the board for link
- * previews and search engines. Unknown and private boards answer 404 with Board Not Found. Asked
+ * previews and search engines. Each tab shows its first page; `?done=<cursor>` (or `now`,
+ * `planned`) shows that tab's page after the cursor instead, each page cached on its own. Unknown and private boards answer 404 with Board Not Found. Asked
  * for ActivityPub JSON, it answers the board's fediverse actor instead (a private board's is not
  * found either).
  */
@@ -24,13 +26,19 @@ export function boardPage(c: Context<AppEnv>, handle: string) {
   // The page brings the board with it, so loading it is the view (the browser asks no API);
   // the cache counts it, served fresh or not.
   const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
-  return cachedBoardResponse(answering, { kind: 'page', username }, async (db) => {
-    const [shell, board] = await Promise.all([
-      fetchAppShell(c.env, c.req.url),
-      findPublicBoard(db, username),
-    ]);
-    if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
-    const page = { env: c.env, origin: url.origin, handle, username, board };
-    return { response: await renderBoardPage(shell, page), boardId: board?.owner.id ?? null };
-  });
+  const asked = tabPageAskedIn(url.searchParams);
+  const tabPage = asked ? `?${asked.status}=${tabCursorText(asked.after)}` : '';
+  return cachedBoardResponse(
+    answering,
+    { kind: 'page', username, variant: tabPage || undefined },
+    async (db) => {
+      const [shell, board] = await Promise.all([
+        fetchAppShell(c.env, c.req.url),
+        findPublicBoard(db, username, asked),
+      ]);
+      if (!shell.ok) return { response: c.newResponse(shell.body, shell), boardId: null };
+      const page = { env: c.env, origin: url.origin, handle, username, board, tabPage };
+      return { response: await renderBoardPage(shell, page), boardId: board?.owner.id ?? null };
+    },
+  );
 }

@@ -60,7 +60,9 @@ test('the embed shows a read-only board with counted tabs and a link to the full
   await expect(statusTab(page, 'Done')).toBeChecked();
   await expect(page.getByText('Finished novel', { exact: true })).toBeVisible();
 
-  const fullBoard = page.getByRole('contentinfo').getByRole('link');
+  const fullBoard = page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'View full board on Up2' });
   await expect(fullBoard).toHaveAttribute('href', new RegExp(`/@${owner.username}$`));
 });
 
@@ -154,10 +156,10 @@ test('the embed works inside an iframe on another site', async ({ page, request,
     await expect(frame.getByText('Embedded block', { exact: true })).toBeVisible();
     await frame.getByRole('radio', { name: /^\s*Done\b/ }).check();
     await expect(frame.getByText('Done elsewhere', { exact: true })).toBeVisible();
-    await expect(frame.getByRole('contentinfo').getByRole('link')).toHaveAttribute(
-      'target',
-      '_blank',
-    );
+    const footerLinks = frame.getByRole('contentinfo').getByRole('link');
+    await expect(footerLinks).toHaveText(['View full board on Up2', 'Report']);
+    for (const link of await footerLinks.all())
+      await expect(link).toHaveAttribute('target', '_blank');
   } finally {
     await partner.close();
   }

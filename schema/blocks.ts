@@ -220,3 +220,75 @@ export const clickAnswer = z.object({ recorded: z.boolean() });
 export const clickInput = z.strictObject({});
 
 export type PublicBlock = z.output<typeof publicBlock>;
+
+/**
+ * How many blocks of a tab the owner's list carries at a time. 50 fills a wide screen several
+ * rows over, and the first answer (three tabs) stays under the 200 blocks it carried when a board
+ * could hold no more.
+ */
+export const ownTabPageSize = 50;
+
+/** Where a page of one tab ends: its last block's position and id, which order the tab. */
+export type TabPlace = { position: number; id: number };
+
+const badTabCursor = 'cursor must be the next of an earlier answer: reload the list.';
+
+/** Opaque to clients (base64url of "position.id"), so its form can change later. */
+export function encodeTabCursor({ position, id }: TabPlace): string {
+  return btoa(`${position}.${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeTabCursor(cursor: string): TabPlace | null {
+  try {
+    const match = /^(-?\d{1,15})\.(\d{1,15})$/.exec(
+      atob(cursor.replace(/-/g, '+').replace(/_/g, '/')),
+    );
+    return match ? { position: Number(match[1]), id: Number(match[2]) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `GET /api/blocks/me/tabs/{status}`: the page of a tab after `cursor` (the first without one). */
+export const ownTabParam = z.strictObject({ status: blockStatus });
+export const ownTabQuery = z.strictObject({
+  cursor: z
+    .string()
+    .max(64, badTabCursor)
+    .transform((cursor, ctx) => {
+      const place = decodeTabCursor(cursor);
+      if (place) return place;
+      ctx.addIssue({ code: 'custom', message: badTabCursor });
+      return z.NEVER;
+    })
+    .optional(),
+});
+
+/** One page of a tab, first to last; `next` asks for the page after it, null at the tab's end. */
+export const ownTabPage = z.object({
+  blocks: z.array(ownBlock),
+  next: z.string().nullable(),
+});
+
+/** Each tab's true count, and where its first page ends. */
+export const ownTabs = z.object({
+  now: z.object({ total: z.number().int(), next: z.string().nullable() }),
+  planned: z.object({ total: z.number().int(), next: z.string().nullable() }),
+  done: z.object({ total: z.number().int(), next: z.string().nullable() }),
+});
+
+const neighbourMessage = 'after must be the id of a block in that tab, or null to put it first.';
+
+/**
+ * `PUT /api/blocks/{id}/position`: the block goes into tab `status` right after block `after`,
+ * or first when `after` is null.
+ */
+export const blockPositionInput = z.strictObject({
+  status: blockStatus,
+  after: z
+    .number({ error: neighbourMessage })
+    .int(neighbourMessage)
+    .positive(neighbourMessage)
+    .nullable(),
+});
+export const blockPositionAnswer = z.object({ block: ownBlock });

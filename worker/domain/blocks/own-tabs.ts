@@ -1,0 +1,179 @@
+import { and, asc, count, eq, gt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type BlockStatus, blockStatuses } from '../../../schema/block-values';
+import { encodeTabCursor, ownTabPageSize, type TabPlace } from '../../../schema/blocks';
+import { linksOwnProfile } from '../../../schema/indieweb';
+import { blocks } from '../../../schema/tables';
+import { type Db, rawRun } from '../../platform/db';
+import { Refusal } from '../../platform/refusal';
+import { type BoardWriter, commitChange } from '../board-changes/record';
+import { blockNotFound, isOwned, ownedBlock, statusMove, tabNames } from './blocks';
+
+type BlockRow = typeof blocks.$inferSelect;
+
+const inTab = (userId: number, status: BlockStatus) =>
+  and(eq(blocks.userId, userId), eq(blocks.status, status));
+
+/** Blocks after `place` in the tab's order (position, then id). */
+const after = ({ position, id }: TabPlace) =>
+  or(gt(blocks.position, position), and(eq(blocks.position, position), gt(blocks.id, id)));
+
+/** One page of the owner's tab `status`, after `cursor` (from the first without one). */
+export async function listOwnTab(
+  db: Db,
+  userId: number,
+  status: BlockStatus,
+  cursor: TabPlace | undefined,
+) {
+  const rows = await db
+    .select()
+    .from(blocks)
+    .where(and(inTab(userId, status), cursor && after(cursor)))
+    .orderBy(asc(blocks.position), asc(blocks.id))
+    .limit(ownTabPageSize + 1);
+  const page = rows.slice(0, ownTabPageSize);
+  const last = page.at(-1);
+  return {
+    blocks: page.map((row) => ({ ...row, linksOwnProfile: linksOwnProfile(row) })),
+    next: rows.length > ownTabPageSize && last ? encodeTabCursor(last) : null,
+  };
+}
+
+/** How many blocks each of the owner's tabs holds. */
+async function countTabs(db: Db, userId: number) {
+  const rows = await db
+    .select({ status: blocks.status, total: count() })
+    .from(blocks)
+    .where(eq(blocks.userId, userId))
+    .groupBy(blocks.status);
+  const totals = { now: 0, planned: 0, done: 0 };
+  for (const { status, total } of rows) totals[status] = total;
+  return totals;
+}
+
+const boardOrder = (a: BlockRow, b: BlockRow) => a.position - b.position || a.id - b.id;
+
+/**
+ * The owner's first page of every tab, in the board's order (so a board whose tabs all fit is
+ * listed as a whole, as before paging), with each tab's count and where its first page ends.
+ */
+export async function listOwnFirstPages(db: Db, userId: number) {
+  const [totals, ...pages] = await Promise.all([
+    countTabs(db, userId),
+    ...blockStatuses.map((status) => listOwnTab(db, userId, status, undefined)),
+  ]);
+  const tab = (index: number, status: BlockStatus) => ({
+    total: totals[status],
+    next: pages[index]?.next ?? null,
+  });
+  return {
+    blocks: pages.flatMap((page) => page.blocks).toSorted(boardOrder),
+    tabs: { now: tab(0, 'now'), planned: tab(1, 'planned'), done: tab(2, 'done') },
+  };
+}
+
+/**
+ * The room a renumbered board leaves between two blocks in a row: ten moves into the same gap
+ * before the board is renumbered again.
+ */
+const positionGap = 1024;
+
+/** Gives every block of the board a position `positionGap` apart, keeping their order. */
+function renumberBoard(db: Db, userId: number) {
+  return rawRun(
+    db,
+    sql`UPDATE ${blocks} SET position = ranked.rank * ${positionGap}
+      FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS rank
+        FROM ${blocks} WHERE user_id = ${userId}) AS ranked
+      WHERE ${blocks.id} = ranked.id`,
+  );
+}
+
+/** The first block of the tab after `place` (or the tab's first), leaving out the moving block. */
+function nextInTab(db: Db, userId: number, status: BlockStatus, movingId: number, place?: TabPlace) {
+  return db
+    .select({ id: blocks.id, position: blocks.position })
+    .from(blocks)
+    .where(and(inTab(userId, status), ne(blocks.id, movingId), place && after(place)))
+    .orderBy(asc(blocks.position), asc(blocks.id))
+    .get();
+}
+
+async function findNeighbour(db: Db, userId: number, status: BlockStatus, id: number) {
+  const found = await db
+    .select({ id: blocks.id, position: blocks.position })
+    .from(blocks)
+    .where(and(eq(blocks.id, id), inTab(userId, status)))
+    .get();
+  if (found) return found;
+  throw new Refusal(
+    'invalid',
+    `Block ${id} is not one of your blocks in ${tabNames[status]}: reload and try again.`,
+  );
+}
+
+/**
+ * A position strictly between `low` and `high` (either may be missing: the tab's ends), or null
+ * when they sit on neighbouring positions and the board must be renumbered first.
+ */
+function positionBetween(low: TabPlace | undefined, high: TabPlace | undefined, own: number) {
+  if (!low && !high) return own;
+  if (!low) return (high as TabPlace).position - positionGap;
+  if (!high) return low.position + positionGap;
+  if (high.position - low.position < 2) return null;
+  return Math.floor((low.position + high.position) / 2);
+}
+
+/**
+ * Puts block `id` into tab `status` right after block `afterId` (first when null), moving it from
+ * another tab if need be: one write of one row, in one batch with the change's record. When its
+ * two neighbours leave no room between their positions, the whole board is renumbered with gaps
+ * in the same batch (a write of every block of the board, rare: see decision 0053).
+ */
+export async function placeBlock(
+  writer: BoardWriter,
+  id: number,
+  status: BlockStatus,
+  afterId: number | null,
+) {
+  const { db, userId } = writer;
+  const moving = await db
+    .select({ status: blocks.status, position: blocks.position })
+    .from(blocks)
+    .where(ownedBlock(id, userId))
+    .get();
+  if (!moving) throw blockNotFound();
+  if (afterId === id) throw new Refusal('invalid', 'A block cannot go after itself.');
+  const low = afterId === null ? undefined : await findNeighbour(db, userId, status, afterId);
+  const high = await nextInTab(db, userId, status, id, low);
+  const position = positionBetween(low, high, moving.position);
+  const at = Date.now();
+  const move = moving.status === status ? null : statusMove(db, id, userId, status, at);
+  const place = (value: number | SQL) =>
+    db
+      .update(blocks)
+      .set({ ...move?.fields, position: value })
+      .where(ownedBlock(id, userId))
+      .returning();
+  // Renumbered, the neighbours lie at least a gap apart: half a gap past the lower one is between.
+  const statements =
+    position === null && low
+      ? [
+          renumberBoard(db, userId),
+          place(
+            sql`(SELECT position FROM ${blocks} WHERE id = ${low.id}) + ${positionGap / 2}`,
+          ),
+        ]
+      : [place(position ?? moving.position)];
+  const { results } = await commitChange(
+    writer,
+    'blocks',
+    [...(move?.before ?? []), ...statements] as [
+      (typeof statements)[number],
+      ...(typeof statements)[number][],
+    ],
+    isOwned(id, userId),
+  );
+  const [placed] = results.at(-1) as BlockRow[];
+  if (!placed) throw blockNotFound();
+  return placed;
+}

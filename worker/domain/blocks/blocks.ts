@@ -96,7 +96,11 @@ function statusSinceAfter(status: BlockStatus | undefined, at: number) {
   return sql<number>`CASE WHEN ${blocks.status} = ${status} THEN ${blocks.statusSince} ELSE ${at} END`;
 }
 
-export const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
+export const tabNames: Record<BlockStatus, string> = {
+  now: 'Now',
+  planned: 'Planned',
+  done: 'Done',
+};
 
 /**
  * Refuses a block whose work the board holds already (decision 0050): one work is one block, and
@@ -166,7 +170,8 @@ export async function createBlock(writer: BoardWriter, input: BlockInput) {
 }
 
 /** Anyone but the owner gets the same 404 as for a block that does not exist. */
-export const blockNotFound = () => new Refusal('not-found', 'This block does not exist or is not yours.');
+export const blockNotFound = () =>
+  new Refusal('not-found', 'This block does not exist or is not yours.');
 
 /** `handEditedFields`' bit when `column` is given and differs from the stored value, else 0. */
 function editedBit(column: SQLiteColumn, value: unknown, bit: number) {
@@ -267,10 +272,7 @@ export async function moveBlock(writer: BoardWriter, id: number, status: BlockSt
   const { results } = await commitChange(
     writer,
     'blocks',
-    [
-      ...move.before,
-      db.update(blocks).set(move.fields).where(ownedBlock(id, userId)).returning(),
-    ],
+    [...move.before, db.update(blocks).set(move.fields).where(ownedBlock(id, userId)).returning()],
     isOwned(id, userId),
   );
   const [updated] = results[2];

@@ -89,7 +89,13 @@ function renumberBoard(db: Db, userId: number) {
 }
 
 /** The first block of the tab after `place` (or the tab's first), leaving out the moving block. */
-function nextInTab(db: Db, userId: number, status: BlockStatus, movingId: number, place?: TabPlace) {
+function nextInTab(
+  db: Db,
+  userId: number,
+  status: BlockStatus,
+  movingId: number,
+  place?: TabPlace,
+) {
   return db
     .select({ id: blocks.id, position: blocks.position })
     .from(blocks)
@@ -159,9 +165,7 @@ export async function placeBlock(
     position === null && low
       ? [
           renumberBoard(db, userId),
-          place(
-            sql`(SELECT position FROM ${blocks} WHERE id = ${low.id}) + ${positionGap / 2}`,
-          ),
+          place(sql`(SELECT position FROM ${blocks} WHERE id = ${low.id}) + ${positionGap / 2}`),
         ]
       : [place(position ?? moving.position)];
   const { results } = await commitChange(

@@ -28,6 +28,8 @@ export type BlockBoardProps<B extends PublicBlock> = {
   actionIcons?: LucideIconData[];
   /** Owner only: lays out a tab's cards its own way (the dashboard's, which can be rearranged). */
   renderTab?: (tab: TabGridProps<B>) => ReactNode;
+  /** Each tab's count when `blocks` holds only part of a long tab; counted from `blocks` otherwise. */
+  counts?: Record<BlockStatus, number>;
 };
 
 /** One tab's cards as a grid: each card in a cell, then what follows them (Create Block). */
@@ -138,6 +140,7 @@ export function BlockBoard<B extends PublicBlock>({
   renderAction,
   actionIcons = [],
   renderTab,
+  counts,
 }: BlockBoardProps<B>) {
   const looks = useBlockLooks(blocks);
   const [viewMode, setViewMode] = useState<BlockViewMode>('default');
@@ -159,7 +162,7 @@ export function BlockBoard<B extends PublicBlock>({
             <StatusChoice
               name={`${choiceName}-status`}
               initialStatus={initialStatus}
-              counts={countByStatus(blocks)}
+              counts={counts ?? countByStatus(blocks)}
             />
             {isOwner && <ViewModeChoice value={viewMode} onChange={setViewMode} />}
           </div>

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type BlockStatus, blockStatuses } from '../../../schema/block-values';
+import type { BlockStatus } from '../../../schema/block-values';
 import { encodeTabCursor, ownTabPageSize, type TabPlace } from '../../../schema/blocks';
 import { linksOwnProfile } from '../../../schema/indieweb';
 import { blocks } from '../../../schema/tables';
@@ -57,17 +57,19 @@ const boardOrder = (a: BlockRow, b: BlockRow) => a.position - b.position || a.id
  * listed as a whole, as before paging), with each tab's count and where its first page ends.
  */
 export async function listOwnFirstPages(db: Db, userId: number) {
-  const [totals, ...pages] = await Promise.all([
+  const [totals, now, planned, done] = await Promise.all([
     countTabs(db, userId),
-    ...blockStatuses.map((status) => listOwnTab(db, userId, status, undefined)),
+    listOwnTab(db, userId, 'now', undefined),
+    listOwnTab(db, userId, 'planned', undefined),
+    listOwnTab(db, userId, 'done', undefined),
   ]);
-  const tab = (index: number, status: BlockStatus) => ({
-    total: totals[status],
-    next: pages[index]?.next ?? null,
-  });
   return {
-    blocks: pages.flatMap((page) => page.blocks).toSorted(boardOrder),
-    tabs: { now: tab(0, 'now'), planned: tab(1, 'planned'), done: tab(2, 'done') },
+    blocks: [...now.blocks, ...planned.blocks, ...done.blocks].toSorted(boardOrder),
+    tabs: {
+      now: { total: totals.now, next: now.next },
+      planned: { total: totals.planned, next: planned.next },
+      done: { total: totals.done, next: done.next },
+    },
   };
 }
 

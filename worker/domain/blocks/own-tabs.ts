@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { BlockStatus } from '../../../schema/block-values';
-import { encodeTabCursor, ownTabPageSize, type TabPlace } from '../../../schema/blocks';
+import { ownTabPageSize } from '../../../schema/blocks';
 import { linksOwnProfile } from '../../../schema/indieweb';
 import { blocks } from '../../../schema/tables';
 import { type Db, rawRun } from '../../platform/db';
@@ -9,6 +9,26 @@ import { type BoardWriter, commitChange } from '../board-changes/record';
 import { blockNotFound, isOwned, ownedBlock, statusMove, tabNames } from './blocks';
 
 type BlockRow = typeof blocks.$inferSelect;
+
+/** Where a page of one tab ends: its last block's position and id, which order the tab. */
+type TabPlace = { position: number; id: number };
+
+/** Opaque to clients (base64url of "position.id"), so its form can change later. */
+function encodeTabCursor({ position, id }: TabPlace): string {
+  return btoa(`${position}.${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeTabCursor(cursor: string): TabPlace {
+  try {
+    const match = /^(-?\d{1,15})\.(\d{1,15})$/.exec(
+      atob(cursor.replace(/-/g, '+').replace(/_/g, '/')),
+    );
+    if (match) return { position: Number(match[1]), id: Number(match[2]) };
+  } catch {
+    // Not base64: refused below like any other cursor no answer gave.
+  }
+  throw new Refusal('invalid', 'cursor must be the next of an earlier answer: reload the list.');
+}
 
 const inTab = (userId: number, status: BlockStatus) =>
   and(eq(blocks.userId, userId), eq(blocks.status, status));
@@ -22,12 +42,13 @@ export async function listOwnTab(
   db: Db,
   userId: number,
   status: BlockStatus,
-  cursor: TabPlace | undefined,
+  cursor: string | undefined,
 ) {
+  const from = cursor === undefined ? undefined : decodeTabCursor(cursor);
   const rows = await db
     .select()
     .from(blocks)
-    .where(and(inTab(userId, status), cursor && after(cursor)))
+    .where(and(inTab(userId, status), from && after(from)))
     .orderBy(asc(blocks.position), asc(blocks.id))
     .limit(ownTabPageSize + 1);
   const page = rows.slice(0, ownTabPageSize);

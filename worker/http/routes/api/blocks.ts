@@ -77,7 +77,8 @@ export const blocksRoutes = new Hono<AppEnv>()
     '/me',
     documented({
       tag,
-      summary: 'Your blocks, hidden ones included, with their counts, and your board settings',
+      summary:
+        'Your blocks, hidden ones included: each tab’s count and first page, and your board settings',
       answers: { 200: ownBlocksAnswer },
       refusals: [401],
       tokenScope: 'read',
@@ -97,7 +98,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     '/me/tabs/:status',
     documented({
       tag,
-      summary: `One page (${ownTabPageSize} blocks) of one of your tabs, hidden blocks included, after \`cursor\`: the \`next\` of \`GET /api/blocks/me\` or of the page before`,
+      summary: `${ownTabPageSize} more blocks of one of your tabs, after \`cursor\` (a \`next\` of /me or of a page)`,
       answers: { 200: ownTabPage },
       refusals: [400, 401],
       tokenScope: 'read',
@@ -173,8 +174,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     '/:id{[0-9]+}/position',
     documented({
       tag,
-      summary:
-        'Move one of your blocks to a place in a tab: right after block `after` of tab `status`, or first when `after` is null; from another tab, it changes status as `{ status }` does',
+      summary: 'Put one of your blocks in tab `status` after block `after` (null: first)',
       answers: { 200: blockPositionAnswer },
       refusals: [400, 401, 404],
       tokenScope: 'blocks:write',

@@ -30,7 +30,7 @@ test('an owner puts their blocks in order from the keyboard and visitors see tha
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByText('Third act is now at position 1 of 3 in Now.')).toBeAttached();
   const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/api/blocks/order') && response.status() === 200,
+    (response) => response.url().endsWith('/position') && response.status() === 200,
   );
   await page.keyboard.press('Space');
   await expect(page.getByText('Third act dropped at position 1 of 3 in Now.')).toBeAttached();

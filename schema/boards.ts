@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accentColours } from './accents';
 import { imageRatios } from './block-values';
-import { ownBlock, publicBlock } from './blocks';
+import { ownBlock, ownTabs, publicBlock } from './blocks';
 import { boardTabs } from './board-pages';
 import { categoryKeys } from './categories';
 import { hasSomeField } from './fields';
@@ -116,7 +116,15 @@ export const ownBoardAnswer = z.object({
   user: ownUser,
 });
 
-export const ownBlocksAnswer = z.object({ blocks: z.array(ownBlock), board: boardSettings });
+/**
+ * `GET /api/blocks/me`: the first page of each tab (all of a tab under `ownTabPageSize`), first
+ * to last and tab after tab, with each tab's true count and where its first page ends.
+ */
+export const ownBlocksAnswer = z.object({
+  blocks: z.array(ownBlock),
+  tabs: ownTabs,
+  board: boardSettings,
+});
 
 export const discoverAnswer = z.object({
   boards: z.array(

@@ -27,7 +27,11 @@ describe('a connection to D1 lost on the way', () => {
     await createBlock(owner, { title: 'Still here' });
     const flaky = flakyDatabase(readsBlocks);
     const answer = await readJson(
-      apiClient({ token: owner.token, settled: flaky.env }).blocks.me.$get(),
+      // A tab's page: one read of the blocks (the owner's list reads each tab and their counts).
+      apiClient({ token: owner.token, settled: flaky.env }).blocks.me.tabs[':status'].$get({
+        param: { status: 'now' },
+        query: {},
+      }),
     );
     expectStatus(answer, 200);
     expect(answer.body.blocks.map((block) => block.title)).toEqual(['Still here']);
@@ -38,7 +42,11 @@ describe('a connection to D1 lost on the way', () => {
     const owner = await createUser();
     const flaky = flakyDatabase(readsBlocks, 2);
     const answer = await readJson(
-      apiClient({ token: owner.token, settled: flaky.env }).blocks.me.$get(),
+      // A tab's page: one read of the blocks (the owner's list reads each tab and their counts).
+      apiClient({ token: owner.token, settled: flaky.env }).blocks.me.tabs[':status'].$get({
+        param: { status: 'now' },
+        query: {},
+      }),
     );
     expect(answer.status).toBe(503);
     expect(flaky.runs).toHaveLength(2);

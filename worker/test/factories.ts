@@ -328,6 +328,14 @@ export async function notificationsOf(user: TestUser) {
   return answer.body.notifications;
 }
 
+/** How many blocks the owner's board holds, all tabs together (their list carries a page of each). */
+export async function ownBlockCount(user: Pick<TestUser, 'token'>) {
+  const answer = await readJson(apiClient({ token: user.token }).blocks.me.$get());
+  expectStatus(answer, 200);
+  const { now, planned, done } = answer.body.tabs;
+  return now.total + planned.total + done.total;
+}
+
 /** The titles of the board's blocks as a signed-out visitor is answered. */
 export async function publicBlockTitles(username: string) {
   const board = await readJson(apiClient().boards[':username'].$get({ param: { username } }));

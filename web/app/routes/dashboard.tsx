@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { BlockStatus } from '../../../schema/block-values';
 import type { BlockTypeKey } from '../../../schema/catalogue';
 import { Button } from '../../components/ui/button';
+import { LoadMore } from '../../components/ui/load-more';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMyAnalytics } from '../../features/analytics/api/get-my-analytics';
 import { DailyChartCard } from '../../features/analytics/components/daily-chart-card';
@@ -12,8 +13,9 @@ import { StatsCard } from '../../features/analytics/components/stats-card';
 import { PrivacySwitch } from '../../features/auth/components/privacy-switch';
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
-import { type Block, useOwnBlocks } from '../../features/blocks/api/get-own-blocks';
-import { useReorderBlocks } from '../../features/blocks/api/reorder-blocks';
+import type { Block } from '../../features/blocks/api/get-own-blocks';
+import { usePlaceBlock } from '../../features/blocks/api/place-block';
+import { useOwnBoard } from '../../features/blocks/api/use-own-board';
 import { firstTabWithBlocks } from '../../features/blocks/block-rules';
 import { BlockBoard } from '../../features/blocks/components/block-board';
 import { BlockCard } from '../../features/blocks/components/block-card';
@@ -207,15 +209,15 @@ function firstTabCards(blocks: Block[]): number {
 }
 
 function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: boolean }) {
-  const ownBlocks = useOwnBlocks();
-  const reorderBlocks = useReorderBlocks();
+  const { ownBlocks, blocks, counts, blockCount: totalBlocks, more } = useOwnBoard();
+  const placeBlock = usePlaceBlock();
   const [editing, setEditing] = useState<BlockEditing>({ open: false, block: null });
   const [profileOpen, setProfileOpen] = useState(false);
   // Null until first opened, so the dialog's chunk is fetched only then.
   const [importOpen, setImportOpen] = useState<boolean | null>(null);
   const [addSourceOpen, setAddSourceOpen] = useState<boolean | null>(null);
-  const blockCount = ownBlocks.data?.blocks.length ?? (ownBlocks.isError ? null : undefined);
-  const dialogFocus = useBlockDialogFocus(ownBlocks.data?.blocks);
+  const blockCount = totalBlocks ?? (ownBlocks.isError ? null : undefined);
+  const dialogFocus = useBlockDialogFocus(blocks);
   const openDialog = (next: Omit<BlockEditing, 'open'>) => {
     dialogFocus.rememberTrigger();
     setEditing({ open: true, ...next });
@@ -269,10 +271,7 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
           <InsightsCard />
         </SidebarCard>
         <SidebarCard>
-          <EmbedCodeCard
-            username={user.username}
-            firstTabCards={firstTabCards(ownBlocks.data?.blocks ?? [])}
-          />
+          <EmbedCodeCard username={user.username} firstTabCards={firstTabCards(blocks ?? [])} />
         </SidebarCard>
       </aside>
       <main ref={dialogFocus.boardRef} className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
@@ -289,16 +288,16 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
             </Button>
           </div>
         )}
-        {ownBlocks.data && (
+        {ownBlocks.data && blocks && (
           <>
             <BoardToolbar board={ownBlocks.data.board} />
             <DuplicatesNotice />
             <OnboardingBanner
-              blockCount={ownBlocks.data.blocks.length}
+              blockCount={blockCount ?? 0}
               onCreate={() => createBlock('now')}
               onExample={(initialType) => openDialog({ block: null, initialType })}
             />
-            {ownBlocks.data.blocks.length === 0 && (
+            {blocks.length === 0 && (
               // An empty board's quickest start: one press copies what others are up to.
               <TrendingRow
                 category={null}
@@ -314,17 +313,24 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
             )}
             <BlockBoard
               variant="owner"
-              blocks={ownBlocks.data.blocks}
+              blocks={blocks}
+              counts={counts}
               board={ownBlocks.data.board}
               displayName={user.displayName}
-              initialStatus={firstTabWithBlocks(ownBlocks.data.blocks)}
+              initialStatus={firstTabWithBlocks(blocks)}
               onCreate={createBlock}
               onEdit={(block) => openDialog({ block })}
               renderTab={(tab) => (
-                <SortableBlockGrid
-                  {...tab}
-                  onReorder={(ids) => reorderBlocks.mutate({ status: tab.status, ids })}
-                />
+                <>
+                  <SortableBlockGrid
+                    {...tab}
+                    onMove={(id, after) => placeBlock.mutate({ id, status: tab.status, after })}
+                  />
+                  <LoadMore
+                    pages={more[tab.status]}
+                    failure="We couldn't load more blocks. Try again."
+                  />
+                </>
               )}
             />
           </>
@@ -344,7 +350,7 @@ function Dashboard({ user, firstSignIn }: { user: CurrentUser; firstSignIn: bool
         open={profileOpen}
         onOpenChange={setProfileOpen}
         user={user}
-        blockCount={ownBlocks.data?.blocks.length}
+        blockCount={blockCount ?? undefined}
       />
       {importOpen !== null && (
         <Suspense>

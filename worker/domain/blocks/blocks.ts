@@ -67,12 +67,12 @@ export function refuseFullBoard(error: unknown, message = boardFull): never {
   throw error;
 }
 
-function ownedBlock(id: number, userId: number) {
+export function ownedBlock(id: number, userId: number) {
   return and(eq(blocks.id, id), eq(blocks.userId, userId));
 }
 
 /** Judged before a write: whether the block is the writer's, so the write changes their board. */
-const isOwned = (id: number, userId: number) =>
+export const isOwned = (id: number, userId: number) =>
   sql`EXISTS (SELECT 1 FROM ${blocks} WHERE ${ownedBlock(id, userId)})`;
 
 /**
@@ -116,7 +116,11 @@ function statusSinceAfter(status: BlockStatus | undefined, at: number) {
   return sql<number>`CASE WHEN ${blocks.status} = ${status} THEN ${blocks.statusSince} ELSE ${at} END`;
 }
 
-const tabNames: Record<BlockStatus, string> = { now: 'Now', planned: 'Planned', done: 'Done' };
+export const tabNames: Record<BlockStatus, string> = {
+  now: 'Now',
+  planned: 'Planned',
+  done: 'Done',
+};
 
 /**
  * Refuses a block whose work the board holds already (decision 0050): one work is one block, and
@@ -187,7 +191,8 @@ export async function createBlock(writer: BoardWriter, input: BlockInput) {
 }
 
 /** Anyone but the owner gets the same 404 as for a block that does not exist. */
-const blockNotFound = () => new Refusal('not-found', 'This block does not exist or is not yours.');
+export const blockNotFound = () =>
+  new Refusal('not-found', 'This block does not exist or is not yours.');
 
 /** `handEditedFields`' bit when `column` is given and differs from the stored value, else 0. */
 function editedBit(column: SQLiteColumn, value: unknown, bit: number) {
@@ -259,30 +264,36 @@ export async function updateBlock(writer: BoardWriter, id: number, input: BlockI
 }
 
 /**
- * Status alone (`PUT /api/blocks/:id` with `{ status }`): planned 0, done 100, now keeps 1-99 or
- * gets 50. The web app's "Move to …" buttons send the whole block instead (quickMoves).
+ * What moving block `id` to `status` writes besides the status: its story and the owner's hand
+ * edit (first, while the block holds its old status), and the fields that go with the status:
+ * planned 0, done 100, now keeps 1-99 or gets 50.
+ */
+export function statusMove(db: Db, id: number, userId: number, status: BlockStatus, at: number) {
+  return {
+    before: [
+      markHandEdits(db, id, userId, { status }),
+      tellMove(db, ownedBlock(id, userId), status, at),
+    ] as const,
+    fields: {
+      status,
+      progress: sql<number>`CASE ${status} WHEN 'planned' THEN 0 WHEN 'done' THEN 100 ELSE CASE WHEN ${blocks.progress} BETWEEN 1 AND 99 THEN ${blocks.progress} ELSE 50 END END`,
+      updatedAt: new Date(at),
+      statusSince: statusSinceAfter(status, at),
+    },
+  };
+}
+
+/**
+ * Status alone (`PUT /api/blocks/:id` with `{ status }`). The web app's "Move to …" buttons send
+ * the whole block instead (quickMoves).
  */
 export async function moveBlock(writer: BoardWriter, id: number, status: BlockStatus) {
   const { db, userId } = writer;
-  const at = Date.now();
-  const block = ownedBlock(id, userId);
+  const move = statusMove(db, id, userId, status, Date.now());
   const { results } = await commitChange(
     writer,
     'blocks',
-    [
-      markHandEdits(db, id, userId, { status }),
-      tellMove(db, block, status, at),
-      db
-        .update(blocks)
-        .set({
-          status,
-          progress: sql`CASE ${status} WHEN 'planned' THEN 0 WHEN 'done' THEN 100 ELSE CASE WHEN ${blocks.progress} BETWEEN 1 AND 99 THEN ${blocks.progress} ELSE 50 END END`,
-          updatedAt: new Date(at),
-          statusSince: statusSinceAfter(status, at),
-        })
-        .where(block)
-        .returning(),
-    ],
+    [...move.before, db.update(blocks).set(move.fields).where(ownedBlock(id, userId)).returning()],
     isOwned(id, userId),
   );
   const [updated] = results[2];

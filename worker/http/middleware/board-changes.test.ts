@@ -58,6 +58,7 @@ describe('every write route', () => {
       'POST /api/sources/:id/check',
       'PUT /api/auth/me',
       'PUT /api/blocks/:id{[0-9]+}',
+      'PUT /api/blocks/:id{[0-9]+}/position',
       'PUT /api/blocks/order',
       'PUT /api/boards/me',
     ]);

@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
 import { api, errorMessage } from '../../../lib/api-client';
 import { useBlocksChanged } from '../../../lib/board-changed';
 import { readAgainAfterChange } from '../../../lib/query-client';
 import { analyticsKeys } from '../../../lib/query-keys';
 import { ownBlocksQueryOptions } from './get-own-blocks';
+import { type OwnTabPage, ownTabsKey } from './get-own-tab';
 
 /** Whatever the answer, the board is read again: the server's word on what it holds. */
 function useAfterBlockChange() {
@@ -58,6 +59,17 @@ export function useDeleteBlockWithUndo() {
     void queryClient.cancelQueries({ queryKey: ownBlocksKey });
     queryClient.setQueryData(ownBlocksKey, (data) =>
       data ? { ...data, blocks: data.blocks.filter((block) => block.id !== id) } : data,
+    );
+    queryClient.setQueriesData<InfiniteData<OwnTabPage>>({ queryKey: ownTabsKey() }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              blocks: page.blocks.filter((block) => block.id !== id),
+            })),
+          }
+        : data,
     );
     deleteBlock
       .mutateAsync(id)

@@ -31,6 +31,8 @@ export type BlockBoardProps<B extends PublicBlock> = {
   renderTab?: (tab: TabGridProps<B>) => ReactNode;
   /** Visitor only: the board carries a page of each tab; counts and page links come from here. */
   pages?: TabPages;
+  /** Each tab's count when `blocks` holds only part of a long tab; counted from `blocks` otherwise. */
+  counts?: Record<BlockStatus, number>;
 };
 
 /**
@@ -152,6 +154,7 @@ export function BlockBoard<B extends PublicBlock>({
   actionIcons = [],
   renderTab,
   pages,
+  counts,
 }: BlockBoardProps<B>) {
   const looks = useBlockLooks(blocks);
   const [viewMode, setViewMode] = useState<BlockViewMode>('default');
@@ -173,7 +176,7 @@ export function BlockBoard<B extends PublicBlock>({
             <StatusChoice
               name={`${choiceName}-status`}
               initialStatus={initialStatus}
-              counts={pages ? tabCounts(pages.tabs) : countByStatus(blocks)}
+              counts={pages ? tabCounts(pages.tabs) : (counts ?? countByStatus(blocks))}
             />
             {isOwner && <ViewModeChoice value={viewMode} onChange={setViewMode} />}
           </div>

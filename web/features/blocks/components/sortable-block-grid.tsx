@@ -74,7 +74,8 @@ function useAnnouncements(blocks: PublicBlock[], status: BlockStatus): Announcem
  * A tab of the owner's board whose cards can be put in order: by dragging a card's handle with a
  * mouse, a finger or a pen, or from the keyboard on the handle (space, arrows, space), with each
  * step announced. Only the handle starts a drag, so a click on the card still opens it and a
- * finger elsewhere on the card still scrolls the page.
+ * finger elsewhere on the card still scrolls the page. A drop moves one block: the cards of a
+ * long tab not loaded yet keep their places.
  */
 export function SortableBlockGrid<B extends PublicBlock>({
   status,
@@ -82,8 +83,8 @@ export function SortableBlockGrid<B extends PublicBlock>({
   className,
   renderCard,
   children,
-  onReorder,
-}: TabGridProps<B> & { onReorder: (ids: number[]) => void }) {
+  onMove,
+}: TabGridProps<B> & { onMove: (id: number, after: number | null) => void }) {
   const sensors = useSensors(
     // A few pixels of travel before a drag starts: a tap on the handle stays a tap.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -96,7 +97,11 @@ export function SortableBlockGrid<B extends PublicBlock>({
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(Number(active.id));
     const to = ids.indexOf(Number(over.id));
-    if (from >= 0 && to >= 0) onReorder(arrayMove(ids, from, to));
+    if (from < 0 || to < 0) return;
+    // Sent as one block's move: after the card now before it, or first.
+    const order = arrayMove(ids, from, to);
+    const at = order.indexOf(Number(active.id));
+    onMove(Number(active.id), order[at - 1] ?? null);
   };
 
   return (

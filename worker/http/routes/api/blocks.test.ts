@@ -337,7 +337,7 @@ describe('POST /api/blocks', () => {
 });
 
 describe('GET /api/blocks/me', () => {
-  it('answers { blocks, board } with the owner hidden blocks included', async () => {
+  it('answers { blocks, tabs, board } with the owner hidden blocks included', async () => {
     const user = await createUser();
     const shown = await createBlock(user, { title: 'shown' });
     const hidden = await createBlock(user, { title: 'hidden', isVisible: false });
@@ -345,7 +345,7 @@ describe('GET /api/blocks/me', () => {
     await createBlock(other, { title: 'not mine' });
     const response = await readJson(apiClient({ token: user.token }).blocks.me.$get());
     expectStatus(response, 200);
-    expect(Object.keys(response.body).sort()).toEqual(['blocks', 'board']);
+    expect(Object.keys(response.body).sort()).toEqual(['blocks', 'board', 'tabs']);
     expect(response.body.board).toEqual({
       globalImageRatio: 'square',
       hideAllImages: false,

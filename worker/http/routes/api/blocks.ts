@@ -4,12 +4,18 @@ import {
   blockMergeInput,
   blockOrderAnswer,
   blockOrderInput,
+  blockPositionAnswer,
+  blockPositionInput,
   blockUpdateInput,
   clickAnswer,
   clickInput,
   deletedBlockAnswer,
   duplicateBlocksAnswer,
   ownBlockAnswer,
+  ownTabPage,
+  ownTabPageSize,
+  ownTabParam,
+  ownTabQuery,
 } from '../../../../schema/blocks';
 import { ownBlocksAnswer } from '../../../../schema/boards';
 import { idParam } from '../../../../schema/fields';
@@ -18,7 +24,6 @@ import {
   copyBlock,
   createBlock,
   findClickedBlock,
-  listBlocks,
   moveBlock,
   reorderBlocks,
   setBlockProgress,
@@ -61,6 +66,9 @@ async function keepImageHereLazily(
   return keepImageHere(...args);
 }
 
+/** The owner's tabs page by page, and a block moved to a place: owner-only, loaded with the first. */
+const ownTabs = () => import('../../../domain/blocks/own-tabs');
+
 /** Deleting and restoring: owner-only writes, loaded with the first. */
 const trash = () => import('../../../domain/blocks/trash');
 
@@ -69,7 +77,8 @@ export const blocksRoutes = new Hono<AppEnv>()
     '/me',
     documented({
       tag,
-      summary: 'Your blocks, hidden ones included, with their counts, and your board settings',
+      summary:
+        'Your blocks, hidden ones included: each tab’s count and first page, and your board settings',
       answers: { 200: ownBlocksAnswer },
       refusals: [401],
       tokenScope: 'read',
@@ -77,11 +86,31 @@ export const blocksRoutes = new Hono<AppEnv>()
     requireAuthOrToken('read'),
     async (c) => {
       const { db } = c.var;
-      const [blocks, board] = await Promise.all([
-        listBlocks(db, c.var.viewer.id, { visibleOnly: false }),
+      const { listOwnFirstPages } = await ownTabs();
+      const [{ blocks, tabs }, board] = await Promise.all([
+        listOwnFirstPages(db, c.var.viewer.id),
         getBoardSettings(db, c.var.viewer.id),
       ]);
-      return sendJson(c, { blocks, board }, 200);
+      return sendJson(c, { blocks, tabs, board }, 200);
+    },
+  )
+  .get(
+    '/me/tabs/:status',
+    documented({
+      tag,
+      summary: `${ownTabPageSize} more blocks of one of your tabs, after \`cursor\` (a \`next\` of /me or of a page)`,
+      answers: { 200: ownTabPage },
+      refusals: [400, 401],
+      tokenScope: 'read',
+    }),
+    requireAuthOrToken('read'),
+    validate('param', ownTabParam),
+    validate('query', ownTabQuery),
+    async (c) => {
+      const { listOwnTab } = await ownTabs();
+      const { status } = c.req.valid('param');
+      const page = await listOwnTab(c.var.db, c.var.viewer.id, status, c.req.valid('query').cursor);
+      return sendJson(c, page, 200);
     },
   )
   .get(
@@ -139,6 +168,27 @@ export const blocksRoutes = new Hono<AppEnv>()
       const { status, ids } = c.req.valid('json');
       await reorderBlocks(boardWriterOf(c, c.var.viewer.id), status, ids);
       return sendJson(c, { status, ids }, 200);
+    },
+  )
+  .put(
+    '/:id{[0-9]+}/position',
+    documented({
+      tag,
+      summary: 'Put one of your blocks in tab `status` after block `after` (null: first)',
+      answers: { 200: blockPositionAnswer },
+      refusals: [400, 401, 404],
+      tokenScope: 'blocks:write',
+    }),
+    changesBoard,
+    requireAuthOrToken('blocks:write'),
+    validate('param', blockId),
+    validate('json', blockPositionInput),
+    async (c) => {
+      const { placeBlock } = await ownTabs();
+      const { status, after } = c.req.valid('json');
+      const writer = boardWriterOf(c, c.var.viewer.id);
+      const block = await placeBlock(writer, c.req.valid('param').id, status, after);
+      return sendJson(c, { block }, 200);
     },
   )
   .post(

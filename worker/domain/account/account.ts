@@ -22,7 +22,7 @@ import { type BoardWriter, commitChange } from '../board-changes/record';
 import { getBoardSettings } from '../boards/boards';
 import { hasFediverseFollowers } from '../fediverse/story-queue';
 import { scopesOf } from './access-tokens';
-import { type Defer, requestEmailChange } from './email-verification';
+import type { Defer } from './email-verification';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords';
 import type { UserRow } from './users';
 
@@ -67,6 +67,7 @@ export async function changeEmail(
 ) {
   await requirePassword(env, user, input.password, 'password');
   if (input.email === user.email) return;
+  const { requestEmailChange } = await import('./email-verification');
   await requestEmailChange(db, env, user, input.email, defer);
 }
 

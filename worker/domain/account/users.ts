@@ -5,7 +5,11 @@ import { reservedUsernames } from '../../../schema/users';
 import { type Db, failedWith } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
-import { type Defer, sendVerificationMail, tellOfSignUpAttempt } from './email-verification';
+import type { Defer } from './email-verification';
+
+/** The mail a sign-up sends: loaded with the first sign-up, never at an isolate's start. */
+const verification = () => import('./email-verification');
+
 import { hashPassword, refuseCommonPassword } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
@@ -71,7 +75,7 @@ export async function registerUser(db: Db, env: Env, input: RegisterInput, defer
   const passwordHash = await hashPassword(input.password, env.PASSWORD_PEPPER);
   const holder = await findUserByEmail(db, input.email);
   if (holder) {
-    defer(tellOfSignUpAttempt(db, env, holder));
+    defer(verification().then(({ tellOfSignUpAttempt }) => tellOfSignUpAttempt(db, env, holder)));
     return;
   }
   try {
@@ -84,7 +88,12 @@ export async function registerUser(db: Db, env: Env, input: RegisterInput, defer
         passwordHash,
       })
       .returning();
-    if (user) defer(sendVerificationMail(db, env, user, { wantsUpdates: input.emailOptIn }));
+    if (user) {
+      const wantsUpdates = input.emailOptIn;
+      defer(
+        verification().then((mail) => mail.sendVerificationMail(db, env, user, { wantsUpdates })),
+      );
+    }
   } catch (error) {
     const raced = ['UNIQUE constraint failed', 'username_retired'].some((reason) =>
       failedWith(error, reason),
@@ -95,7 +104,7 @@ export async function registerUser(db: Db, env: Env, input: RegisterInput, defer
     await refuseTakenUsername(db, input.username);
     const racer = await findUserByEmail(db, input.email);
     if (!racer) throw error;
-    defer(tellOfSignUpAttempt(db, env, racer));
+    defer(verification().then(({ tellOfSignUpAttempt }) => tellOfSignUpAttempt(db, env, racer)));
   }
 }
 

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { verifyEmailInput } from '../../../../schema/email-verification';
 import { messageAnswer } from '../../../../schema/users';
-import { sendVerificationMail, verifyEmail } from '../../../domain/account/email-verification';
 import type { AppEnv } from '../../app-env';
 import { requireAuth } from '../../middleware/auth';
 import { changesNoBoard } from '../../middleware/board-changes';
@@ -10,6 +9,9 @@ import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 
 const tag = 'Account';
+
+/** Proving an address: its code loads with the first request that needs it. */
+const verification = () => import('../../../domain/account/email-verification');
 
 export const emailVerificationRoutes = new Hono<AppEnv>()
   .post(
@@ -27,7 +29,7 @@ export const emailVerificationRoutes = new Hono<AppEnv>()
       if (viewer.emailVerified) {
         return sendJson(c, { message: 'Your email address is confirmed.' }, 202);
       }
-      await sendVerificationMail(c.var.db, c.env, viewer);
+      await (await verification()).sendVerificationMail(c.var.db, c.env, viewer);
       const message = `Check your inbox: we sent a link to ${viewer.email}.`;
       return sendJson(c, { message }, 202);
     },
@@ -45,6 +47,7 @@ export const emailVerificationRoutes = new Hono<AppEnv>()
     rateLimit('AUTH_LIMITER', 'verify-email'),
     validate('json', verifyEmailInput),
     async (c) => {
+      const { verifyEmail } = await verification();
       const user = await verifyEmail(c.var.db, c.env, c.req.valid('json').token);
       const message = `Thank you: ${user.email} is confirmed.`;
       return sendJson(c, { message }, 200);

@@ -41,9 +41,12 @@ BEGIN
   WHERE `rowid` BETWEEN NEW.`last_activity_at` * 1048576 AND NEW.`last_activity_at` * 1048576 + 1048575;
 END;--> statement-breakpoint
 -- News moves the board to the top of the index; a change of its words rewrites it; a board that
--- stops being listed (private, suspended, kept off, showing no block) leaves it at once. The WHEN
--- lets a news update of an unlisted board touch nothing. Each range is asked only when its ends
--- are known: FTS5 reads a range with a null end as the whole table.
+-- stops being listed (private, suspended, kept off, showing no block) leaves it at once. While a
+-- batch brings many blocks (board_bulk_writes, migration 0041), the titles and categories are left
+-- to the batch's end, which writes them once: 20,000 rows each moving the news would otherwise
+-- read the whole board 20,000 times. The WHEN lets a news update of an unlisted board touch
+-- nothing. Each range is asked only when its ends are known: FTS5 reads a range with a null end
+-- as the whole table.
 CREATE TRIGGER `users_search_update` AFTER UPDATE OF `username`, `display_name`, `bio`, `tagline`, `is_public`, `established_at`, `kept_off_discover`, `last_activity_at` ON `users`
 WHEN (OLD.`is_public` = 1 AND OLD.`established_at` IS NOT NULL AND OLD.`kept_off_discover` = 0
     AND OLD.`last_activity_at` IS NOT NULL)
@@ -57,8 +60,10 @@ BEGIN
   INSERT INTO `board_search` (`rowid`, `username`, `display_name`, `bio`, `tagline`, `block_titles`, `categories`, `owner_id`)
   SELECT coalesce(max(`rowid`) + 1, NEW.`last_activity_at` * 1048576),
     NEW.`username`, NEW.`display_name`, NEW.`bio`, NEW.`tagline`,
-    (SELECT group_concat(`title`, ' ') FROM `blocks` WHERE `user_id` = NEW.`id` AND `is_visible` = 1),
-    (SELECT group_concat(DISTINCT `category`) FROM `blocks` WHERE `user_id` = NEW.`id` AND `is_visible` = 1),
+    CASE WHEN NOT EXISTS (SELECT 1 FROM `board_bulk_writes` WHERE `user_id` = NEW.`id`) THEN
+      (SELECT group_concat(`title`, ' ') FROM `blocks` WHERE `user_id` = NEW.`id` AND `is_visible` = 1) END,
+    CASE WHEN NOT EXISTS (SELECT 1 FROM `board_bulk_writes` WHERE `user_id` = NEW.`id`) THEN
+      (SELECT group_concat(DISTINCT `category`) FROM `blocks` WHERE `user_id` = NEW.`id` AND `is_visible` = 1) END,
     NEW.`id`
   FROM `board_search`
   WHERE NEW.`last_activity_at` IS NOT NULL
@@ -79,6 +84,7 @@ END;--> statement-breakpoint
 CREATE TRIGGER `blocks_search_insert` AFTER INSERT ON `blocks`
 WHEN NEW.`is_visible` = 1
   AND (SELECT `last_activity_at` FROM `users` WHERE `id` = NEW.`user_id`) IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM `board_bulk_writes` WHERE `user_id` = NEW.`user_id`)
 BEGIN
   UPDATE `board_search` SET
     `block_titles` = (SELECT group_concat(`title`, ' ') FROM `blocks` WHERE `user_id` = NEW.`user_id` AND `is_visible` = 1),
@@ -91,6 +97,7 @@ CREATE TRIGGER `blocks_search_update` AFTER UPDATE OF `title`, `is_visible`, `ca
 WHEN (OLD.`title` IS NOT NEW.`title` OR OLD.`is_visible` IS NOT NEW.`is_visible`
     OR OLD.`category` IS NOT NEW.`category`)
   AND (SELECT `last_activity_at` FROM `users` WHERE `id` = NEW.`user_id`) IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM `board_bulk_writes` WHERE `user_id` = NEW.`user_id`)
 BEGIN
   UPDATE `board_search` SET
     `block_titles` = (SELECT group_concat(`title`, ' ') FROM `blocks` WHERE `user_id` = NEW.`user_id` AND `is_visible` = 1),

@@ -97,13 +97,20 @@ function markBulkWrite(db: Db, userId: number) {
 }
 
 function reindexTitles(db: Db, userId: number) {
+  const news = sql`(SELECT last_activity_at FROM users WHERE id = ${userId})`;
+  const visible = sql`blocks WHERE user_id = ${userId} AND is_visible = 1`;
   return [
     rawRun(db, sql`DELETE FROM board_bulk_writes WHERE user_id = ${userId}`),
+    // The board's row is under its news key (migration 0043); FTS5 reads a range with a null end
+    // as the whole table, so a board with no news (not in the index) asks for none.
     rawRun(
       db,
-      sql`UPDATE board_search SET block_titles =
-        (SELECT group_concat(title, ' ') FROM blocks WHERE user_id = ${userId} AND is_visible = 1)
-      WHERE rowid = ${userId}`,
+      sql`UPDATE board_search SET
+        block_titles = (SELECT group_concat(title, ' ') FROM ${visible}),
+        categories = (SELECT group_concat(DISTINCT category) FROM ${visible})
+      WHERE ${news} IS NOT NULL
+        AND rowid BETWEEN ${news} * 1048576 AND ${news} * 1048576 + 1048575
+        AND owner_id = ${userId}`,
     ),
   ] as const;
 }

@@ -225,4 +225,28 @@ describe('an archive of 20,000 rows', () => {
     });
     expect(board.blocks).toHaveLength(3 * tabPageSize);
   }, 120_000);
+
+  it('is imported whole onto a board Discover lists, and Discover finds its titles', async () => {
+    const user = await createUser();
+    await createBlock(user, blockOf('Already here'));
+    const file = new File([storygraphLibrary(20_000)], 'storygraph_export.csv', {
+      type: 'text/csv',
+    });
+    const started = Date.now();
+    const imported = await readJson(
+      apiClient({ token: user.token }).import[':source'].$post({
+        param: { source: 'storygraph' },
+        form: { file },
+      }),
+    );
+    console.info(
+      `20,000 StoryGraph rows imported onto a listed board in ${Date.now() - started} ms`,
+    );
+    expectStatus(imported, 200);
+    expect(imported.body.added).toBe(20_000);
+    const found = await readJson(apiClient().discover.$get({ query: { q: 'number 19999' } }));
+    expectStatus(found, 200);
+    // The other archive's board holds the same titles.
+    expect(found.body.boards.map((board) => board.user.username)).toContain(user.username);
+  }, 120_000);
 });

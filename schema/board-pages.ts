@@ -79,6 +79,21 @@ export function tabPageAskedIn(
   return null;
 }
 
+/**
+ * `GET /api/boards/{username}`'s query: one tab's page past its first, by the cursor of its `next`
+ * (`?done=<cursor>`, read by `tabPageAskedIn`; an unreadable one is the first pages, as on the page).
+ */
+export const boardPageQuery = z.object({
+  now: z.string().optional(),
+  planned: z.string().optional(),
+  done: z.string().optional(),
+});
+
+/** The query naming the tab's page asked for past its first (`?done=<cursor>`), or '' for the first pages. */
+export function tabPageSearch(asked: { status: BlockStatus; after: TabCursor } | null): string {
+  return asked ? `?${asked.status}=${tabCursorText(asked.after)}` : '';
+}
+
 /** A page's address for a tab's page: `base` (the board page's or the embed's) with the cursor. */
 export function tabPageHref(base: string, status: BlockStatus, cursor: string | null): string {
   if (cursor === null) return base;

@@ -90,7 +90,7 @@ export function renderBoardScreen(
   tabPage = '',
 ) {
   return renderScreen(`/${encodeURIComponent(handle)}${tabPage}`, origin, [
-    { queryKey: boardQueryOptions(boardUsername(handle)).queryKey, data: board },
+    { queryKey: boardQueryOptions(boardUsername(handle), tabPage).queryKey, data: board },
     ...blockLookSeeds(board?.blocks ?? []),
   ]);
 }

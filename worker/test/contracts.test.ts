@@ -74,7 +74,7 @@ describe('anonymous answers carry only what visitors see', () => {
   it('GET /api/boards/{username}: board settings, the visible blocks and who owns them', async () => {
     const { owner } = await boardWithCounts();
     const answer = await readJson(
-      apiClient().boards[':username'].$get({ param: { username: owner.username } }),
+      apiClient().boards[':username'].$get({ query: {}, param: { username: owner.username } }),
     );
     expectStatus(answer, 200);
     const { body } = answer;

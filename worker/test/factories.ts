@@ -338,7 +338,9 @@ export async function ownBlockCount(user: Pick<TestUser, 'token'>) {
 
 /** The titles of the board's blocks as a signed-out visitor is answered. */
 export async function publicBlockTitles(username: string) {
-  const board = await readJson(apiClient().boards[':username'].$get({ param: { username } }));
+  const board = await readJson(
+    apiClient().boards[':username'].$get({ query: {}, param: { username } }),
+  );
   expectStatus(board, 200);
   return board.body.blocks.map((block) => block.title);
 }

@@ -1,7 +1,7 @@
 import { LockIcon, PencilIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { tabPageAskedIn, tabPageHref } from '../../../schema/board-pages';
+import { tabPageAskedIn, tabPageHref, tabPageSearch } from '../../../schema/board-pages';
 import { isBoardAddress } from '../../../schema/users';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -37,10 +37,11 @@ export function BoardScreen() {
 function Board({ handle }: { handle: string }) {
   const username = boardUsername(handle);
   const { user } = useAuth();
-  const board = useBoard(username, user?.username);
-  const owner = board.data?.user;
   const { search } = useLocation();
-  const pagedStatus = tabPageAskedIn(new URLSearchParams(search))?.status ?? null;
+  const asked = tabPageAskedIn(new URLSearchParams(search));
+  const board = useBoard(username, user?.username, tabPageSearch(asked));
+  const owner = board.data?.user;
+  const pagedStatus = asked?.status ?? null;
 
   useDocumentTitle(owner ? `${owner.displayName} (@${owner.username})` : 'Board Not Found');
   useViewerMark(owner?.username);

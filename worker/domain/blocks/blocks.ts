@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   type BlockStatus,
@@ -7,7 +7,6 @@ import {
   storyKindOfStatus,
 } from '../../../schema/block-values';
 import { type BlockInput, maxBlocksPerBoard } from '../../../schema/blocks';
-import { linksOwnProfile } from '../../../schema/indieweb';
 import {
   blockCopies,
   blockStoryEvents,
@@ -28,21 +27,6 @@ const works = () => import('./works');
 type BlockRow = typeof blocks.$inferSelect;
 
 const boardFull = `Your board holds at most ${maxBlocksPerBoard} blocks. Delete one to add another.`;
-
-/** A board's blocks, first to last, each knowing whether its link is its owner's own profile. */
-export async function listBlocks(
-  db: Db,
-  userId: number,
-  { visibleOnly }: { visibleOnly: boolean },
-) {
-  const owned = eq(blocks.userId, userId);
-  const rows = await db
-    .select()
-    .from(blocks)
-    .where(visibleOnly ? and(owned, eq(blocks.isVisible, true)) : owned)
-    .orderBy(asc(blocks.position), asc(blocks.id));
-  return rows.map((row) => ({ ...row, linksOwnProfile: linksOwnProfile(row) }));
-}
 
 /** How many more blocks the board takes: its size is one row, kept by triggers (migrations). */
 export async function roomOnBoard(db: Db, userId: number): Promise<number> {

@@ -9,12 +9,11 @@ import type { Db } from '../../platform/db';
 import { Refusal, refusalIn } from '../../platform/refusal';
 import type { UserRow } from '../account/users';
 import { findUserByUsername } from '../account/users';
-import { listBlocks } from '../blocks/blocks';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { boardMovedTo } from '../fediverse/account-move-records';
 import { reportedLinks } from '../moderation/domain-blocks';
 import { yearOnBoard } from '../year/board-year';
-import { publicTabPage, publicTabPages, type TabPageAsked, wholeTabs } from './tab-pages';
+import { publicTabPage, type TabPageAsked, tabPages } from './tab-pages';
 
 /** How an unknown board answers, and a private one to all but its owner. */
 export const boardNotFound = () =>
@@ -43,9 +42,9 @@ export async function getBoardSettings(db: Db, userId: number) {
 }
 
 /**
- * A board as `viewer` may see it. A private board answers exactly like an unknown user
- * to everyone but its owner; hidden blocks are shown only to the owner, who gets every block.
- * Others get each tab's first page (or `asked`'s page of one tab) and every tab's count.
+ * A board as `viewer` may see it: each tab's first page (or `asked`'s page of one tab) and every
+ * tab's count. A private board answers exactly like an unknown user to everyone but its owner;
+ * hidden blocks are shown only to the owner.
  */
 export async function getBoard(
   db: Db,
@@ -58,7 +57,7 @@ export async function getBoard(
   if (!owner || (!owner.isPublic && !isOwner)) throw boardNotFound();
   const [settings, { listed, tabs }, movedTo] = await Promise.all([
     getBoardSettings(db, owner.id),
-    isOwner ? everyBlock(db, owner.id) : publicTabPages(db, owner, asked),
+    tabPages(db, owner, asked, isOwner ? 'owner' : 'public'),
     boardMovedTo(db, owner.id),
   ]);
   const blocks = await withReportedLinks(db, listed);
@@ -102,11 +101,6 @@ export async function findPublicTabPage(
     blocks: await withReportedLinks(db, page.blocks),
     next: page.next ? boardBlocksPath(owner.username, status, page.next) : null,
   };
-}
-
-async function everyBlock(db: Db, userId: number) {
-  const listed = await listBlocks(db, userId, { visibleOnly: false });
-  return { listed, tabs: wholeTabs(listed) };
 }
 
 /**

@@ -13,8 +13,13 @@ import type { Db } from '../../platform/db';
 /** Which tab a page of a public board shows past its first page, and from where. */
 export type TabPageAsked = { status: BlockStatus; after: TabCursor };
 
-const visibleIn = (userId: number, status: BlockStatus) =>
-  and(eq(blocks.userId, userId), eq(blocks.isVisible, true), eq(blocks.status, status));
+/** Whose view of the board a page is: the public's (visible blocks) or its owner's (every block). */
+export type BoardView = 'public' | 'owner';
+
+const shownIn = (view: BoardView, userId: number) =>
+  view === 'owner'
+    ? eq(blocks.userId, userId)
+    : and(eq(blocks.userId, userId), eq(blocks.isVisible, true));
 
 /**
  * One page of a public tab: its visible blocks after `after` (from the first without), in board
@@ -25,13 +30,15 @@ export async function publicTabPage(
   userId: number,
   status: BlockStatus,
   after: TabCursor | null,
+  view: BoardView = 'public',
 ) {
   const rows = await db
     .select()
     .from(blocks)
     .where(
       and(
-        visibleIn(userId, status),
+        shownIn(view, userId),
+        eq(blocks.status, status),
         after
           ? sql`(${blocks.position}, ${blocks.id}) > (${after.position}, ${after.id})`
           : undefined,
@@ -45,12 +52,16 @@ export async function publicTabPage(
   return { blocks: page.map((row) => ({ ...row, linksOwnProfile: linksOwnProfile(row) })), next };
 }
 
-/** How many visible blocks each tab holds, counted in the index `blocks_public_tab` alone. */
-async function publicTabCounts(db: Db, userId: number): Promise<Record<BlockStatus, number>> {
+/** How many blocks each tab shows in `view` (the public's: counted in `blocks_public_tab` alone). */
+async function tabCounts(
+  db: Db,
+  userId: number,
+  view: BoardView,
+): Promise<Record<BlockStatus, number>> {
   const rows = await db
     .select({ status: blocks.status, count: count() })
     .from(blocks)
-    .where(and(eq(blocks.userId, userId), eq(blocks.isVisible, true)))
+    .where(shownIn(view, userId))
     .groupBy(blocks.status);
   const counts: Record<BlockStatus, number> = { now: 0, planned: 0, done: 0 };
   for (const row of rows) counts[row.status] = row.count;
@@ -58,18 +69,20 @@ async function publicTabCounts(db: Db, userId: number): Promise<Record<BlockStat
 }
 
 /**
- * What visitors are shown of a board at once: each tab's first page (or, for `asked`, its page
- * after the cursor), in board order, and each tab's true count with the path of its next page.
+ * What `view` shows of a board at once: each tab's first page (or, for `asked`, its page after the
+ * cursor), in board order, and each tab's true count with the path of its next page. The owner's
+ * view holds hidden blocks too; its pages past the first come the same way (`asked`).
  */
-export async function publicTabPages(
+export async function tabPages(
   db: Db,
   { id: userId, username }: { id: number; username: string },
   asked: TabPageAsked | null,
+  view: BoardView,
 ) {
   const [counts, ...pages] = await Promise.all([
-    publicTabCounts(db, userId),
+    tabCounts(db, userId, view),
     ...blockStatuses.map((status) =>
-      publicTabPage(db, userId, status, asked?.status === status ? asked.after : null),
+      publicTabPage(db, userId, status, asked?.status === status ? asked.after : null, view),
     ),
   ]);
   const tabs = Object.fromEntries(
@@ -85,13 +98,4 @@ export async function publicTabPages(
     .flatMap((page) => page.blocks)
     .sort((a, b) => a.position - b.position || a.id - b.id);
   return { listed: shown, tabs };
-}
-
-/** The tabs of a board whose answer carries every block (its owner's): nothing more to fetch. */
-export function wholeTabs(all: { status: BlockStatus }[]): BoardTabs {
-  const tab = (status: BlockStatus) => ({
-    count: all.filter((block) => block.status === status).length,
-    next: null,
-  });
-  return { now: tab('now'), planned: tab('planned'), done: tab('done') };
 }

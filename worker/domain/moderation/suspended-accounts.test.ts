@@ -107,7 +107,10 @@ describe("the cron's deletion of suspended accounts", () => {
       .bind(owner.id)
       .first<{ n: number }>();
     expect(follows?.n).toBe(0);
-    const board = apiClient().boards[':username'].$get({ param: { username: owner.username } });
+    const board = apiClient().boards[':username'].$get({
+      query: {},
+      param: { username: owner.username },
+    });
     expect((await board).status).toBe(404);
     const again = await apiClient().auth.register.$post({
       json: {
@@ -140,7 +143,10 @@ describe("the cron's deletion of suspended accounts", () => {
     await runCron();
 
     expect(await accountExists(owner)).toBe(true);
-    const board = apiClient().boards[':username'].$get({ param: { username: owner.username } });
+    const board = apiClient().boards[':username'].$get({
+      query: {},
+      param: { username: owner.username },
+    });
     expect((await board).status).toBe(200);
   });
 

@@ -68,7 +68,10 @@ describe('every write route', () => {
 /** The titles of the board's blocks as an anonymous visitor is answered, from the cache if kept. */
 async function visibleTitles(owner: TestUser) {
   const answer = await readJson(
-    apiClient({ settled: true }).boards[':username'].$get({ param: { username: owner.username } }),
+    apiClient({ settled: true }).boards[':username'].$get({
+      query: {},
+      param: { username: owner.username },
+    }),
   );
   expectStatus(answer, 200);
   if (!('blocks' in answer.body)) throw new Error('no blocks in the answer');

@@ -12,14 +12,18 @@ export function boardUsername(param: string | undefined): string {
   return (param ?? '').replace(/^@/, '').toLowerCase();
 }
 
-/** The board, or null when there is none to see (unknown user or private board). */
-export function boardQueryOptions(username: string) {
+/**
+ * The board, or null when there is none to see (unknown user or private board): each tab's first
+ * page, or with `tabPage` (`?done=<cursor>`, as the address has it) that tab's page past its first.
+ */
+export function boardQueryOptions(username: string, tabPage = '') {
   return queryOptions({
-    queryKey: boardKeys.board(username),
+    queryKey: [...boardKeys.board(username), tabPage] as const,
     queryFn: async ({ signal }): Promise<PublicBoard | null> => {
+      const query = Object.fromEntries(new URLSearchParams(tabPage));
       try {
         const answer = await api.boards[':username'].$get(
-          { param: { username } },
+          { param: { username }, query },
           { init: { signal } },
         );
         return await answer.json();
@@ -37,8 +41,8 @@ export function boardQueryOptions(username: string) {
  * server cannot know who asks: the session lives in this browser), so when the viewer turns out
  * to be the owner, their own view is fetched: hidden blocks, or their board while it is private.
  */
-export function useBoard(username: string, viewerUsername: string | undefined) {
-  const board = useQuery(boardQueryOptions(username));
+export function useBoard(username: string, viewerUsername: string | undefined, tabPage = '') {
+  const board = useQuery(boardQueryOptions(username, tabPage));
   // Only the owner's own answer carries their email.
   const isOwnerView = board.data ? 'email' in board.data.user : false;
   const { refetch } = board;

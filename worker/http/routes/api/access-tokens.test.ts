@@ -144,7 +144,7 @@ describe('a personal access token on the API', () => {
     expect(moved.body.block).toMatchObject({ id: block.id, progress: 70, progressEnabled: true });
 
     const board = await readJson(
-      apiClient().boards[':username'].$get({ param: { username: user.username } }),
+      apiClient().boards[':username'].$get({ query: {}, param: { username: user.username } }),
     );
     expectStatus(board, 200);
     expect(board.body.blocks.find((shown) => shown.id === block.id)?.progress).toBe(70);

@@ -307,7 +307,7 @@ describe('DELETE /api/account', () => {
     });
     expect(deleted.status).toBe(200);
     const board = await readJson(
-      apiClient().boards[':username'].$get({ param: { username: copier.username } }),
+      apiClient().boards[':username'].$get({ query: {}, param: { username: copier.username } }),
     );
     expectStatus(board, 200);
     expect(board.body.blocks).toMatchObject([{ title: 'Learn Rust', imageUrl: image }]);

@@ -346,7 +346,7 @@ describe('GET and PUT /api/auth/me', () => {
   it('shows the email and isAdmin only to the owner, never on the public board', async () => {
     const user = await createUser();
     const publicView = await readJson(
-      apiClient().boards[':username'].$get({ param: { username: user.username } }),
+      apiClient().boards[':username'].$get({ query: {}, param: { username: user.username } }),
     );
     expectStatus(publicView, 200);
     expect(publicView.body.user).not.toHaveProperty('email');
@@ -354,6 +354,7 @@ describe('GET and PUT /api/auth/me', () => {
     expect(JSON.stringify(publicView.body)).not.toContain(user.email);
     const ownView = await readJson(
       apiClient({ token: user.token }).boards[':username'].$get({
+        query: {},
         param: { username: user.username },
       }),
     );

@@ -20,7 +20,7 @@ const ratingRefusal = 'Rating must be from ½ to 5 stars, in half stars.';
 
 async function publicBlocksOf(owner: TestUser) {
   const answer = await readJson(
-    apiClient().boards[':username'].$get({ param: { username: owner.username } }),
+    apiClient().boards[':username'].$get({ query: {}, param: { username: owner.username } }),
   );
   expectStatus(answer, 200);
   return answer.body.blocks;

@@ -178,7 +178,7 @@ describe('the story on the board', () => {
     const moved = await moveBlockTo(owner, block.id, 'done');
     expectStatus(moved, 200);
     const board = await readJson(
-      apiClient().boards[':username'].$get({ param: { username: owner.username } }),
+      apiClient().boards[':username'].$get({ query: {}, param: { username: owner.username } }),
     );
     expectStatus(board, 200);
     expect(board.body.blocks.map((b) => b.statusSince)).toEqual([moved.body.block.statusSince]);
@@ -189,7 +189,7 @@ describe('the story on the board', () => {
     const owner = await createUser();
     await createBlock(owner, { isVisible: false });
     const board = await readJson(
-      apiClient().boards[':username'].$get({ param: { username: owner.username } }),
+      apiClient().boards[':username'].$get({ query: {}, param: { username: owner.username } }),
     );
     expectStatus(board, 200);
     expect(board.body.board.updatedAt).toBeNull();

@@ -24,7 +24,7 @@ function setLook(owner: TestUser, look: Record<string, unknown>) {
 
 async function boardOf(owner: TestUser) {
   const answer = await readJson(
-    apiClient().boards[':username'].$get({ param: { username: owner.username } }),
+    apiClient().boards[':username'].$get({ query: {}, param: { username: owner.username } }),
   );
   expectStatus(answer, 200);
   return answer.body;

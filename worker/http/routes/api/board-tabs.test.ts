@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { tabPageSize } from '../../../../schema/board-pages';
+import { cursorOfNext, tabPageSize } from '../../../../schema/board-pages';
 import {
   apiClient,
   callJson,
@@ -33,7 +33,9 @@ const publicTitles = (rows: SeededBlock[], status: Status) =>
   rows.filter((row) => row.status === status && row.isVisible !== false).map((row) => row.title);
 
 async function boardOf(username: string) {
-  const answer = await readJson(apiClient().boards[':username'].$get({ param: { username } }));
+  const answer = await readJson(
+    apiClient().boards[':username'].$get({ query: {}, param: { username } }),
+  );
   expectStatus(answer, 200);
   return answer.body;
 }
@@ -63,6 +65,56 @@ async function seededUser(rows: SeededBlock[]): Promise<TestUser> {
   await seedBlocks(user, rows);
   return user;
 }
+
+describe("a board of 250 blocks, as its answer's tab pages carry it", () => {
+  const doneTitles = (blocks: { title: string; status: Status }[]) =>
+    blocks.filter((block) => block.status === 'done').map((block) => block.title);
+
+  it("answers a tab's next page when asked by its cursor, the other tabs' first pages beside it", async () => {
+    const rows = bigBoard();
+    const user = await seededUser(rows);
+    const first = await boardOf(user.username);
+    const done = cursorOfNext(first.tabs.done.next ?? '') ?? '';
+    const second = await readJson(
+      apiClient().boards[':username'].$get({ param: { username: user.username }, query: { done } }),
+    );
+    expectStatus(second, 200);
+    const publicDone = publicTitles(rows, 'done');
+    expect(doneTitles(second.body.blocks)).toEqual(publicDone.slice(tabPageSize, 2 * tabPageSize));
+    expect(second.body.tabs.done.count).toBe(publicDone.length);
+    expect(second.body.blocks.filter((block) => block.status === 'planned')).toHaveLength(
+      tabPageSize,
+    );
+  });
+
+  it('gives its owner pages too, hidden blocks included, and every block by following them', async () => {
+    const rows = bigBoard();
+    const user = await seededUser(rows);
+    const own = (query: { done?: string }) =>
+      readJson(
+        apiClient({ token: user.token }).boards[':username'].$get({
+          param: { username: user.username },
+          query,
+        }),
+      );
+    const ownDone = rows.filter((row) => row.status === 'done').map((row) => row.title);
+    const first = await own({});
+    expectStatus(first, 200);
+    expect(first.body.blocks.length).toBeLessThanOrEqual(3 * tabPageSize);
+    expect(first.body.tabs.done.count).toBe(ownDone.length);
+    const seen = doneTitles(first.body.blocks);
+    let next = first.body.tabs.done.next;
+    // A tab of 150 has three pages: a page that never moves on fails here instead of looping.
+    for (let pages = 1; next !== null; pages += 1) {
+      expect(pages).toBeLessThan(3);
+      const page = await own({ done: cursorOfNext(next) ?? '' });
+      expectStatus(page, 200);
+      seen.push(...doneTitles(page.body.blocks));
+      next = page.body.tabs.done.next;
+    }
+    expect(seen).toEqual(ownDone);
+  });
+});
 
 describe('a board of 250 blocks, as the API answers it', () => {
   it("carries each tab's first page, its true count and the path of its next page", async () => {

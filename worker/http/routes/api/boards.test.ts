@@ -13,7 +13,9 @@ import {
 
 /** A board through the API, as a visitor sees it or, with their token, as its owner does. */
 function getBoard(username: string, token?: string) {
-  return readJson(apiClient({ token }).boards[':username'].$get({ param: { username } }));
+  return readJson(
+    apiClient({ token }).boards[':username'].$get({ query: {}, param: { username } }),
+  );
 }
 
 function myBlocks(token: string) {

@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { boardBlocksAnswer, boardBlocksQuery, tabCursorText } from '../../../../schema/board-pages';
+import {
+  boardBlocksAnswer,
+  boardBlocksQuery,
+  boardPageQuery,
+  tabCursorText,
+  tabPageAskedIn,
+  tabPageSearch,
+} from '../../../../schema/board-pages';
 import {
   boardSettingsAnswer,
   boardSettingsInput,
@@ -51,19 +58,26 @@ export const boardsRoutes = new Hono<AppEnv>()
     documented({
       tag,
       summary:
-        'A board: as visitors see it, or to its signed-in owner with hidden blocks and counts',
+        "A board: each tab's first page (or, with `?now|planned|done=<cursor>`, that tab's next page) as visitors see it, or to its signed-in owner with hidden blocks",
       answers: { 200: z.union([publicBoardAnswer, ownBoardAnswer]) },
       refusals: [404],
       tokenScope: 'read',
     }),
     optionalAuthOrToken('read'),
     validate('param', boardParam),
+    validate('query', boardPageQuery),
     async (c) => {
       const { username } = c.req.valid('param');
       const { viewer } = c.var;
+      const asked = tabPageAskedIn(new URL(c.req.url).searchParams);
       // Anyone signed in gets their own rendition (the owner sees hidden blocks), never a cached one.
       if (viewer) {
-        const { owner, isOwner, board, blocks, tabs } = await getBoard(c.var.db, username, viewer);
+        const { owner, isOwner, board, blocks, tabs } = await getBoard(
+          c.var.db,
+          username,
+          viewer,
+          asked,
+        );
         const shown = { board, blocks, tabs, user: owner };
         if (isOwner) return sendJson(c, shown, 200, ownBoardAnswer);
         // Counted after the answer is sent; an owner looking at their own board is not a view.
@@ -71,8 +85,9 @@ export const boardsRoutes = new Hono<AppEnv>()
         return sendJson(c, shown, 200, publicBoardAnswer);
       }
       const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
-      return cachedBoardResponse(answering, { kind: 'api', username }, async (db) => {
-        const { owner, board, blocks, tabs } = await getBoard(db, username, null);
+      const variant = tabPageSearch(asked) || undefined;
+      return cachedBoardResponse(answering, { kind: 'api', username, variant }, async (db) => {
+        const { owner, board, blocks, tabs } = await getBoard(db, username, null, asked);
         const response = sendJson(c, { board, blocks, tabs, user: owner }, 200, publicBoardAnswer);
         return { response, boardId: owner.id };
       });

@@ -48,7 +48,7 @@ async function newsAt(owner: TestUser, at: number) {
 
 async function blocksOf(owner: TestUser) {
   const board = await readJson(
-    apiClient().boards[':username'].$get({ param: { username: owner.username } }),
+    apiClient().boards[':username'].$get({ query: {}, param: { username: owner.username } }),
   );
   expectStatus(board, 200);
   return board.body.blocks;

@@ -313,7 +313,7 @@ describe('goals', () => {
     const block = await createBlock(owner, { status: 'done', progress: 100, title: 'Dune' });
 
     const board = await readJson(
-      apiClient().boards[':username'].$get({ param: { username: owner.username } }),
+      apiClient().boards[':username'].$get({ query: {}, param: { username: owner.username } }),
     );
     expectStatus(board, 200);
     expect(board.body.board.goals).toEqual([

@@ -40,7 +40,7 @@ function reverse(moderator: TestUser, entryId: number, note = 'Mistake') {
 }
 
 async function boardStatus(username: string) {
-  return (await apiClient().boards[':username'].$get({ param: { username } })).status;
+  return (await apiClient().boards[':username'].$get({ query: {}, param: { username } })).status;
 }
 
 async function auditEntry(moderator: TestUser, id: number) {

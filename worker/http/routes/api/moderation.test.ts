@@ -50,7 +50,12 @@ describe('who may moderate', () => {
     const refused = await actOnReport(someone, reportId, 'suspend');
     expectStatus(refused, 403);
     expect(
-      (await apiClient().boards[':username'].$get({ param: { username: owner.username } })).status,
+      (
+        await apiClient().boards[':username'].$get({
+          query: {},
+          param: { username: owner.username },
+        })
+      ).status,
     ).toBe(200);
   });
 });

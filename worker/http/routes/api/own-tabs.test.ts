@@ -211,6 +211,7 @@ describe('PUT /api/blocks/{id}/position', () => {
     const publicTitles = async () => {
       const board = await readJson(
         apiClient({ settled: true }).boards[':username'].$get({
+          query: {},
           param: { username: owner.username },
         }),
       );

@@ -298,6 +298,7 @@ describe('personal answers', () => {
       await apiClient({ token: user.token }).blocks.me.$get(),
       await apiClient({ token: user.token }).analytics.me.$get(),
       await apiClient({ token: user.token }).boards[':username'].$get({
+        query: {},
         param: { username: owner.username },
       }),
       await apiClient().auth.login.$post({
@@ -307,6 +308,7 @@ describe('personal answers', () => {
     ];
     for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
     const anonymous = await apiClient().boards[':username'].$get({
+      query: {},
       param: { username: owner.username },
     });
     expect(anonymous.headers.get('cache-control')).toBe('no-cache');

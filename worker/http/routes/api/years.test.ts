@@ -207,7 +207,9 @@ describe('the year in review', () => {
 
 describe('the board and its year', () => {
   const boardOf = async (username: string) => {
-    const answer = await readJson(apiClient().boards[':username'].$get({ param: { username } }));
+    const answer = await readJson(
+      apiClient().boards[':username'].$get({ query: {}, param: { username } }),
+    );
     expectStatus(answer, 200);
     return answer.body.board;
   };

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { tabCursorText, tabPageAskedIn } from '../../../../schema/board-pages';
+import { tabPageAskedIn, tabPageSearch } from '../../../../schema/board-pages';
 import { findPublicBoard } from '../../../domain/boards/boards';
 import { fetchAppShell } from '../../../render/app-shell';
 import { usernameFromBoardPath } from '../../../render/board-meta';
@@ -27,7 +27,7 @@ export function boardPage(c: Context<AppEnv>, handle: string) {
   // the cache counts it, served fresh or not.
   const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
   const asked = tabPageAskedIn(url.searchParams);
-  const tabPage = asked ? `?${asked.status}=${tabCursorText(asked.after)}` : '';
+  const tabPage = tabPageSearch(asked);
   return cachedBoardResponse(
     answering,
     { kind: 'page', username, variant: tabPage || undefined },

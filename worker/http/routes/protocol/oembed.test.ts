@@ -150,7 +150,7 @@ describe('GET /api/oembed', () => {
     const owner = await createUser();
     const response = await apiClient({ headers: { origin: 'https://editor.example' } }).boards[
       ':username'
-    ].$get({ param: { username: owner.username } });
+    ].$get({ query: {}, param: { username: owner.username } });
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });

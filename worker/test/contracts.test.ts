@@ -78,9 +78,11 @@ describe('anonymous answers carry only what visitors see', () => {
     );
     expectStatus(answer, 200);
     const { body } = answer;
-    expect(keysOf(body)).toEqual(['blocks', 'board', 'user']);
+    expect(keysOf(body)).toEqual(['blocks', 'board', 'tabs', 'user']);
     expect(keysOf(body.board)).toEqual(shownBoardKeys);
     expect(keysOf(body.user)).toEqual(visitorUserKeys);
+    expect(keysOf(body.tabs)).toEqual(['done', 'now', 'planned']);
+    expect(keysOf(body.tabs.now)).toEqual(['count', 'next']);
     expect(body.blocks).toHaveLength(1);
     expect(keysOf(body.blocks[0])).toEqual(visitorBlockKeys);
   });
@@ -149,7 +151,7 @@ describe('anonymous answers carry only what visitors see', () => {
     );
     const [boardSeed] = appState(await page.text());
     const board = boardSeed?.data as { blocks: object[]; user: object; board: object };
-    expect(keysOf(board)).toEqual(['blocks', 'board', 'user']);
+    expect(keysOf(board)).toEqual(['blocks', 'board', 'tabs', 'user']);
     expect(keysOf(board.user)).toEqual(visitorUserKeys);
     expect(keysOf(board.blocks[0] as object)).toEqual(visitorBlockKeys);
   });

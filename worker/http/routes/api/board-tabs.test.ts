@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { cursorOfNext, tabPageSize } from '../../../../schema/board-pages';
+import { bigBoard, publicTitles, type Status, statuses } from '../../../test/big-board';
 import {
   apiClient,
   callJson,
@@ -13,24 +14,6 @@ import {
   seedBlocks,
   type TestUser,
 } from '../../../test/factories';
-
-type Status = SeededBlock['status'];
-const statuses: Status[] = ['now', 'planned', 'done'];
-
-/**
- * 250 blocks in board order, the tabs interleaved: 150 Done (10 of them hidden), 70 Planned,
- * 30 Now. Done and Planned run past a page; Now fits in one.
- */
-function bigBoard(): SeededBlock[] {
-  return Array.from({ length: 250 }, (_, n) => {
-    const slot = n % 25;
-    const status: Status = slot < 15 ? 'done' : slot < 22 ? 'planned' : 'now';
-    return { title: `${status} ${n}`, status, isVisible: slot !== 0 };
-  });
-}
-
-const publicTitles = (rows: SeededBlock[], status: Status) =>
-  rows.filter((row) => row.status === status && row.isVisible !== false).map((row) => row.title);
 
 async function boardOf(username: string) {
   const answer = await readJson(
@@ -253,22 +236,27 @@ function storygraphLibrary(books: number): string {
   return lines.join('\n');
 }
 
+/** Imports 20,000 StoryGraph rows onto `user`'s board, saying how long it took. */
+async function importTwentyThousandRows(user: TestUser, onto: string) {
+  const file = new File([storygraphLibrary(20_000)], 'storygraph_export.csv', {
+    type: 'text/csv',
+  });
+  const started = Date.now();
+  const imported = await readJson(
+    apiClient({ token: user.token }).import[':source'].$post({
+      param: { source: 'storygraph' },
+      form: { file },
+    }),
+  );
+  console.info(`20,000 StoryGraph rows imported onto ${onto} in ${Date.now() - started} ms`);
+  expectStatus(imported, 200);
+  expect(imported.body.added).toBe(20_000);
+}
+
 describe('an archive of 20,000 rows', () => {
   it('is imported whole: every row a block, every tab counted', async () => {
     const user = await createUser();
-    const file = new File([storygraphLibrary(20_000)], 'storygraph_export.csv', {
-      type: 'text/csv',
-    });
-    const started = Date.now();
-    const imported = await readJson(
-      apiClient({ token: user.token }).import[':source'].$post({
-        param: { source: 'storygraph' },
-        form: { file },
-      }),
-    );
-    console.info(`20,000 StoryGraph rows imported in ${Date.now() - started} ms`);
-    expectStatus(imported, 200);
-    expect(imported.body.added).toBe(20_000);
+    await importTwentyThousandRows(user, 'a new board');
     const board = await boardOf(user.username);
     expect(board.tabs).toMatchObject({
       done: { count: 6667 },
@@ -281,21 +269,7 @@ describe('an archive of 20,000 rows', () => {
   it('is imported whole onto a board Discover lists, and Discover finds its titles', async () => {
     const user = await createUser();
     await createBlock(user, blockOf('Already here'));
-    const file = new File([storygraphLibrary(20_000)], 'storygraph_export.csv', {
-      type: 'text/csv',
-    });
-    const started = Date.now();
-    const imported = await readJson(
-      apiClient({ token: user.token }).import[':source'].$post({
-        param: { source: 'storygraph' },
-        form: { file },
-      }),
-    );
-    console.info(
-      `20,000 StoryGraph rows imported onto a listed board in ${Date.now() - started} ms`,
-    );
-    expectStatus(imported, 200);
-    expect(imported.body.added).toBe(20_000);
+    await importTwentyThousandRows(user, 'a board Discover lists');
     const found = await readJson(apiClient().discover.$get({ query: { q: 'number 19999' } }));
     expectStatus(found, 200);
     // The other archive's board holds the same titles.

@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { tabPageSize } from '../../../../schema/board-pages';
-import {
-  createUser,
-  fetchSettled,
-  type SeededBlock,
-  seedBlocks,
-  withAppShell,
-} from '../../../test/factories';
+import { bigBoard, publicTitles, type Status, statuses } from '../../../test/big-board';
+import { createUser, fetchSettled, seedBlocks, withAppShell } from '../../../test/factories';
 
 // The built index.html, as far as these pages care: the root the board is drawn into, a stylesheet.
 const shell = `<!doctype html><html lang="en"><head>
 <link rel="stylesheet" crossorigin href="/assets/index-css1.css">
 </head><body><div id="root"></div></body></html>`;
-
-type Status = SeededBlock['status'];
-const statuses: Status[] = ['now', 'planned', 'done'];
-
-/** 250 blocks, tabs interleaved: 150 Done (10 hidden), 70 Planned, 30 Now. */
-function bigBoard(): SeededBlock[] {
-  return Array.from({ length: 250 }, (_, n) => {
-    const slot = n % 25;
-    const status: Status = slot < 15 ? 'done' : slot < 22 ? 'planned' : 'now';
-    return { title: `${status} ${n}`, status, isVisible: slot !== 0 };
-  });
-}
-
-const publicTitles = (rows: SeededBlock[], status: Status) =>
-  rows.filter((row) => row.status === status && row.isVisible !== false).map((row) => row.title);
 
 let visitors = 0;
 

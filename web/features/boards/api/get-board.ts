@@ -18,7 +18,8 @@ export function boardUsername(param: string | undefined): string {
  */
 export function boardQueryOptions(username: string, tabPage = '') {
   return queryOptions({
-    queryKey: [...boardKeys.board(username), tabPage] as const,
+    // The first pages are the board's own key; a page past them is one more entry under it.
+    queryKey: [...boardKeys.board(username), ...(tabPage ? [tabPage] : [])],
     queryFn: async ({ signal }): Promise<PublicBoard | null> => {
       const query = Object.fromEntries(new URLSearchParams(tabPage));
       try {

@@ -5,8 +5,9 @@
  *    .wrangler/bench, migrations, `vite build`, `vite preview`) at BENCH_PORT (4193).
  * 2. Seeds 50 public boards of 30 blocks through the real API.
  * 3. Weighs each page's first load (HTML, CSS, JS, gzipped).
- * 4. Runs Lighthouse (phone profile, median of 5) with the system Chromium on /, /@username and
- *    /embed/@username, before any load, each run once the machine's cores are nearly idle.
+ * 4. Runs Lighthouse (phone profile, median of 5) with the system Chromium on /, /@username,
+ *    /embed/@username and the year page, before any load, each run once the machine's cores are
+ *    nearly idle.
  * 5. Loads two hashed static files (the smallest a first load fetches, and the one nearest in size
  *    to the board page), GET /api/boards/{username}, /@username (one client, and a new visitor
  *    each request), /embed/@username and the year page with autocannon, each run in a process of
@@ -929,7 +930,7 @@ async function main() {
   // Lighthouse measures the pages as a visitor gets them, before the load runs: their queued
   // work (views to record and flush) would otherwise slow the server it times.
   step = Date.now();
-  const lighthousePages = ['/', `/@${sample}`, `/embed/@${sample}`];
+  const lighthousePages = ['/', `/@${sample}`, `/embed/@${sample}`, `/@${sample}/year/${year}`];
   await settle(lighthousePages);
   const lighthouse =
     process.env.BENCH_SKIP_LIGHTHOUSE === '1' ? [] : await runLighthouse(lighthousePages);

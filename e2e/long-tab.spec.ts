@@ -3,8 +3,8 @@ import { expect, test } from './support/fixtures';
 import { boardPanel, boardTab, tabWithCount } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
-// One more block than the first page of a tab holds (ownTabPageSize, 50), and a few.
-const bookCount = 55;
+// One more block than the first page of a tab holds (tabPageSize, 60), and a few.
+const bookCount = 65;
 const titles = Array.from(
   { length: bookCount },
   (_, i) => `Book ${String(i + 1).padStart(2, '0')}`,
@@ -24,34 +24,34 @@ test('a tab longer than a page loads the rest with Load More, and a move there s
   await page.goto('/dashboard');
 
   const doneTitles = boardPanel(page, 'Done').locator('h3');
-  await expect(doneTitles).toHaveCount(50, { timeout: 30_000 });
+  await expect(doneTitles).toHaveCount(60, { timeout: 30_000 });
   await expect(boardTab(page, 'Done')).toHaveAccessibleName(tabWithCount('Done', bookCount));
   await page.getByRole('button', { name: 'Load More' }).click();
   await expect(doneTitles).toHaveText(titles);
   await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
 
-  // Book 54, from the page Load More brought, carried one place back from the keyboard: one
+  // Book 62, from the page Load More brought, carried one place back from the keyboard: one
   // block's move, nothing else. (Its place is off the grid's first column, whatever its width.)
   const orders: string[] = [];
   page.on('request', (sent) => {
     if (sent.url().endsWith('/api/blocks/order')) orders.push(sent.url());
   });
   const moved = page.waitForRequest(
-    (sent) => sent.method() === 'PUT' && sent.url().endsWith(`/api/blocks/${ids[53]}/position`),
+    (sent) => sent.method() === 'PUT' && sent.url().endsWith(`/api/blocks/${ids[61]}/position`),
   );
-  await page.getByRole('button', { name: 'Move Book 54' }).focus();
+  await page.getByRole('button', { name: 'Move Book 62' }).focus();
   await page.keyboard.press('Space');
-  await expect(page.getByText('Picked up Book 54, at position 54 of 55 in Done.')).toBeAttached();
+  await expect(page.getByText('Picked up Book 62, at position 62 of 65 in Done.')).toBeAttached();
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByText('Book 54 is now at position 53 of 55 in Done.')).toBeAttached();
+  await expect(page.getByText('Book 62 is now at position 61 of 65 in Done.')).toBeAttached();
   await page.keyboard.press('Space');
-  expect((await moved).postDataJSON()).toEqual({ status: 'done', after: ids[51] });
-  const reordered = [...titles.slice(0, 52), 'Book 54', 'Book 53', 'Book 55'];
+  expect((await moved).postDataJSON()).toEqual({ status: 'done', after: ids[59] });
+  const reordered = [...titles.slice(0, 60), 'Book 62', 'Book 61', ...titles.slice(62)];
   await expect(doneTitles).toHaveText(reordered);
   expect(orders).toEqual([]);
 
   await page.reload();
-  await expect(doneTitles).toHaveCount(50, { timeout: 30_000 });
+  await expect(doneTitles).toHaveCount(60, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Load More' }).click();
   await expect(doneTitles).toHaveText(reordered);
 });

@@ -221,20 +221,6 @@ export const clickInput = z.strictObject({});
 
 export type PublicBlock = z.output<typeof publicBlock>;
 
-/**
- * How many blocks of a tab the owner's list carries at a time. 50 fills a wide screen several
- * rows over, and the first answer (three tabs) stays under the 200 blocks it carried when a board
- * could hold no more.
- */
-export const ownTabPageSize = 50;
-
-/**
- * `GET /api/blocks/me/tabs/{status}`: the page of a tab after `cursor` (the first without one).
- * The cursor is opaque; the owner's lazily loaded code reads it (a bad one is 400).
- */
-export const ownTabParam = z.strictObject({ status: blockStatus });
-export const ownTabQuery = z.strictObject({ cursor: z.string().optional() });
-
 /** One page of a tab, first to last; `next` asks for the page after it, null at the tab's end. */
 export const ownTabPage = z.object({
   blocks: z.array(ownBlock),

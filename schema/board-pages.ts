@@ -37,6 +37,13 @@ export const boardBlocksQuery = z.strictObject({
   cursor: tabCursor.optional(),
 });
 
+/**
+ * `GET /api/blocks/me/tabs/{status}`: the page of the owner's tab after `cursor` (the first
+ * without one), the `next` of an earlier answer.
+ */
+export const ownTabParam = z.strictObject({ status: tabStatus });
+export const ownTabQuery = z.strictObject({ cursor: tabCursor.optional() });
+
 /** The path of a tab's page of the API, after `cursor`. */
 export function boardBlocksPath(username: string, status: BlockStatus, cursor: TabCursor): string {
   const query = new URLSearchParams({ status, cursor: tabCursorText(cursor) });

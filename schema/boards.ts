@@ -117,7 +117,7 @@ export const ownBoardAnswer = z.object({
 });
 
 /**
- * `GET /api/blocks/me`: the first page of each tab (all of a tab under `ownTabPageSize`), first
+ * `GET /api/blocks/me`: the first page of each tab (all of a tab under `tabPageSize`), first
  * to last and tab after tab, with each tab's true count and where its first page ends.
  */
 export const ownBlocksAnswer = z.object({

@@ -318,6 +318,8 @@ export const blocks = sqliteTable(
     index('blocks_works_unindexed').on(t.userId).where(sql`${t.worksIndexed} = 0`),
     // A public tab's page, visible blocks of one status in board order, and the tabs' counts.
     index('blocks_public_tab').on(t.userId, t.isVisible, t.status, t.position),
+    // The owner's tab, hidden blocks among it: a page in board order, and the tabs' counts.
+    index('blocks_own_tab').on(t.userId, t.status, t.position),
   ],
 );
 

@@ -1,97 +1,40 @@
-import { and, asc, count, eq, gt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { BlockStatus } from '../../../schema/block-values';
-import { ownTabPageSize } from '../../../schema/blocks';
-import { linksOwnProfile } from '../../../schema/indieweb';
+import { type TabCursor, tabCursorText } from '../../../schema/board-pages';
 import { blocks } from '../../../schema/tables';
 import { type Db, rawRun } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
+import { afterPlace, firstPages, tabPage } from '../boards/tab-pages';
 import { blockNotFound, isOwned, ownedBlock, statusMove, tabNames } from './blocks';
 
 type BlockRow = typeof blocks.$inferSelect;
 
-/** Where a page of one tab ends: its last block's position and id, which order the tab. */
-type TabPlace = { position: number; id: number };
-
-/** Opaque to clients (base64url of "position.id"), so its form can change later. */
-function encodeTabCursor({ position, id }: TabPlace): string {
-  return btoa(`${position}.${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function decodeTabCursor(cursor: string): TabPlace {
-  try {
-    const match = /^(-?\d{1,15})\.(\d{1,15})$/.exec(
-      atob(cursor.replace(/-/g, '+').replace(/_/g, '/')),
-    );
-    if (match) return { position: Number(match[1]), id: Number(match[2]) };
-  } catch {
-    // Not base64: refused below like any other cursor no answer gave.
-  }
-  throw new Refusal('invalid', 'cursor must be the next of an earlier answer: reload the list.');
-}
-
 const inTab = (userId: number, status: BlockStatus) =>
   and(eq(blocks.userId, userId), eq(blocks.status, status));
-
-/** Blocks after `place` in the tab's order (position, then id). */
-const after = ({ position, id }: TabPlace) =>
-  or(gt(blocks.position, position), and(eq(blocks.position, position), gt(blocks.id, id)));
 
 /** One page of the owner's tab `status`, after `cursor` (from the first without one). */
 export async function listOwnTab(
   db: Db,
   userId: number,
   status: BlockStatus,
-  cursor: string | undefined,
+  cursor: TabCursor | undefined,
 ) {
-  const from = cursor === undefined ? undefined : decodeTabCursor(cursor);
-  const rows = await db
-    .select()
-    .from(blocks)
-    .where(and(inTab(userId, status), from && after(from)))
-    .orderBy(asc(blocks.position), asc(blocks.id))
-    .limit(ownTabPageSize + 1);
-  const page = rows.slice(0, ownTabPageSize);
-  const last = page.at(-1);
-  return {
-    blocks: page.map((row) => ({ ...row, linksOwnProfile: linksOwnProfile(row) })),
-    next: rows.length > ownTabPageSize && last ? encodeTabCursor(last) : null,
-  };
+  const { blocks: page, next } = await tabPage(db, userId, status, cursor ?? null, 'owner');
+  return { blocks: page, next: next && tabCursorText(next) };
 }
-
-/** How many blocks each of the owner's tabs holds. */
-async function countTabs(db: Db, userId: number) {
-  const rows = await db
-    .select({ status: blocks.status, total: count() })
-    .from(blocks)
-    .where(eq(blocks.userId, userId))
-    .groupBy(blocks.status);
-  const totals = { now: 0, planned: 0, done: 0 };
-  for (const { status, total } of rows) totals[status] = total;
-  return totals;
-}
-
-const boardOrder = (a: BlockRow, b: BlockRow) => a.position - b.position || a.id - b.id;
 
 /**
  * The owner's first page of every tab, in the board's order (so a board whose tabs all fit is
  * listed as a whole, as before paging), with each tab's count and where its first page ends.
  */
 export async function listOwnFirstPages(db: Db, userId: number) {
-  const [totals, now, planned, done] = await Promise.all([
-    countTabs(db, userId),
-    listOwnTab(db, userId, 'now', undefined),
-    listOwnTab(db, userId, 'planned', undefined),
-    listOwnTab(db, userId, 'done', undefined),
-  ]);
-  return {
-    blocks: [...now.blocks, ...planned.blocks, ...done.blocks].toSorted(boardOrder),
-    tabs: {
-      now: { total: totals.now, next: now.next },
-      planned: { total: totals.planned, next: planned.next },
-      done: { total: totals.done, next: done.next },
-    },
+  const { shown, ends } = await firstPages(db, userId, null, 'owner');
+  const tab = (status: BlockStatus) => {
+    const { count, next } = ends[status];
+    return { total: count, next: next && tabCursorText(next) };
   };
+  return { blocks: shown, tabs: { now: tab('now'), planned: tab('planned'), done: tab('done') } };
 }
 
 /**
@@ -117,12 +60,12 @@ function nextInTab(
   userId: number,
   status: BlockStatus,
   movingId: number,
-  place?: TabPlace,
+  place?: TabCursor,
 ) {
   return db
     .select({ id: blocks.id, position: blocks.position })
     .from(blocks)
-    .where(and(inTab(userId, status), ne(blocks.id, movingId), place && after(place)))
+    .where(and(inTab(userId, status), ne(blocks.id, movingId), place && afterPlace(place)))
     .orderBy(asc(blocks.position), asc(blocks.id))
     .get();
 }
@@ -144,9 +87,9 @@ async function findNeighbour(db: Db, userId: number, status: BlockStatus, id: nu
  * A position strictly between `low` and `high` (either may be missing: the tab's ends), or null
  * when they sit on neighbouring positions and the board must be renumbered first.
  */
-function positionBetween(low: TabPlace | undefined, high: TabPlace | undefined, own: number) {
+function positionBetween(low: TabCursor | undefined, high: TabCursor | undefined, own: number) {
   if (!low && !high) return own;
-  if (!low) return (high as TabPlace).position - positionGap;
+  if (!low) return (high as TabCursor).position - positionGap;
   if (!high) return low.position + positionGap;
   if (high.position - low.position < 2) return null;
   return Math.floor((low.position + high.position) / 2);

@@ -13,7 +13,7 @@ import { type BoardWriter, commitChange } from '../board-changes/record';
 import { boardMovedTo } from '../fediverse/account-move-records';
 import { reportedLinks } from '../moderation/domain-blocks';
 import { yearOnBoard } from '../year/board-year';
-import { publicTabPage, type TabPageAsked, tabPages } from './tab-pages';
+import { type TabPageAsked, tabPage, tabPages } from './tab-pages';
 
 /** How an unknown board answers, and a private one to all but its owner. */
 export const boardNotFound = () =>
@@ -95,7 +95,7 @@ export async function findPublicTabPage(
   after: TabCursor | null,
 ) {
   const owner = await publicBoardOwner(db, username);
-  const page = await publicTabPage(db, owner.id, status, after);
+  const page = await tabPage(db, owner.id, status, after);
   return {
     ownerId: owner.id,
     blocks: await withReportedLinks(db, page.blocks),

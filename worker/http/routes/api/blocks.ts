@@ -13,10 +13,8 @@ import {
   duplicateBlocksAnswer,
   ownBlockAnswer,
   ownTabPage,
-  ownTabPageSize,
-  ownTabParam,
-  ownTabQuery,
 } from '../../../../schema/blocks';
+import { ownTabParam, ownTabQuery, tabPageSize } from '../../../../schema/board-pages';
 import { ownBlocksAnswer } from '../../../../schema/boards';
 import { idParam } from '../../../../schema/fields';
 import { recordVisit } from '../../../domain/analytics/views';
@@ -98,7 +96,7 @@ export const blocksRoutes = new Hono<AppEnv>()
     '/me/tabs/:status',
     documented({
       tag,
-      summary: `${ownTabPageSize} more blocks of one of your tabs, after \`cursor\` (a \`next\` of /me or of a page)`,
+      summary: `${tabPageSize} more blocks of one of your tabs, after \`cursor\` (a \`next\` of /me or of a page)`,
       answers: { 200: ownTabPage },
       refusals: [400, 401],
       tokenScope: 'read',

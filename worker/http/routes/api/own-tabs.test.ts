@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { BlockStatus } from '../../../../schema/block-values';
-import { ownTabPageSize } from '../../../../schema/blocks';
+import { tabPageSize } from '../../../../schema/board-pages';
+import { tabPageRows } from '../../../domain/boards/tab-pages';
+import { getDb } from '../../../platform/db';
 import {
   apiClient,
   call,
@@ -66,7 +68,7 @@ describe('GET /api/blocks/me, a page of each tab', () => {
     const answer = await ownBlocks(owner);
     expectStatus(answer, 200);
     const done = answer.body.blocks.filter((block) => block.status === 'done');
-    expect(done.map((block) => block.title)).toEqual(numbered('Done', ownTabPageSize));
+    expect(done.map((block) => block.title)).toEqual(numbered('Done', tabPageSize));
     expect(answer.body.blocks.filter((block) => block.status === 'now')).toHaveLength(3);
     expect(answer.body.tabs.done).toMatchObject({ total: 120, next: expect.any(String) });
     expect(answer.body.tabs.now).toEqual({ total: 3, next: null });
@@ -106,7 +108,7 @@ describe('GET /api/blocks/me, a page of each tab', () => {
     const owner = await createUser();
     const bad = await tabPage(owner, 'now', 'not-a-cursor');
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('cursor must be the next of an earlier answer');
+    expect(JSON.stringify(bad.body)).toContain('cursor must be the next page of an earlier answer');
     const tab = await call('GET', '/api/blocks/me/tabs/soon', { token: owner.token });
     expect(tab.status).toBe(400);
   });
@@ -144,6 +146,24 @@ async function boardOfFive() {
   }
   return { owner, id: (title: string) => ids[title] as number };
 }
+
+describe("a tab's page, read", () => {
+  it("from its view's own index, starting at the cursor, in board order with no sort", async () => {
+    const searched = {
+      owner: 'blocks_own_tab (user_id=? AND status=? AND position>?)',
+      public: 'blocks_public_tab (user_id=? AND is_visible=? AND status=? AND position>?)',
+    };
+    for (const view of ['owner', 'public'] as const) {
+      const query = tabPageRows(getDb(env), 1, 'done', { position: 5, id: 9 }, view).toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .bind(...query.params)
+        .all<{ detail: string }>();
+      expect(plan.results.map((row) => row.detail)).toEqual([
+        `SEARCH blocks USING INDEX ${searched[view]}`,
+      ]);
+    }
+  });
+});
 
 describe('PUT /api/blocks/{id}/position', () => {
   it('puts the block after the neighbour named, or first, as each move asks', async () => {

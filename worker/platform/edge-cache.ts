@@ -11,6 +11,15 @@ export type Answering = {
   ctx: Pick<ExecutionContext, 'waitUntil'>;
 };
 
+/** The request a route answers (its context, whatever the router), as the caches read it. */
+export function answeringOf(route: {
+  req: { raw: Request };
+  env: Env;
+  executionCtx: Answering['ctx'];
+}): Answering {
+  return { request: route.req.raw, env: route.env, ctx: route.executionCtx };
+}
+
 // The Workers runtime's one global cache. Its type is spelled out because lib.dom's CacheStorage,
 // loaded too (the Worker renders web screens), has no `default`.
 const edgeCache = () => (caches as unknown as { default: Cache }).default;

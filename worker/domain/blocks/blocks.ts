@@ -38,9 +38,15 @@ export async function roomOnBoard(db: Db, userId: number): Promise<number> {
   return maxBlocksPerBoard - (size?.blocks ?? 0);
 }
 
+/**
+ * The room between two blocks placed in a row (added, imported or renumbered): ten moves into the
+ * same gap before the board is renumbered (`placeBlock`).
+ */
+export const positionGap = 1024;
+
 // Computed inside the INSERT, so parallel creates never share a position.
 const nextPosition = (userId: number) =>
-  sql<number>`(SELECT COALESCE(MAX(${blocks.position}), 0) + 1 FROM ${blocks} WHERE ${blocks.userId} = ${userId})`;
+  sql<number>`(SELECT COALESCE(MAX(${blocks.position}), 0) + ${positionGap} FROM ${blocks} WHERE ${blocks.userId} = ${userId})`;
 
 /**
  * The database refuses a block past the board's limit (trigger in migrations): atomic under races.

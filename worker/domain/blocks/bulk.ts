@@ -6,6 +6,7 @@ import {
 } from '../../../schema/block-values';
 import type { BlockInput } from '../../../schema/blocks';
 import { type Db, rawAll, rawRun } from '../../platform/db';
+import { positionGap } from './blocks';
 
 /**
  * Writes of many blocks at once, for the writers that bring them in bulk (imports, sources): each
@@ -50,7 +51,8 @@ function insertBrought(
       description, external_url, image_url, status, progress, progress_enabled, is_visible, rating,
       review, status_since, import_key, created_at, updated_at)
     SELECT ${userId},
-      (SELECT COALESCE(MAX(position), 0) FROM blocks WHERE user_id = ${userId}) + e.key + 1,
+      (SELECT COALESCE(MAX(position), 0) FROM blocks WHERE user_id = ${userId})
+        + (e.key + 1) * ${positionGap},
       ${field('type')}, ${field('category')}, ${field('emoji')}, ${field('label')},
       ${field('title')}, ${field('subtitle')}, ${field('description')}, ${field('externalUrl')},
       ${field('imageUrl')}, ${field('status')}, ${field('progress')}, ${field('progressEnabled')},

@@ -6,7 +6,7 @@ import { type Db, rawRun } from '../../platform/db';
 import { Refusal } from '../../platform/refusal';
 import { type BoardWriter, commitChange } from '../board-changes/record';
 import { afterPlace, firstPages, tabPage } from '../boards/tab-pages';
-import { blockNotFound, isOwned, ownedBlock, statusMove, tabNames } from './blocks';
+import { blockNotFound, isOwned, ownedBlock, positionGap, statusMove, tabNames } from './blocks';
 
 type BlockRow = typeof blocks.$inferSelect;
 
@@ -36,12 +36,6 @@ export async function listOwnFirstPages(db: Db, userId: number) {
   };
   return { blocks: shown, tabs: { now: tab('now'), planned: tab('planned'), done: tab('done') } };
 }
-
-/**
- * The room a renumbered board leaves between two blocks in a row: ten moves into the same gap
- * before the board is renumbered again.
- */
-const positionGap = 1024;
 
 /** Gives every block of the board a position `positionGap` apart, keeping their order. */
 function renumberBoard(db: Db, userId: number) {

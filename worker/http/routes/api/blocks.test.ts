@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import type { InferResponseType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
 import { maxBlocksPerBoard } from '../../../../schema/blocks';
+import { positionGap } from '../../../domain/blocks/blocks';
 import {
   type ApiClient,
   apiClient,
@@ -849,7 +850,9 @@ describe(`the ${maxBlocksPerBoard}-block board limit`, { timeout: 60_000 }, () =
       apiClient({ token: user.token }).blocks.$post({ json: blockPayload({ title: 'the last' }) }),
     );
     expectStatus(last, 201);
-    expect((await storedBlock(last.body.block.id))?.position).toBe(maxBlocksPerBoard);
+    expect((await storedBlock(last.body.block.id))?.position).toBe(
+      maxBlocksPerBoard - 1 + positionGap,
+    );
     const over = await readJson(
       apiClient({ token: user.token }).blocks.$post({
         json: blockPayload({ title: 'one too many' }),

@@ -18,6 +18,7 @@ import { yearFigures, yearParam } from '../../../../schema/years';
 import { recordVisit } from '../../../domain/analytics/views';
 import { findPublicTabPage, getBoard, updateBoardSettings } from '../../../domain/boards/boards';
 import { readYearFigures } from '../../../domain/year/figures';
+import { answeringOf } from '../../../platform/edge-cache';
 import type { AppEnv } from '../../app-env';
 import { cachedBoardResponse } from '../../board-cache';
 import { optionalAuthOrToken, requireAuth } from '../../middleware/auth';
@@ -84,7 +85,7 @@ export const boardsRoutes = new Hono<AppEnv>()
         c.executionCtx.waitUntil(recordVisit(c.env, owner.id, visitOf(c.req.raw)));
         return sendJson(c, shown, 200, publicBoardAnswer);
       }
-      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      const answering = answeringOf(c);
       const variant = tabPageSearch(asked) || undefined;
       return cachedBoardResponse(answering, { kind: 'api', username, variant }, async (db) => {
         const { owner, board, blocks, tabs } = await getBoard(db, username, null, asked);
@@ -107,7 +108,7 @@ export const boardsRoutes = new Hono<AppEnv>()
     (c) => {
       const { username } = c.req.valid('param');
       const { status, cursor } = c.req.valid('query');
-      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      const answering = answeringOf(c);
       const variant = `${status}/${cursor ? tabCursorText(cursor) : 'first'}`;
       return cachedBoardResponse(answering, { kind: 'tab-api', username, variant }, async (db) => {
         const { ownerId, ...page } = await findPublicTabPage(db, username, status, cursor ?? null);
@@ -127,7 +128,7 @@ export const boardsRoutes = new Hono<AppEnv>()
     validate('param', yearParam),
     (c) => {
       const { username, year } = c.req.valid('param');
-      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      const answering = answeringOf(c);
       const board = { kind: 'year-api', username, variant: String(year) } as const;
       return cachedBoardResponse(answering, board, async (db) => {
         const { ownerId, figures } = await readYearFigures(db, username, year);

@@ -6,7 +6,7 @@ import {
   trendingQuery,
 } from '../../../../schema/boards';
 import { discoverBoards, findTrendingBlocks } from '../../../domain/discover/discover';
-import { cachedPage } from '../../../platform/edge-cache';
+import { answeringOf, cachedPage } from '../../../platform/edge-cache';
 import type { AppEnv } from '../../app-env';
 import { documented, sendJson } from '../../middleware/contract';
 import { validate } from '../../middleware/validate';
@@ -35,7 +35,7 @@ export const discoverRoutes = new Hono<AppEnv>()
       }
       // The first page is everyone's, the same for all: kept at the edge for a few seconds, and
       // no longer than each board it shows stays as it was.
-      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      const answering = answeringOf(c);
       const page = {
         name: `discover/${query.category ?? 'all'}/${query.limit}`,
         seconds,

@@ -13,6 +13,7 @@ import {
   readJson,
   type TestUser,
 } from '../../../test/factories';
+import goodreadsExport from '../../../test/fixtures/goodreads_library_export.csv?raw';
 
 /** Adds `count` blocks titled "<prefix> 1"… to the end of `status`, straight into the table. */
 async function seedBlocks(owner: TestUser, status: BlockStatus, count: number, prefix: string) {
@@ -137,6 +138,14 @@ async function tabTitles(owner: TestUser, status: BlockStatus) {
 }
 
 /** An owner with Now holding A, B, C, D, E in that order, and Planned holding P. */
+/** Each block of the owner's board by id, with its position. */
+async function positionsOf(owner: TestUser) {
+  const { results } = await env.DB.prepare('SELECT id, position FROM blocks WHERE user_id = ?')
+    .bind(owner.id)
+    .all<{ id: number; position: number }>();
+  return new Map(results.map(({ id, position }) => [id, position]));
+}
+
 async function boardOfFive() {
   const owner = await createUser();
   const ids: Record<string, number> = {};
@@ -176,6 +185,33 @@ describe('PUT /api/blocks/{id}/position', () => {
 
     expect(await tabTitles(owner, 'now')).toEqual(['E', 'A', 'D', 'B', 'C']);
     expect(await tabTitles(owner, 'planned')).toEqual(['P']);
+  });
+
+  it('writes only the moved block when it goes between blocks just added or imported', async () => {
+    const { owner, id } = await boardOfFive();
+    const goodreads = new File([goodreadsExport], 'goodreads_library_export.csv');
+    const imported = await readJson(
+      apiClient({ token: owner.token }).import[':source'].$post({
+        param: { source: 'goodreads' },
+        form: { file: goodreads },
+      }),
+    );
+    expectStatus(imported, 200);
+    const board = await ownBlocks(owner);
+    expectStatus(board, 200);
+    const [firstRead] = board.body.blocks.filter((block) => block.status === 'done');
+
+    for (const [moving, status, after] of [
+      [id('E'), 'now', id('B')],
+      [id('A'), 'done', firstRead?.id ?? 0],
+    ] as const) {
+      const held = await positionsOf(owner);
+      expectStatus(await place(owner, moving, status, after), 200);
+      const written = [...(await positionsOf(owner))].filter(
+        ([block, position]) => held.get(block) !== position,
+      );
+      expect(written.map(([block]) => block)).toEqual([moving]);
+    }
   });
 
   it('keeps the order asked through many moves into the same place', async () => {

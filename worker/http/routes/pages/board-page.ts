@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { tabPageAskedIn, tabPageSearch } from '../../../../schema/board-pages';
 import { findPublicBoard } from '../../../domain/boards/boards';
+import { answeringOf } from '../../../platform/edge-cache';
 import { fetchAppShell } from '../../../render/app-shell';
 import { usernameFromBoardPath } from '../../../render/board-meta';
 import { renderBoardPage } from '../../../render/board-page';
@@ -25,7 +26,7 @@ export function boardPage(c: Context<AppEnv>, handle: string) {
   }
   // The page brings the board with it, so loading it is the view (the browser asks no API);
   // the cache counts it, served fresh or not.
-  const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+  const answering = answeringOf(c);
   const asked = tabPageAskedIn(url.searchParams);
   const tabPage = tabPageSearch(asked);
   return cachedBoardResponse(

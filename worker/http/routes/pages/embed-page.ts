@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { tabCursorText, tabPageAskedIn } from '../../../../schema/board-pages';
 import { embedQuery } from '../../../../schema/boards';
 import { findPublicBoard } from '../../../domain/boards/boards';
+import { answeringOf } from '../../../platform/edge-cache';
 import { readerStylesheet } from '../../../render/app-shell';
 import { usernameFromBoardPath } from '../../../render/board-meta';
 import { renderEmbedNotFound, renderEmbedPage } from '../../../render/embed-page';
@@ -22,7 +23,7 @@ export const embedPage = new Hono<AppEnv>()
   .get('/:handle', validate('query', embedQuery), (c) => {
     const username = usernameFromBoardPath(`/${c.req.param('handle')}`);
     const { theme } = c.req.valid('query');
-    const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+    const answering = answeringOf(c);
     const asked = tabPageAskedIn(new URL(c.req.url).searchParams);
     const variant = asked ? `${theme}/${asked.status}/${tabCursorText(asked.after)}` : theme;
     return cachedBoardResponse(answering, { kind: 'embed', username, variant }, async (db) => {

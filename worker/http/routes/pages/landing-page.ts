@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { discoverAnswer, discoverQuery } from '../../../../schema/boards';
 import { discoverBoards } from '../../../domain/discover/discover';
-import { cachedPage } from '../../../platform/edge-cache';
+import { answeringOf, cachedPage } from '../../../platform/edge-cache';
 import { fetchAppShell } from '../../../render/app-shell';
 import { liveBoardsLimit, renderLandingPage } from '../../../render/landing-page';
 import type { AppEnv } from '../../app-env';
@@ -18,7 +18,7 @@ import { markShownBoards, shownBoardsAreCurrent } from '../../shown-boards';
  */
 export const landingPage = new Hono<AppEnv>().get('/', appPageSecurityHeaders, (c) => {
   const isCurrent = shownBoardsAreCurrent(c.env);
-  const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+  const answering = answeringOf(c);
   return cachedPage(answering, { name: 'landing', seconds: 60, isCurrent }, async () => {
     const url = new URL(c.req.url);
     const [shell, found] = await Promise.all([

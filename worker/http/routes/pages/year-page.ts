@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { yearParam } from '../../../../schema/years';
 import { readYearFigures } from '../../../domain/year/figures';
+import { answeringOf } from '../../../platform/edge-cache';
 import { refusalIn } from '../../../platform/refusal';
 import { fetchAppShell } from '../../../render/app-shell';
 import { usernameFromBoardPath } from '../../../render/board-meta';
@@ -22,7 +23,7 @@ export const yearPage = new Hono<AppEnv>().get(
     const username = handle.startsWith('@') ? usernameFromBoardPath(`/${handle}`) : undefined;
     const asked = yearParam.safeParse({ username: username ?? '', year: c.req.param('year') });
     const year = asked.data?.year;
-    const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+    const answering = answeringOf(c);
     const board = { kind: 'year-page', username, variant: String(year ?? 'none') } as const;
     return cachedBoardResponse(answering, board, async (db) => {
       const [shell, read] = await Promise.all([

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { answeringOf } from '../../../platform/edge-cache';
 import type { FeedFormat } from '../../../render/board-feed';
 import { usernameFromBoardPath } from '../../../render/board-meta';
 import type { AppEnv } from '../../app-env';
@@ -12,7 +13,7 @@ const feedTypes: Record<FeedFormat, string> = {
 
 function answerFeed(c: Context<AppEnv>, handle: string, format: FeedFormat) {
   const username = usernameFromBoardPath(`/${handle}`);
-  const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+  const answering = answeringOf(c);
   return cachedBoardResponse<Response>(
     answering,
     { kind: 'feed', username, variant: format },

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { findPublicBoard } from '../../../domain/boards/boards';
 import { readYearFigures } from '../../../domain/year/figures';
+import { answeringOf } from '../../../platform/edge-cache';
 import { refusalIn } from '../../../platform/refusal';
 import { ogImageEtag } from '../../../render/board-meta';
 import { ogCardFingerprint, ogCardOf } from '../../../render/og-card';
@@ -40,7 +41,7 @@ export const ogImageRoutes = new Hono<AppEnv>()
       const year = Number(file?.[1]);
       const kind: YearImageKind = file?.[2] ? 'story' : 'card';
       if (!file || !/^[a-z0-9]{3,20}$/.test(username)) throw noYear();
-      const answering = { request: c.req.raw, env: c.env, ctx: c.executionCtx };
+      const answering = answeringOf(c);
       const board = { kind: 'year-image', username, variant: `${year}-${kind}` } as const;
       return cachedBoardResponse(answering, board, async (db) => {
         const { ownerId, figures } = await readYearFigures(db, username, year).catch(

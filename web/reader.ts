@@ -44,6 +44,9 @@ function startApp() {
   const { entry, stylesheet } = modules;
   for (const url of [entry, ...modules.preload])
     appendToHead('link', { rel: 'modulepreload', href: url });
+  // A board's data, which the app fetches as it starts (web/main.tsx), comes meanwhile.
+  const state = document.getElementById('app-state')?.dataset.source;
+  if (state) appendToHead('link', { rel: 'preload', as: 'fetch', href: state });
   const run = () => appendToHead('script', { type: 'module', src: entry });
   if (!stylesheet) return run();
   const link = appendToHead('link', { rel: 'stylesheet', href: stylesheet });

@@ -40,10 +40,15 @@ export { blockLook } from './lib/block-looks';
  * An app screen at `path`, drawn from `seeds` and the time it is drawn at, for the browser to
  * hydrate.
  */
-function renderScreen(path: string, origin: string, seeds: SeededQuery[]): Promise<RenderedScreen> {
-  const state = [...seeds, renderedAtSeed()];
+function renderScreen(
+  path: string,
+  origin: string,
+  seeds: SeededQuery[],
+  stateSource?: string,
+): Promise<RenderedScreen> {
+  const renderedAt = renderedAtSeed();
   const queryClient = createQueryClient();
-  seedQueries(queryClient, state);
+  seedQueries(queryClient, [...seeds, renderedAt]);
   return renderHtml(
     <SiteOriginContext.Provider value={origin}>
       <AppProviders queryClient={queryClient}>
@@ -52,7 +57,12 @@ function renderScreen(path: string, origin: string, seeds: SeededQuery[]): Promi
         </StaticRouter>
       </AppProviders>
     </SiteOriginContext.Provider>,
-  ).then((html) => ({ html, state }) satisfies RenderedScreen);
+  ).then(
+    (html): RenderedScreen =>
+      stateSource
+        ? { html, state: [renderedAt], stateSource }
+        : { html, state: [...seeds, renderedAt] },
+  );
 }
 
 /** Rejects when any part fails, rather than leave that part for the browser to render. */
@@ -78,21 +88,40 @@ async function renderHtml(element: ReactNode): Promise<string> {
 }
 
 /**
+ * What the board screen is drawn from: the board (null: Board Not Found), seeded where the
+ * browser's board screen looks for it, whatever the handle; `tabPage` (`?done=<cursor>`) names the
+ * tab's page the board carries past its first. The looks of its blocks go with it, so the page
+ * needs no catalogue to draw them.
+ */
+export function boardScreenState(
+  handle: string,
+  board: PublicBoard | null,
+  tabPage = '',
+): SeededQuery[] {
+  return [
+    { queryKey: boardQueryOptions(boardUsername(handle), tabPage).queryKey, data: board },
+    ...blockLookSeeds(board?.blocks ?? []),
+  ];
+}
+
+/**
  * `/@username` (`handle`, `@username`, as the path gives it): the board, or Board Not Found when
- * `board` is null, seeded where the browser's board screen looks for it, whatever the handle;
- * `tabPage` (`?done=<cursor>`) names the tab's page the board carries past its first.
- * The looks of its blocks go with it, so the page needs no catalogue to draw them.
+ * `board` is null. A board's data stays out of its page, at `stateSource`: most visitors read the
+ * board and never start the app, which fetches it when it starts.
  */
 export function renderBoardScreen(
   origin: string,
   handle: string,
   board: PublicBoard | null,
   tabPage = '',
+  stateSource?: string,
 ) {
-  return renderScreen(`/${encodeURIComponent(handle)}${tabPage}`, origin, [
-    { queryKey: boardQueryOptions(boardUsername(handle), tabPage).queryKey, data: board },
-    ...blockLookSeeds(board?.blocks ?? []),
-  ]);
+  return renderScreen(
+    `/${encodeURIComponent(handle)}${tabPage}`,
+    origin,
+    boardScreenState(handle, board, tabPage),
+    board ? stateSource : undefined,
+  );
 }
 
 /** `/@username/year/2026`: the year in review, or Year Not Found when `figures` is null. */

@@ -19,7 +19,8 @@ import { visitOf } from './visits';
 
 /**
  * The public renditions of a board: `/api/boards/:username`, a page of one of its tabs
- * (`/api/boards/:username/blocks`), `/@username`, `/embed/@username`, the feeds,
+ * (`/api/boards/:username/blocks`), `/@username` and the data it was drawn from
+ * (`/@username?app-state`), `/embed/@username`, the feeds,
  * `/@username/feed.xml|json`, and its years in review: `/@username/year/:year`,
  * `/api/boards/:username/years/:year` and the year's two images.
  */
@@ -27,6 +28,7 @@ type BoardKind =
   | 'api'
   | 'tab-api'
   | 'page'
+  | 'page-state'
   | 'embed'
   | 'feed'
   | 'year-page'
@@ -50,6 +52,7 @@ const browserCacheControl: Record<BoardKind, string> = {
   api: 'no-cache',
   'tab-api': 'no-cache',
   page: revalidateEachTime,
+  'page-state': 'no-cache',
   embed: revalidateEachTime,
   feed: revalidateEachTime,
   'year-page': revalidateEachTime,

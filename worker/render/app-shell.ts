@@ -138,8 +138,9 @@ export function renderShellPage(
     rewriter = deferAppModules(rewriter).on('#root', {
       element(element) {
         element.setInnerContent(screen.html, { html: true });
+        const source = screen.stateSource ? ` data-source="${escapeHtml(screen.stateSource)}"` : '';
         element.after(
-          `<script type="application/json" id="app-state">${jsonForScript(screen.state)}</script>`,
+          `<script type="application/json" id="app-state"${source}>${jsonForScript(screen.state)}</script>`,
           { html: true },
         );
       },

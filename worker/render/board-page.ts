@@ -1,5 +1,5 @@
 import type { PublicBoard } from '../../schema/boards';
-import { renderBoardScreen } from '../../web/server';
+import { boardScreenState, renderBoardScreen } from '../../web/server';
 import type { UserRow } from '../domain/account/users';
 import { renderedOrNull, renderShellPage } from './app-shell';
 import { notFoundBoardHead, publicBoardHead } from './board-meta';
@@ -17,6 +17,27 @@ type BoardPage = {
   tabPage: string;
 };
 
+// `/@alice?app-state`: the data the board's page was drawn from, fetched when the app starts.
+const stateParameter = 'app-state';
+
+export const asksForPageState = (url: URL) => url.searchParams.has(stateParameter);
+
+function stateSourceOf(username: string, tabPage: string): string {
+  return `/@${username}${tabPage ? `${tabPage}&` : '?'}${stateParameter}`;
+}
+
+/**
+ * What a board's page was drawn from (`boardScreenState`), as its `#app-state` names it: the same
+ * board, under the same version, for the browser to hydrate the page with; 404 without a board.
+ */
+export function renderBoardState(
+  handle: string,
+  board: PublicBoard | null,
+  tabPage: string,
+): Response {
+  return Response.json(boardScreenState(handle, board, tabPage), { status: board ? 200 : 404 });
+}
+
 /**
  * `/@alice`: the built shell with the board rendered in it, readable before any script runs, and
  * a head that names the board for link previews and search engines; Board Not Found (404) when
@@ -29,7 +50,13 @@ export async function renderBoardPage(
   // One spelling of a board's name for every copy of its page (`/@Alice` and `/@alice` share
   // one); a path that names no possible board is drawn as it came, as the browser will read it.
   const screen = await renderedOrNull(
-    renderBoardScreen(origin, username ? `@${username}` : handle, board?.body ?? null, tabPage),
+    renderBoardScreen(
+      origin,
+      username ? `@${username}` : handle,
+      board?.body ?? null,
+      tabPage,
+      username && stateSourceOf(username, tabPage),
+    ),
   );
   if (!board) return renderShellPage(shell, { screen, head: notFoundBoardHead, status: 404 });
   const ogImage = await ogCardFingerprint(ogCardOf(board.body));

@@ -143,13 +143,18 @@ describe('anonymous answers carry only what visitors see', () => {
     );
   });
 
-  it("the board page's seeded state is the public answer, key for key", async () => {
+  it("the board page's state, fetched when the app starts, is the public answer, key for key", async () => {
     const { owner } = await boardWithCounts();
     const page = await fetchSettled(
       new Request(`http://up2.test/@${owner.username}`),
       withAppShell(shell).env,
     );
-    const [boardSeed] = appState(await page.text());
+    const source = /id="app-state" data-source="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const state = await fetchSettled(
+      new Request(`http://up2.test${source.replace(/&amp;/g, '&')}`),
+    );
+    expect(state.status).toBe(200);
+    const [boardSeed] = await state.json<{ queryKey: unknown[]; data: unknown }[]>();
     const board = boardSeed?.data as { blocks: object[]; user: object; board: object };
     expect(keysOf(board)).toEqual(['blocks', 'board', 'tabs', 'user']);
     expect(keysOf(board.user)).toEqual(visitorUserKeys);

@@ -94,18 +94,26 @@ function visibleText(html: string) {
   return decode(root.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '));
 }
 
-const withoutState = (html: string) =>
-  html.replace(/<script type="application\/json" id="app-state">.*?<\/script>/, '');
+const stateScript =
+  /<script type="application\/json" id="app-state"(?: data-source="([^"]*)")?>(.*?)<\/script>/;
 
-/** The data the page brings for the browser to hydrate with (web/main.tsx reads it). */
-function pageState(html: string) {
-  const json = html.match(/<script type="application\/json" id="app-state">(.*?)<\/script>/)?.[1];
-  return JSON.parse(json ?? 'null') as { queryKey: unknown[]; data: unknown }[];
+const withoutState = (html: string) => html.replace(stateScript, '');
+
+/**
+ * The data the page brings for the browser to hydrate with, as web/main.tsx reads it: in the page,
+ * and what the address its `data-source` names answers.
+ */
+async function pageState(html: string) {
+  const [, source, inPage] = html.match(stateScript) ?? [];
+  const state = JSON.parse(inPage ?? 'null') as { queryKey: unknown[]; data: unknown }[];
+  if (!source) return state;
+  const fetched = await fetchSettled(new Request(`http://up2.test${decode(source)}`), env);
+  return [...((await fetched.json()) as typeof state), ...state];
 }
 
 /** The data the page was drawn from, without the time it was drawn at (every page brings that). */
-function pageData(html: string) {
-  return pageState(html).filter(({ queryKey }) => queryKey[0] !== 'rendered-at');
+async function pageData(html: string) {
+  return (await pageState(html)).filter(({ queryKey }) => queryKey[0] !== 'rendered-at');
 }
 
 async function updateProfile(token: string, body: Record<string, unknown>) {
@@ -217,7 +225,33 @@ describe('GET /@username', () => {
     expect(html).not.toContain('<by>');
 
     const publicBoard = (await callJson('GET', `/api/boards/${owner.username}`)).body;
-    expect(pageState(html)[0]).toEqual({ queryKey: ['boards', owner.username], data: publicBoard });
+    expect((await pageState(html))[0]).toEqual({
+      queryKey: ['boards', owner.username],
+      data: publicBoard,
+    });
+  });
+
+  it('keeps the data it was drawn from out of the page, at an address the app fetches when it starts, not a view', async () => {
+    const owner = await createUser();
+    await createBlock(owner, { title: 'Dune', description: 'Spice, sand and a long walk' });
+    const { html } = await fetchPage(`/@${owner.username}`);
+    const [, source, inPage] = html.match(stateScript) ?? [];
+    expect(source).toBe(`/@${owner.username}?app-state`);
+    expect(
+      JSON.parse(inPage ?? '[]').map((seed: { queryKey: unknown[] }) => seed.queryKey[0]),
+    ).toEqual(['rendered-at']);
+    expect(html.match(/Spice, sand and a long walk/g)).toHaveLength(1);
+
+    const state = await fetchSettled(
+      new Request(`http://up2.test/@${owner.username}?app-state`),
+      env,
+    );
+    expect(state.status).toBe(200);
+    expect(state.headers.get('content-type')).toContain('application/json');
+    const publicBoard = (await callJson('GET', `/api/boards/${owner.username}`)).body;
+    expect((await state.json<{ data: unknown }[]>())[0]?.data).toEqual(publicBoard);
+    await runCron();
+    expect(await viewsOf(owner)).toEqual({ totalViews: 1, weeklyViews: 1 });
   });
 
   it("tells each card's story and when the board was updated, counted from the time it brings for the browser to hydrate with", async () => {
@@ -228,7 +262,9 @@ describe('GET /@username', () => {
     const text = visibleText(html);
     expect(text).toContain('Started today');
     expect(text).toContain('Updated today');
-    const renderedAt = pageState(html).find(({ queryKey }) => queryKey[0] === 'rendered-at');
+    const renderedAt = (await pageState(html)).find(
+      ({ queryKey }) => queryKey[0] === 'rendered-at',
+    );
     expect(renderedAt?.data).toBeGreaterThan(before - 60_000);
     expect(renderedAt?.data).toBeLessThanOrEqual(Date.now());
   });
@@ -246,7 +282,7 @@ describe('GET /@username', () => {
     });
     const { html } = await fetchPage(`/@${owner.username}`);
 
-    expect(pageData(html).slice(1)).toEqual([
+    expect((await pageData(html)).slice(1)).toEqual([
       {
         queryKey: ['block-look', 'books-reading', null],
         data: blockLook({ type: 'books-reading', emoji: null }),
@@ -364,14 +400,14 @@ describe('GET /@username', () => {
     expect(visibleText(html)).toContain(
       "Board Not Found This user doesn't exist or their board is private.",
     );
-    expect(pageState(html)[0]?.data).toBeNull();
+    expect((await pageState(html))[0]?.data).toBeNull();
     const head = readHead(html);
     expect(head.titles).toEqual(['Board Not Found - Up2']);
     expect(head.content('robots')).toBe('noindex');
     expect(head.meta('og:title')).toHaveLength(0);
     expect(head.link('alternate')).toHaveLength(0);
     // The name asked for is only echoed in the data key the browser hydrates with.
-    expect(pageState(html)[0]?.queryKey).toEqual(['boards', 'nosuchboard404x']);
+    expect((await pageState(html))[0]?.queryKey).toEqual(['boards', 'nosuchboard404x']);
     expect(withoutState(html)).not.toContain('nosuchboard404x');
   });
 
@@ -383,7 +419,7 @@ describe('GET /@username', () => {
     expect(response.status).toBe(404);
     // The same page, but for the data key echoing the name asked for.
     expect(withoutState(html)).toBe(withoutState(unknown.html));
-    expect(pageData(html).map((query) => query.data)).toEqual([null]);
+    expect((await pageData(html)).map((query) => query.data)).toEqual([null]);
     const secretsShown = withoutState(html);
     for (const secret of [
       owner.username,

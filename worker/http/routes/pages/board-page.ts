@@ -4,7 +4,7 @@ import { findPublicBoard } from '../../../domain/boards/boards';
 import { answeringOf } from '../../../platform/edge-cache';
 import { fetchAppShell } from '../../../render/app-shell';
 import { usernameFromBoardPath } from '../../../render/board-meta';
-import { renderBoardPage } from '../../../render/board-page';
+import { asksForPageState, renderBoardPage, renderBoardState } from '../../../render/board-page';
 import type { AppEnv } from '../../app-env';
 import { cachedBoardResponse } from '../../board-cache';
 import { answerFromFediverse, asksForActivityJson } from '../protocol/fediverse-endpoints';
@@ -13,7 +13,9 @@ import { answerFromFediverse, asksForActivityJson } from '../protocol/fediverse-
  * `/@alice` (also arriving as `/%40alice`; `handle` is `@alice`): the web app's shell with the
  * board rendered in it, readable before any script runs, and a head that names the board for link
  * previews and search engines. Each tab shows its first page; `?done=<cursor>` (or `now`,
- * `planned`) shows that tab's page after the cursor instead, each page cached on its own. Unknown and private boards answer 404 with Board Not Found. Asked
+ * `planned`) shows that tab's page after the cursor instead, each page cached on its own; with
+ * `?app-state`, the data the page was drawn from (JSON), which the app fetches when it starts.
+ * Unknown and private boards answer 404 with Board Not Found. Asked
  * for ActivityPub JSON, it answers the board's fediverse actor instead (a private board's is not
  * found either).
  */
@@ -29,6 +31,18 @@ export function boardPage(c: Context<AppEnv>, handle: string) {
   const answering = answeringOf(c);
   const asked = tabPageAskedIn(url.searchParams);
   const tabPage = tabPageSearch(asked);
+  if (asksForPageState(url)) {
+    return cachedBoardResponse(
+      answering,
+      { kind: 'page-state', username, variant: tabPage || undefined },
+      async (db) => {
+        const board = await findPublicBoard(db, username, asked);
+        const shown = username ? `@${username}` : handle;
+        const response = renderBoardState(shown, board?.body ?? null, tabPage);
+        return { response, boardId: board?.owner.id ?? null };
+      },
+    );
+  }
   return cachedBoardResponse(
     answering,
     { kind: 'page', username, variant: tabPage || undefined },

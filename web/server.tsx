@@ -38,7 +38,8 @@ export { blockLook } from './lib/block-looks';
 
 /**
  * An app screen at `path`, drawn from `seeds` and the time it is drawn at, for the browser to
- * hydrate.
+ * hydrate: the page carries both, or, given `stateSource` (where the seeds are answered), the
+ * time alone.
  */
 function renderScreen(
   path: string,

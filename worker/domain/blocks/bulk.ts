@@ -6,6 +6,7 @@ import {
 } from '../../../schema/block-values';
 import type { BlockInput } from '../../../schema/blocks';
 import { type Db, rawAll, rawRun } from '../../platform/db';
+import { searchRowOf } from '../discover/discover';
 import { positionGap } from './blocks';
 
 /**
@@ -110,9 +111,7 @@ function reindexTitles(db: Db, userId: number) {
       sql`UPDATE board_search SET
         block_titles = (SELECT group_concat(title, ' ') FROM ${visible}),
         categories = (SELECT group_concat(DISTINCT category) FROM ${visible})
-      WHERE ${news} IS NOT NULL
-        AND rowid BETWEEN ${news} * 1048576 AND ${news} * 1048576 + 1048575
-        AND owner_id = ${userId}`,
+      WHERE ${news} IS NOT NULL AND ${searchRowOf(userId, news)}`,
     ),
   ] as const;
 }

@@ -51,6 +51,15 @@ const boardSearch = sqliteTable('board_search', {
 /** A board's news key: its latest news' millisecond times this, plus its place in that millisecond. */
 const newsKeyScale = 1_048_576;
 
+/**
+ * The search index's row of board `ownerId` whose news is of millisecond `at` (SQL: the key is past
+ * JavaScript's exact integers), for a statement on `board_search`.
+ */
+export function searchRowOf(ownerId: number | SQL, at: number | SQL): SQL {
+  const from = sql`${at} * ${newsKeyScale}`;
+  return sql`rowid BETWEEN ${from} AND ${from} + ${newsKeyScale - 1} AND owner_id = ${ownerId}`;
+}
+
 /** Every board Discover counts, or one category's. */
 const scopeOf = (category: CategoryKey | undefined) => category ?? 'all';
 
@@ -121,8 +130,7 @@ const matches = (match: string) => sql`${boardSearch} MATCH ${match}`;
 function beforeSearchCursor(cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
   const [at = 0, id = 0] = cursor.split('-').map(Number);
-  const from = sql`${at} * ${newsKeyScale}`;
-  return sql`${boardSearch.rowid} < coalesce((SELECT rowid FROM ${boardSearch} WHERE rowid BETWEEN ${from} AND ${from} + ${newsKeyScale - 1} AND owner_id = ${id}), ${from})`;
+  return sql`${boardSearch.rowid} < coalesce((SELECT rowid FROM ${boardSearch} WHERE ${searchRowOf(id, at)}), ${at} * ${newsKeyScale})`;
 }
 
 /**

@@ -26,16 +26,20 @@ function stateSourceOf(username: string, tabPage: string): string {
   return `/@${username}${tabPage ? `${tabPage}&` : '?'}${stateParameter}`;
 }
 
+// One spelling of a board's name for every copy of its page (`/@Alice` and `/@alice` share
+// one); a path that names no possible board is drawn as it came, as the browser will read it.
+const spelledHandle = ({ handle, username }: Pick<BoardPage, 'handle' | 'username'>) =>
+  username ? `@${username}` : handle;
+
 /**
  * What a board's page was drawn from (`boardScreenState`), as its `#app-state` names it: the same
  * board, under the same version, for the browser to hydrate the page with; 404 without a board.
  */
 export function renderBoardState(
-  handle: string,
-  board: PublicBoard | null,
-  tabPage: string,
+  page: Pick<BoardPage, 'handle' | 'username' | 'board' | 'tabPage'>,
 ): Response {
-  return Response.json(boardScreenState(handle, board, tabPage), { status: board ? 200 : 404 });
+  const state = boardScreenState(spelledHandle(page), page.board?.body ?? null, page.tabPage);
+  return Response.json(state, { status: page.board ? 200 : 404 });
 }
 
 /**
@@ -47,12 +51,10 @@ export async function renderBoardPage(
   shell: Response,
   { env, origin, handle, username, board, tabPage }: BoardPage,
 ): Promise<Response> {
-  // One spelling of a board's name for every copy of its page (`/@Alice` and `/@alice` share
-  // one); a path that names no possible board is drawn as it came, as the browser will read it.
   const screen = await renderedOrNull(
     renderBoardScreen(
       origin,
-      username ? `@${username}` : handle,
+      spelledHandle({ handle, username }),
       board?.body ?? null,
       tabPage,
       username && stateSourceOf(username, tabPage),

@@ -37,8 +37,7 @@ export function boardPage(c: Context<AppEnv>, handle: string) {
       { kind: 'page-state', username, variant: tabPage || undefined },
       async (db) => {
         const board = await findPublicBoard(db, username, asked);
-        const shown = username ? `@${username}` : handle;
-        const response = renderBoardState(shown, board?.body ?? null, tabPage);
+        const response = renderBoardState({ handle, username, board, tabPage });
         return { response, boardId: board?.owner.id ?? null };
       },
     );

@@ -1,14 +1,11 @@
-import { createBlock } from './support/blocks';
+import { bookTitles, createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { boardPanel } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
 // More than the first page of a tab a board's answer carries (tabPageSize, 60).
 const bookCount = 63;
-const titles = Array.from(
-  { length: bookCount },
-  (_, i) => `Book ${String(i + 1).padStart(2, '0')}`,
-);
+const titles = bookTitles(bookCount);
 
 test("a board's owner follows Next page on their own board and sees the tab's next page", async ({
   page,

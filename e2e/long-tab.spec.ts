@@ -1,14 +1,11 @@
-import { createBlock } from './support/blocks';
+import { bookTitles, createBlock } from './support/blocks';
 import { expect, test } from './support/fixtures';
 import { boardPanel, boardTab, tabWithCount } from './support/ui';
 import { createUser, signInWithToken } from './support/users';
 
 // One more block than the first page of a tab holds (tabPageSize, 60), and a few.
 const bookCount = 65;
-const titles = Array.from(
-  { length: bookCount },
-  (_, i) => `Book ${String(i + 1).padStart(2, '0')}`,
-);
+const titles = bookTitles(bookCount);
 
 test('a tab longer than a page loads the rest with Load More, and a move there sends one block', async ({
   page,

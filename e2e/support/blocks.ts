@@ -21,6 +21,11 @@ export async function createBlock(
   return ((await response.json()) as { block: { id: number } }).block;
 }
 
+/** "Book 01", "Book 02"…: numbered titles for a tab longer than a page. */
+export function bookTitles(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `Book ${String(i + 1).padStart(2, '0')}`);
+}
+
 /** Stores an image for `owner` as the block dialog's upload does; answers the URL it is served from. */
 /** A 1×1 transparent PNG, stored for the blocks' images. */
 export const onePixelPng = Buffer.from(
